@@ -1,0 +1,41 @@
+// How a worker ended, as the host saw it.
+#ifndef ISOHOST_EXIT_INFO_H_
+#define ISOHOST_EXIT_INFO_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace isohost {
+
+enum class ExitReason {
+  kNormal,              // the loop ran dry or process.exit()
+  kUncaughtException,   // also an unhandled rejection
+  kOutOfMemory,
+  kTimeout,
+  kTerminated,          // Worker::Terminate()
+  kCrashed,             // killed by a signal or died without saying why
+  kProtocolError,       // sent a frame the host refused
+  kStartupFailed,       // could not be spawned or did not start
+};
+
+std::string_view ExitReasonName(ExitReason reason);
+
+struct WorkerStats {
+  std::uint64_t checkpoints = 0;
+  std::uint64_t tick_passes = 0;
+  std::uint64_t check_phase_js_calls = 0;
+  std::uint64_t stdio_objects_built = 0;
+};
+
+struct ExitInfo {
+  int code = 0;        // the worker's exit code (128 + signal when killed)
+  int signal = 0;      // the signal that ended the process, or 0
+  ExitReason reason = ExitReason::kNormal;
+  std::string message;  // what went wrong, for any reason but kNormal
+  WorkerStats stats;   // from the worker's Exit frame, when it sent one
+};
+
+}  // namespace isohost
+
+#endif  // ISOHOST_EXIT_INFO_H_

@@ -1,0 +1,69 @@
+// A worker process, as represented in the host: spawns it, talks to it over
+// its channel, forwards its output and reports how it ended. Lives on one
+// libuv loop; every callback runs on that loop and none runs after the
+// Worker is destroyed.
+#ifndef ISOHOST_WORKER_H_
+#define ISOHOST_WORKER_H_
+
+#include <uv.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "isohost/exit_info.h"
+#include "isohost/worker_options.h"
+
+namespace isohost {
+
+enum class StdioStream { kStdout, kStderr };
+enum class ConsoleLevel { kNone, kDebug, kInfo, kWarn, kError, kTrace };
+
+struct WorkerCallbacks {
+  // The worker started and is running the script.
+  std::function<void()> on_online;
+  // One message: structured-clone bytes (ipc/clone_codec.h reads them).
+  std::function<void(std::string_view data)> on_message;
+  // Output of the worker's JS (process.stdout/stderr, console) with the
+  // console level, and native output of the process (level kNone).
+  std::function<void(StdioStream stream, std::string_view data, ConsoleLevel level)> on_output;
+  // The worker is gone and all its output has been delivered. Last callback.
+  std::function<void(const ExitInfo& info)> on_exit;
+};
+
+class Worker {
+ public:
+  // Starts a worker. Failure to start (missing binary, bad options) is
+  // reported through on_exit with kStartupFailed, on a later loop turn.
+  static std::unique_ptr<Worker> Spawn(uv_loop_t* loop, WorkerOptions options,
+                                       WorkerCallbacks callbacks);
+  // Kills a worker that is still running and reaps it.
+  ~Worker();
+
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  // Queues a message (structured-clone bytes). Returns false once the worker
+  // is gone or the message is over the size limit.
+  bool PostMessage(std::string_view data);
+  // Asks the worker to exit now (exit code `code`); kills it after `grace_ms`
+  // if it has not.
+  void Terminate(int code = 1, std::uint64_t grace_ms = 2000);
+  void WriteStdin(std::string_view data);
+  void EndStdin();
+
+  std::uint64_t id() const;
+  int pid() const;
+  bool running() const;
+
+ private:
+  class Impl;
+  explicit Worker(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace isohost
+
+#endif  // ISOHOST_WORKER_H_

@@ -1,0 +1,43 @@
+// What to run in a worker and how: the input of Worker::Spawn().
+#ifndef ISOHOST_WORKER_OPTIONS_H_
+#define ISOHOST_WORKER_OPTIONS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace isohost {
+
+struct ResourceLimits {
+  std::uint32_t max_old_space_mb = 0;    // 0: V8's default
+  std::uint32_t max_young_space_mb = 0;  // 0: V8's default
+  // Largest message either side may send; also the channel's frame limit.
+  std::size_t max_message_bytes = 64u << 20;
+};
+
+struct WorkerOptions {
+  // Exactly one of the two: a file (made absolute by Spawn) or source text.
+  std::string script_path;
+  std::optional<std::string> script_source;
+  std::vector<std::string> argv;  // process.argv after [execPath, script]
+  // process.env: nullopt inherits the host's environment; a map (possibly
+  // empty) is used as it is.
+  std::optional<std::map<std::string, std::string>> env;
+  // workerData as structured-clone bytes; empty means undefined.
+  std::string worker_data;
+  ResourceLimits limits;
+  // Extra V8 flags for the worker (e.g. "--jitless").
+  std::vector<std::string> v8_flags;
+  // Whether the worker's process.stdin receives WriteStdin() data.
+  bool stdin_attached = false;
+  // The isohost-worker binary; empty: next to the running executable, or
+  // $ISOHOST_WORKER.
+  std::string worker_binary;
+};
+
+}  // namespace isohost
+
+#endif  // ISOHOST_WORKER_OPTIONS_H_

@@ -1,0 +1,403 @@
+#include "isohost/worker.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+
+#include "host/uv_handle.h"
+#include "host/worker_binary.h"
+#include "ipc/channel.h"
+#include "isohost.pb.h"
+
+extern char** environ;
+
+namespace isohost {
+namespace {
+
+// The host acknowledges stdio bytes in batches of this size; the worker's
+// window is larger, so it never waits on an ack that is not coming.
+constexpr std::uint64_t kStdioAckBatch = 32 * 1024;
+
+std::atomic<std::uint64_t> next_worker_id{1};
+
+ExitReason FromProto(proto::ExitReason reason) {
+  switch (reason) {
+    case proto::EXIT_REASON_UNCAUGHT_EXCEPTION: return ExitReason::kUncaughtException;
+    case proto::EXIT_REASON_OUT_OF_MEMORY: return ExitReason::kOutOfMemory;
+    case proto::EXIT_REASON_TERMINATED: return ExitReason::kTerminated;
+    case proto::EXIT_REASON_STARTUP_FAILED: return ExitReason::kStartupFailed;
+    default: return ExitReason::kNormal;
+  }
+}
+
+ConsoleLevel FromProto(proto::ConsoleLevel level) {
+  switch (level) {
+    case proto::CONSOLE_LEVEL_DEBUG: return ConsoleLevel::kDebug;
+    case proto::CONSOLE_LEVEL_INFO: return ConsoleLevel::kInfo;
+    case proto::CONSOLE_LEVEL_WARN: return ConsoleLevel::kWarn;
+    case proto::CONSOLE_LEVEL_ERROR: return ConsoleLevel::kError;
+    case proto::CONSOLE_LEVEL_TRACE: return ConsoleLevel::kTrace;
+    default: return ConsoleLevel::kNone;
+  }
+}
+
+}  // namespace
+
+std::string_view ExitReasonName(ExitReason reason) {
+  switch (reason) {
+    case ExitReason::kNormal: return "normal";
+    case ExitReason::kUncaughtException: return "uncaught exception";
+    case ExitReason::kOutOfMemory: return "out of memory";
+    case ExitReason::kTimeout: return "timeout";
+    case ExitReason::kTerminated: return "terminated";
+    case ExitReason::kCrashed: return "crashed";
+    case ExitReason::kProtocolError: return "protocol error";
+    case ExitReason::kStartupFailed: return "startup failed";
+  }
+  return "unknown";
+}
+
+class Worker::Impl {
+ public:
+  Impl(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks)
+      : loop_(loop),
+        options_(std::move(options)),
+        callbacks_(std::move(callbacks)),
+        id_(next_worker_id.fetch_add(1)),
+        process_(loop),
+        stdout_pipe_(loop),
+        stderr_pipe_(loop),
+        kill_timer_(loop),
+        deferred_(loop) {}
+
+  ~Impl() {
+    // Nothing may call back into a Worker that is gone.
+    callbacks_ = {};
+    channel_.reset();
+    if (process_running_ && pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      // The process handle is closed below, after which libuv no longer reaps
+      // this child: reap it here so it never lingers as a zombie.
+      int status;
+      while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+      }
+    }
+  }
+
+  void Start() {
+    std::string error = SpawnProcess();
+    if (!error.empty()) {
+      exit_info_.reason = ExitReason::kStartupFailed;
+      exit_info_.code = 1;
+      exit_info_.message = error;
+      // Report on a later turn: the caller has not even got the handle yet.
+      channel_closed_ = stdout_done_ = stderr_done_ = true;
+      process_running_ = false;
+      deferred_.Start([this] { MaybeFinish(); });
+    }
+  }
+
+  bool PostMessage(std::string_view data) {
+    if (!channel_ || !channel_->is_open()) return false;
+    if (data.size() > options_.limits.max_message_bytes) return false;
+    proto::Envelope envelope;
+    envelope.mutable_port_message()->set_data(data.data(), data.size());
+    channel_->Send(envelope);
+    return true;
+  }
+
+  void Terminate(int code, std::uint64_t grace_ms) {
+    if (!process_running_) return;
+    terminate_requested_ = true;
+    if (channel_ && channel_->is_open()) {
+      proto::Envelope envelope;
+      envelope.mutable_terminate()->set_exit_code(code);
+      channel_->Send(envelope);
+    }
+    kill_timer_.Start(grace_ms, [this] {
+      if (process_running_ && pid_ > 0) ::kill(pid_, SIGKILL);
+    });
+  }
+
+  void WriteStdin(std::string_view data, bool eof) {
+    if (!channel_ || !channel_->is_open()) return;
+    proto::Envelope envelope;
+    envelope.mutable_stdin_chunk()->set_data(data.data(), data.size());
+    envelope.mutable_stdin_chunk()->set_eof(eof);
+    channel_->Send(envelope);
+  }
+
+  std::uint64_t id() const { return id_; }
+  int pid() const { return pid_; }
+  bool running() const { return !finished_; }
+
+ private:
+  std::string SpawnProcess() {
+    std::string binary = options_.worker_binary.empty() ? FindWorkerBinary() : options_.worker_binary;
+    if (binary.empty() || ::access(binary.c_str(), X_OK) != 0) {
+      return "cannot find the isohost-worker binary" + (binary.empty() ? std::string() : " at " + binary) +
+             " (set ISOHOST_WORKER to its path)";
+    }
+    if (!options_.script_source) {
+      char resolved[PATH_MAX];
+      if (options_.script_path.empty()) return "no script given";
+      if (::realpath(options_.script_path.c_str(), resolved) == nullptr) {
+        return "cannot find script '" + options_.script_path + "': " + std::strerror(errno);
+      }
+      options_.script_path = resolved;
+    }
+
+    int fds[2];
+    if (int rc = ipc::MakeChannelSocketPair(fds); rc < 0) {
+      return std::string("socketpair failed: ") + std::strerror(-rc);
+    }
+    std::vector<std::string> args_storage{binary};
+    for (const std::string& flag : options_.v8_flags) args_storage.push_back(flag);
+    if (options_.limits.max_old_space_mb > 0) {
+      args_storage.push_back("--max-old-space-size=" + std::to_string(options_.limits.max_old_space_mb));
+    }
+    if (options_.limits.max_young_space_mb > 0) {
+      args_storage.push_back("--max-semi-space-size=" + std::to_string(options_.limits.max_young_space_mb));
+    }
+    std::vector<char*> args;
+    for (std::string& arg : args_storage) args.push_back(arg.data());
+    args.push_back(nullptr);
+
+    uv_stdio_container_t stdio[4];
+    stdio[0].flags = UV_IGNORE;
+    stdio[1].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
+    stdio[1].data.stream = stdout_pipe_.stream();
+    stdio[2].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
+    stdio[2].data.stream = stderr_pipe_.stream();
+    stdio[3].flags = UV_INHERIT_FD;
+    stdio[3].data.fd = fds[1];
+
+    uv_process_options_t process_options{};
+    process_options.file = args[0];
+    process_options.args = args.data();
+    process_options.stdio = stdio;
+    process_options.stdio_count = 4;
+    process_options.exit_cb = &Impl::OnProcessExit;
+    int rc = process_.Spawn(&process_options, this);
+    ::close(fds[1]);
+    if (rc != 0) {
+      ::close(fds[0]);
+      return "cannot start " + binary + ": " + uv_strerror(rc);
+    }
+    pid_ = process_.pid();
+    process_running_ = true;
+
+    ipc::ChannelOptions channel_options;
+    channel_options.max_frame_size = std::max<std::size_t>(options_.limits.max_message_bytes + 1024, 4096);
+    channel_ = std::make_unique<ipc::Channel>(
+        loop_, fds[0],
+        ipc::Channel::Callbacks{[this](proto::Envelope& envelope) { OnEnvelope(envelope); },
+                                [this](const std::string& error) { OnChannelClosed(error); }, nullptr},
+        channel_options);
+    // Start goes out before Hello comes back: the worker reads it as soon as
+    // it is ready, which saves a round trip on every spawn.
+    SendStart();
+    stdout_pipe_.StartReading([this](std::string_view data) { OnNativeOutput(StdioStream::kStdout, data); },
+                              [this] { stdout_done_ = true; MaybeFinish(); });
+    stderr_pipe_.StartReading([this](std::string_view data) { OnNativeOutput(StdioStream::kStderr, data); },
+                              [this] { stderr_done_ = true; MaybeFinish(); });
+    return {};
+  }
+
+  void SendStart() {
+    proto::Envelope envelope;
+    proto::Start* start = envelope.mutable_start();
+    if (options_.script_source) {
+      start->set_script_source(*options_.script_source);
+    } else {
+      start->set_script_path(options_.script_path);
+    }
+    for (const std::string& arg : options_.argv) start->add_argv(arg);
+    if (options_.env) {
+      for (const auto& [name, value] : *options_.env) {
+        proto::EnvVar* var = start->add_env();
+        var->set_name(name);
+        var->set_value(value);
+      }
+    } else {
+      for (char** entry = environ; *entry != nullptr; ++entry) {
+        const char* eq = std::strchr(*entry, '=');
+        if (eq == nullptr) continue;
+        proto::EnvVar* var = start->add_env();
+        var->set_name(std::string(*entry, static_cast<size_t>(eq - *entry)));
+        var->set_value(std::string(eq + 1));
+      }
+    }
+    start->set_worker_data(options_.worker_data);
+    start->mutable_limits()->set_max_message_bytes(options_.limits.max_message_bytes);
+    start->mutable_limits()->set_max_old_space_mb(options_.limits.max_old_space_mb);
+    start->mutable_limits()->set_max_young_space_mb(options_.limits.max_young_space_mb);
+    start->set_thread_id(static_cast<std::uint32_t>(id_));
+    start->set_exec_path(options_.worker_binary.empty() ? FindWorkerBinary() : options_.worker_binary);
+    start->set_stdin_attached(options_.stdin_attached);
+    channel_->Send(envelope);
+  }
+
+  void OnEnvelope(proto::Envelope& envelope) {
+    switch (envelope.body_case()) {
+      case proto::Envelope::kHello:
+        if (envelope.hello().protocol_version() != proto::PROTOCOL_VERSION_CURRENT) {
+          return ProtocolError("worker speaks protocol version " +
+                               std::to_string(envelope.hello().protocol_version()) + ", host speaks " +
+                               std::to_string(proto::PROTOCOL_VERSION_CURRENT));
+        }
+        if (callbacks_.on_online) callbacks_.on_online();
+        return;
+      case proto::Envelope::kPortMessage:
+        if (callbacks_.on_message) callbacks_.on_message(envelope.port_message().data());
+        return;
+      case proto::Envelope::kStdioChunk: {
+        const proto::StdioChunk& chunk = envelope.stdio_chunk();
+        StdioStream stream = chunk.stream() == proto::STDIO_STREAM_STDERR ? StdioStream::kStderr
+                                                                         : StdioStream::kStdout;
+        if (callbacks_.on_output) callbacks_.on_output(stream, chunk.data(), FromProto(chunk.level()));
+        unacked_stdio_ += chunk.data().size();
+        if (unacked_stdio_ >= kStdioAckBatch && channel_) {
+          proto::Envelope ack;
+          ack.mutable_stdio_ack()->set_bytes(unacked_stdio_);
+          unacked_stdio_ = 0;
+          channel_->Send(ack);
+        }
+        return;
+      }
+      case proto::Envelope::kExit: {
+        const proto::Exit& exit = envelope.exit();
+        exit_frame_ = true;
+        exit_info_.code = exit.code();
+        exit_info_.reason = FromProto(exit.reason());
+        exit_info_.stats.checkpoints = exit.stats().checkpoints();
+        exit_info_.stats.tick_passes = exit.stats().tick_passes();
+        exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
+        exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
+        return;
+      }
+      case proto::Envelope::kError:
+        error_message_ = envelope.error().message();
+        return;
+      default:
+        return ProtocolError("worker sent a frame only the host may send (field " +
+                             std::to_string(envelope.body_case()) + ")");
+    }
+  }
+
+  void ProtocolError(const std::string& message) {
+    protocol_error_ = message;
+    channel_.reset();
+    channel_closed_ = true;
+    if (process_running_ && pid_ > 0) ::kill(pid_, SIGKILL);
+  }
+
+  void OnChannelClosed(const std::string& error) {
+    channel_closed_ = true;
+    if (!error.empty() && protocol_error_.empty()) {
+      protocol_error_ = error;
+      if (process_running_ && pid_ > 0) ::kill(pid_, SIGKILL);
+    }
+    deferred_.Start([this] {
+      channel_.reset();
+      MaybeFinish();
+    });
+  }
+
+  void OnNativeOutput(StdioStream stream, std::string_view data) {
+    if (callbacks_.on_output) callbacks_.on_output(stream, data, ConsoleLevel::kNone);
+  }
+
+  static void OnProcessExit(uv_process_t* handle, int64_t exit_status, int term_signal) {
+    auto* self = static_cast<Impl*>(handle->data);
+    if (self == nullptr) return;
+    self->process_running_ = false;
+    self->exit_status_ = static_cast<int>(exit_status);
+    self->term_signal_ = term_signal;
+    self->kill_timer_.Stop();
+    self->MaybeFinish();
+  }
+
+  void MaybeFinish() {
+    if (finished_ || process_running_ || !channel_closed_ || !stdout_done_ || !stderr_done_) return;
+    finished_ = true;
+    ExitInfo info = exit_info_;
+    if (info.reason != ExitReason::kStartupFailed) {
+      if (!protocol_error_.empty()) {
+        info.reason = ExitReason::kProtocolError;
+        info.message = protocol_error_;
+        info.code = 1;
+      } else if (term_signal_ != 0) {
+        info.signal = term_signal_;
+        info.code = 128 + term_signal_;
+        info.reason = terminate_requested_ ? ExitReason::kTerminated : ExitReason::kCrashed;
+        info.message = std::string("killed by signal ") + strsignal(term_signal_);
+      } else if (!exit_frame_) {
+        info.code = exit_status_;
+        info.reason = ExitReason::kCrashed;
+        info.message = "worker process exited with code " + std::to_string(exit_status_) +
+                       " before it reported why";
+      } else if (info.code != exit_status_) {
+        info.code = exit_status_;
+      }
+      if (!error_message_.empty() && info.message.empty()) info.message = error_message_;
+    }
+    auto on_exit = std::move(callbacks_.on_exit);
+    callbacks_ = {};
+    if (on_exit) on_exit(info);  // may destroy this Worker: nothing after it
+  }
+
+  uv_loop_t* loop_;
+  WorkerOptions options_;
+  WorkerCallbacks callbacks_;
+  std::uint64_t id_;
+  int pid_ = 0;
+  // Handles close in reverse order of declaration, each freed in its close
+  // callback (host/uv_handle.h).
+  ProcessHandle process_;
+  PipeReader stdout_pipe_;
+  PipeReader stderr_pipe_;
+  TimerHandle kill_timer_;
+  DeferredCall deferred_;
+  std::unique_ptr<ipc::Channel> channel_;
+
+  bool process_running_ = false;
+  bool channel_closed_ = false;
+  bool stdout_done_ = false;
+  bool stderr_done_ = false;
+  bool finished_ = false;
+  bool exit_frame_ = false;
+  bool terminate_requested_ = false;
+  int exit_status_ = 0;
+  int term_signal_ = 0;
+  std::uint64_t unacked_stdio_ = 0;
+  std::string protocol_error_;
+  std::string error_message_;
+  ExitInfo exit_info_;
+};
+
+std::unique_ptr<Worker> Worker::Spawn(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks) {
+  auto impl = std::make_unique<Impl>(loop, std::move(options), std::move(callbacks));
+  impl->Start();
+  return std::unique_ptr<Worker>(new Worker(std::move(impl)));
+}
+
+Worker::Worker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Worker::~Worker() = default;
+
+bool Worker::PostMessage(std::string_view data) { return impl_->PostMessage(data); }
+void Worker::Terminate(int code, std::uint64_t grace_ms) { impl_->Terminate(code, grace_ms); }
+void Worker::WriteStdin(std::string_view data) { impl_->WriteStdin(data, false); }
+void Worker::EndStdin() { impl_->WriteStdin({}, true); }
+std::uint64_t Worker::id() const { return impl_->id(); }
+int Worker::pid() const { return impl_->pid(); }
+bool Worker::running() const { return impl_->running(); }
+
+}  // namespace isohost

@@ -1,0 +1,108 @@
+// One end of a host <-> worker channel: a non-blocking AF_UNIX stream socket
+// driven by a libuv poll handle, carrying length-prefixed Envelope frames.
+// Owned by whoever talks over it (the worker's Runtime, the host's WorkerHandle).
+#ifndef ISOHOST_IPC_CHANNEL_H_
+#define ISOHOST_IPC_CHANNEL_H_
+
+#include <uv.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "ipc/frame_format.h"
+#include "ipc/frame_reader.h"
+#include "isohost.pb.h"
+
+namespace isohost::ipc {
+
+struct ChannelOptions {
+  std::size_t max_frame_size = kDefaultMaxFrameSize;
+  // Send() returns false while more than this many bytes wait to be written.
+  std::size_t high_water_mark = 1u << 20;
+  // When false, frames are only buffered by Send() and written by Flush() (or
+  // once the buffer passes the high-water mark): a burst of small frames then
+  // costs one write() instead of one each.
+  bool auto_flush = true;
+};
+
+class Channel {
+ public:
+  struct Callbacks {
+    // One parsed frame. The envelope is valid only during the call.
+    std::function<void(proto::Envelope&)> on_envelope;
+    // The peer closed (error empty) or the stream failed or carried a bad frame
+    // (error says what). No callback runs after this one.
+    std::function<void(const std::string& error)> on_close;
+    // The write buffer fell back under the high-water mark.
+    std::function<void()> on_drain;
+  };
+
+  // Takes ownership of `fd` (made non-blocking) and starts reading.
+  Channel(uv_loop_t* loop, int fd, Callbacks callbacks, ChannelOptions options = {});
+  // Closes the socket; unwritten bytes are dropped (see FlushSync()).
+  ~Channel();
+
+  Channel(const Channel&) = delete;
+  Channel& operator=(const Channel&) = delete;
+
+  // Queues one frame. Returns false when the buffer is above the high-water
+  // mark afterwards (the producer should pause until on_drain). A frame over
+  // the size limit is not sent: check FitsInFrame() first where it matters.
+  bool Send(const proto::Envelope& envelope);
+  bool FitsInFrame(const proto::Envelope& envelope) const;
+
+  // Writes what the socket takes now; the rest goes when it becomes writable.
+  void Flush();
+  // Blocks until every buffered byte is written, the peer is gone, or
+  // `timeout_ms` passes. For the last words of a process that is exiting.
+  bool FlushSync(int timeout_ms);
+
+  // Whether the open channel alone keeps the loop alive. Pending writes
+  // always do.
+  void SetKeepAlive(bool keep_alive);
+  void PauseReading();
+  void ResumeReading();
+  // Stops everything now; on_close does not run.
+  void Close();
+
+  bool is_open() const { return fd_ >= 0; }
+  std::size_t buffered_bytes() const { return out_.size() - out_offset_; }
+  std::uint64_t frames_sent() const { return frames_sent_; }
+  const ChannelOptions& options() const { return options_; }
+
+ private:
+  static void OnPoll(uv_poll_t* handle, int status, int events);
+  void OnReadable();
+  bool WriteSome();  // false when the peer is gone
+  void UpdatePoll();
+  void Fail(const std::string& error);
+
+  uv_loop_t* loop_;
+  int fd_;
+  Callbacks callbacks_;
+  ChannelOptions options_;
+  uv_poll_t* poll_;  // freed in its close callback, which may run after ~Channel
+  FrameReader reader_;
+  std::string out_;
+  std::size_t out_offset_ = 0;
+  std::uint64_t frames_sent_ = 0;
+  bool keep_alive_ = true;
+  bool reading_ = true;
+  bool above_high_water_ = false;
+  bool write_failed_ = false;
+  int poll_events_ = 0;
+  // Set by the destructor when it runs inside one of our callbacks, so the
+  // read loop stops touching members.
+  bool* destroyed_ = nullptr;
+};
+
+// Creates a connected socketpair for a worker; both ends close-on-exec.
+// Returns 0 or a negative errno.
+int MakeChannelSocketPair(int fds[2]);
+
+}  // namespace isohost::ipc
+
+#endif  // ISOHOST_IPC_CHANNEL_H_

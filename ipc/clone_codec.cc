@@ -1,0 +1,1049 @@
+#include "ipc/clone_codec.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace isohost::ipc {
+namespace {
+
+// V8 writes doubles, BigInt digits and two-byte strings in host byte order.
+// Host and worker share a machine, so the codec just assumes the order of
+// every platform Isohost builds for.
+static_assert(std::endian::native == std::endian::little,
+              "the structured-clone format is host-endian");
+
+// V8's SerializationTag, from src/objects/value-serializer.cc.
+enum class Tag : uint8_t {
+  kVersion = 0xFF,
+  kPadding = '\0',
+  kVerifyObjectCount = '?',
+  kTheHole = '-',
+  kUndefined = '_',
+  kNull = '0',
+  kTrue = 'T',
+  kFalse = 'F',
+  kInt32 = 'I',
+  kUint32 = 'U',
+  kDouble = 'N',
+  kBigInt = 'Z',
+  kUtf8String = 'S',
+  kOneByteString = '"',
+  kTwoByteString = 'c',
+  kObjectReference = '^',
+  kBeginJSObject = 'o',
+  kEndJSObject = '{',
+  kBeginSparseJSArray = 'a',
+  kEndSparseJSArray = '@',
+  kBeginDenseJSArray = 'A',
+  kEndDenseJSArray = '$',
+  kDate = 'D',
+  kTrueObject = 'y',
+  kFalseObject = 'x',
+  kNumberObject = 'n',
+  kBigIntObject = 'z',
+  kStringObject = 's',
+  kRegExp = 'R',
+  kBeginJSMap = ';',
+  kEndJSMap = ':',
+  kBeginJSSet = '\'',
+  kEndJSSet = ',',
+  kArrayBuffer = 'B',
+  kResizableArrayBuffer = '~',
+  kArrayBufferTransfer = 't',
+  kArrayBufferView = 'V',
+  kSharedArrayBuffer = 'u',
+  kSharedObject = 'p',
+  kWasmModuleTransfer = 'w',
+  kHostObject = '\\',
+  kWasmMemoryTransfer = 'm',
+  kError = 'r',
+};
+
+// V8's ErrorTag: the fields of an Error, each introduced by one of these.
+enum class ErrorTag : uint8_t {
+  kEvalErrorPrototype = 'E',
+  kRangeErrorPrototype = 'R',
+  kReferenceErrorPrototype = 'F',
+  kSyntaxErrorPrototype = 'S',
+  kTypeErrorPrototype = 'T',
+  kUriErrorPrototype = 'U',
+  kMessage = 'm',
+  kCause = 'c',
+  kStack = 's',
+  kEnd = '.',
+};
+
+constexpr uint32_t kMinVersion = 13;
+// Views carry a flags varint from this version on.
+constexpr uint32_t kViewFlagsVersion = 14;
+// V8 10.2's BigInt::kMaxLengthBits is 2^30; V8 would refuse anything longer.
+constexpr uint32_t kMaxBigIntBytes = (1u << 30) / 8;
+
+const char* UnsupportedTagName(uint8_t tag) {
+  switch (static_cast<Tag>(tag)) {
+    case Tag::kHostObject:
+      return "host object, which needs a V8 delegate";
+    case Tag::kArrayBufferTransfer:
+      return "transferred ArrayBuffer, which needs a V8 delegate";
+    case Tag::kSharedArrayBuffer:
+      return "SharedArrayBuffer, which needs a V8 delegate";
+    case Tag::kResizableArrayBuffer:
+      return "resizable ArrayBuffer, which V8 10.2 does not write";
+    case Tag::kSharedObject:
+      return "shared object, which needs a V8 delegate";
+    case Tag::kWasmModuleTransfer:
+      return "WebAssembly.Module, which needs a V8 delegate";
+    case Tag::kWasmMemoryTransfer:
+      return "WebAssembly.Memory, which needs a V8 delegate";
+    default:
+      return nullptr;
+  }
+}
+
+std::string Hex(uint32_t byte) {
+  char text[16];
+  std::snprintf(text, sizeof(text), "0x%02x", byte);
+  return text;
+}
+
+std::string At(size_t offset) { return " at offset " + std::to_string(offset); }
+
+void AppendLatin1(std::span<const uint8_t> chars, std::string* out) {
+  size_t high = 0;
+  for (uint8_t c : chars) high += c >> 7;
+  out->reserve(chars.size() + high);
+  for (uint8_t c : chars) AppendWtf8(c, out);
+}
+
+void AppendUtf16(std::span<const uint8_t> bytes, std::string* out) {
+  const size_t units = bytes.size() / 2;
+  const auto unit = [&](size_t i) -> char16_t {
+    return static_cast<char16_t>(bytes[2 * i] | (bytes[2 * i + 1] << 8));
+  };
+  out->reserve(units * 3);
+  for (size_t i = 0; i < units; ++i) {
+    char32_t code_point = unit(i);
+    if (code_point >= 0xD800 && code_point <= 0xDBFF && i + 1 < units &&
+        unit(i + 1) >= 0xDC00 && unit(i + 1) <= 0xDFFF) {
+      code_point =
+          0x10000 + ((code_point - 0xD800) << 10) + (unit(++i) - 0xDC00);
+    }
+    AppendWtf8(code_point, out);  // A lone surrogate stays one (WTF-8).
+  }
+}
+
+bool IsValidKey(const CloneValue& key) {
+  return key.kind() == CloneValue::Kind::kString || key.IsNumber();
+}
+
+// Parses one message. Every Read* returns false after recording the first
+// error in error_; the caller then unwinds without reading further.
+class Reader {
+ public:
+  explicit Reader(std::span<const uint8_t> bytes) : bytes_(bytes) {}
+
+  Result<CloneValue> ReadMessage() {
+    CloneValue root;
+    if (ReadHeader() && ReadValue(&root)) {
+      size_t end = SkipPadding(pos_);
+      if (end == bytes_.size()) return root;
+      Fail(end, "trailing byte " + Hex(bytes_[end]) + " after the value");
+    }
+    return std::move(*error_);
+  }
+
+ private:
+  bool Fail(size_t offset, const std::string& message,
+            const std::string& detail = "") {
+    if (!error_) error_ = CloneError{message + At(offset) + detail};
+    return false;
+  }
+  bool FailEnd() { return Fail(bytes_.size(), "unexpected end of input"); }
+
+  size_t remaining() const { return bytes_.size() - pos_; }
+
+  size_t SkipPadding(size_t pos) const {
+    while (pos < bytes_.size() &&
+           bytes_[pos] == static_cast<uint8_t>(Tag::kPadding)) {
+      ++pos;
+    }
+    return pos;
+  }
+
+  // The next tag, padding skipped; `offset` is where it is.
+  bool ReadTag(uint8_t* tag, size_t* offset) {
+    pos_ = SkipPadding(pos_);
+    if (pos_ == bytes_.size()) return FailEnd();
+    *offset = pos_;
+    *tag = bytes_[pos_++];
+    return true;
+  }
+
+  // Consumes the next tag if it is `tag`.
+  bool ConsumeTagIf(Tag tag) {
+    size_t next = SkipPadding(pos_);
+    if (next == bytes_.size() || bytes_[next] != static_cast<uint8_t>(tag)) {
+      return false;
+    }
+    pos_ = next + 1;
+    return true;
+  }
+
+  // V8 writes 32-bit values as base-128 varints of at most 5 bytes. Longer
+  // or overflowing forms never come from V8 and are rejected.
+  bool ReadVarint(uint32_t* value) {
+    const size_t start = pos_;
+    uint64_t result = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (pos_ == bytes_.size()) return FailEnd();
+      uint8_t byte = bytes_[pos_++];
+      result |= static_cast<uint64_t>(byte & 0x7F) << shift;
+      if ((byte & 0x80) == 0) {
+        if (result > std::numeric_limits<uint32_t>::max()) {
+          return Fail(start, "varint overflows 32 bits");
+        }
+        *value = static_cast<uint32_t>(result);
+        return true;
+      }
+    }
+    return Fail(start, "varint longer than 5 bytes");
+  }
+
+  // A varint V8 reads as uint8_t (view and error subtags).
+  bool ReadSubtag(uint8_t* value) {
+    const size_t start = pos_;
+    uint32_t wide;
+    if (!ReadVarint(&wide)) return false;
+    if (wide > 0xFF)
+      return Fail(start, "subtag " + std::to_string(wide) + " out of range");
+    *value = static_cast<uint8_t>(wide);
+    return true;
+  }
+
+  bool ReadDouble(double* value) {
+    if (remaining() < sizeof(double)) return FailEnd();
+    std::memcpy(value, bytes_.data() + pos_, sizeof(double));
+    pos_ += sizeof(double);
+    // As V8 does: one NaN, so that no payload bits leak through.
+    if (std::isnan(*value)) *value = std::numeric_limits<double>::quiet_NaN();
+    return true;
+  }
+
+  // `size` comes from the input; it is checked against what is left before
+  // anything is allocated for it.
+  bool ReadBytes(uint32_t size, std::span<const uint8_t>* out) {
+    if (size > remaining()) {
+      return Fail(pos_, "length " + std::to_string(size) + " exceeds the " +
+                            std::to_string(remaining()) + " bytes left");
+    }
+    *out = bytes_.subspan(pos_, size);
+    pos_ += size;
+    return true;
+  }
+
+  bool ReadHeader() {
+    if (bytes_.empty() || bytes_[0] != static_cast<uint8_t>(Tag::kVersion)) {
+      return Fail(0, "missing structured-clone version header (0xff)");
+    }
+    pos_ = 1;
+    if (!ReadVarint(&version_)) return false;
+    if (version_ < kMinVersion || version_ > kCloneFormatVersion) {
+      return Fail(1, "unsupported structured-clone version " +
+                         std::to_string(version_) + " (want " +
+                         std::to_string(kMinVersion) + " to " +
+                         std::to_string(kCloneFormatVersion) + ")");
+    }
+    return true;
+  }
+
+  // Object ids: each object takes the next id when V8 would, so that '^'
+  // finds the same object V8's deserializer would. Reserved ids hold null.
+  uint32_t ReserveId() {
+    objects_.emplace_back();
+    return static_cast<uint32_t>(objects_.size() - 1);
+  }
+  template <typename Payload>
+  Payload* Register(uint32_t id, std::shared_ptr<CloneObject>* object) {
+    *object = std::make_shared<CloneObject>(CloneObject::Data(Payload{}));
+    objects_[id] = *object;
+    return (*object)->As<Payload>();
+  }
+
+  // One value; an ArrayBuffer followed by a view tag becomes the view, as in
+  // V8's ValueDeserializer::ReadObject.
+  bool ReadValue(CloneValue* out) {
+    if (!ReadValueInternal(out)) return false;
+    const CloneObject* object = out->object();
+    if (object != nullptr &&
+        object->kind() == CloneObject::Kind::kArrayBuffer &&
+        ConsumeTagIf(Tag::kArrayBufferView)) {
+      return ReadView(out);
+    }
+    return true;
+  }
+
+  bool ReadString(CloneValue* out) {
+    size_t offset = SkipPadding(pos_);
+    if (!ReadValue(out)) return false;
+    if (out->kind() != CloneValue::Kind::kString) {
+      return Fail(offset, "expected a string");
+    }
+    return true;
+  }
+
+  bool ReadValueInternal(CloneValue* out) {
+    uint8_t tag = 0;
+    size_t offset = 0;
+    if (!ReadTag(&tag, &offset)) return false;
+    // A count V8 once used for checks; V8 ignores it, and so does this. A
+    // loop rather than recursion, so a run of them cannot exhaust the stack.
+    while (tag == static_cast<uint8_t>(Tag::kVerifyObjectCount)) {
+      uint32_t ignored;
+      if (!ReadVarint(&ignored) || !ReadTag(&tag, &offset)) return false;
+    }
+    switch (static_cast<Tag>(tag)) {
+      case Tag::kUndefined:
+        *out = CloneValue::Undefined();
+        return true;
+      case Tag::kNull:
+        *out = CloneValue::Null();
+        return true;
+      case Tag::kTrue:
+        *out = CloneValue::Bool(true);
+        return true;
+      case Tag::kFalse:
+        *out = CloneValue::Bool(false);
+        return true;
+      case Tag::kInt32: {
+        uint32_t zigzag;
+        if (!ReadVarint(&zigzag)) return false;
+        *out = CloneValue::Int32(
+            static_cast<int32_t>((zigzag >> 1) ^ -(zigzag & 1)));
+        return true;
+      }
+      case Tag::kUint32: {
+        uint32_t value;
+        if (!ReadVarint(&value)) return false;
+        *out = CloneValue::Number(value);
+        return true;
+      }
+      case Tag::kDouble: {
+        double value;
+        if (!ReadDouble(&value)) return false;
+        *out = CloneValue::Double(value);
+        return true;
+      }
+      case Tag::kBigInt: {
+        CloneBigInt value;
+        if (!ReadBigIntContents(&value)) return false;
+        *out = CloneValue::BigInt(std::move(value));
+        return true;
+      }
+      case Tag::kOneByteString:
+      case Tag::kTwoByteString:
+      case Tag::kUtf8String:
+        return ReadStringContents(static_cast<Tag>(tag), offset, out);
+      case Tag::kObjectReference:
+        return ReadReference(offset, out);
+      case Tag::kBeginJSObject:
+        return Nested(offset, out, &Reader::ReadPlainObject);
+      case Tag::kBeginDenseJSArray:
+        return Nested(offset, out, &Reader::ReadDenseArray);
+      case Tag::kBeginSparseJSArray:
+        return Nested(offset, out, &Reader::ReadSparseArray);
+      case Tag::kBeginJSMap:
+        return Nested(offset, out, &Reader::ReadMap);
+      case Tag::kBeginJSSet:
+        return Nested(offset, out, &Reader::ReadSet);
+      case Tag::kError:
+        return Nested(offset, out, &Reader::ReadError);
+      case Tag::kDate:
+        return ReadDate(out);
+      case Tag::kTrueObject:
+      case Tag::kFalseObject:
+      case Tag::kNumberObject:
+      case Tag::kBigIntObject:
+      case Tag::kStringObject:
+        return ReadBoxed(static_cast<Tag>(tag), out);
+      case Tag::kRegExp:
+        return ReadRegExp(out);
+      case Tag::kArrayBuffer:
+        return ReadArrayBuffer(out);
+      case Tag::kTheHole:
+        return Fail(offset, "array hole tag '-' outside a dense array");
+      case Tag::kArrayBufferView:
+        return Fail(offset, "view tag 'V' without an ArrayBuffer before it");
+      default:
+        break;
+    }
+    if (const char* name = UnsupportedTagName(tag)) {
+      return Fail(offset, "unsupported structured-clone tag " + Hex(tag),
+                  std::string(" ('") + static_cast<char>(tag) + "', " + name +
+                      ")");
+    }
+    return Fail(offset, "unknown structured-clone tag " + Hex(tag));
+  }
+
+  // Runs `read` one level deeper, or fails if that is too deep.
+  bool Nested(size_t offset, CloneValue* out,
+              bool (Reader::*read)(size_t, CloneValue*)) {
+    if (depth_ == kMaxCloneDepth) {
+      return Fail(offset, "objects nested deeper than " +
+                              std::to_string(kMaxCloneDepth));
+    }
+    ++depth_;
+    bool ok = (this->*read)(offset, out);
+    --depth_;
+    return ok;
+  }
+
+  bool ReadBigIntContents(CloneBigInt* out) {
+    const size_t start = pos_;
+    uint32_t bitfield;
+    if (!ReadVarint(&bitfield)) return false;
+    // V8's BigInt bitfield: bit 0 the sign, bits 1-30 the byte length.
+    const bool negative = bitfield & 1;
+    const uint32_t byte_length = bitfield >> 1;
+    if (byte_length > kMaxBigIntBytes) {
+      return Fail(start, "BigInt of " + std::to_string(byte_length) +
+                             " bytes is longer than V8 allows");
+    }
+    if (negative && byte_length == 0) return Fail(start, "BigInt -0n");
+    std::span<const uint8_t> digits;
+    if (!ReadBytes(byte_length, &digits)) return false;
+    out->magnitude.assign(digits.begin(), digits.end());
+    while (!out->magnitude.empty() && out->magnitude.back() == 0) {
+      out->magnitude.pop_back();
+    }
+    out->negative = negative && !out->magnitude.empty();
+    return true;
+  }
+
+  bool ReadStringContents(Tag tag, size_t offset, CloneValue* out) {
+    uint32_t byte_length;
+    std::span<const uint8_t> bytes;
+    if (!ReadVarint(&byte_length)) return false;
+    if (tag == Tag::kTwoByteString && byte_length % 2 != 0) {
+      return Fail(offset, "two-byte string of odd length " +
+                              std::to_string(byte_length));
+    }
+    if (!ReadBytes(byte_length, &bytes)) return false;
+    std::string text;
+    if (tag == Tag::kOneByteString) {
+      AppendLatin1(bytes, &text);
+    } else if (tag == Tag::kTwoByteString) {
+      AppendUtf16(bytes, &text);
+    } else {
+      // V8 decodes this legacy tag leniently, with U+FFFD for bad sequences.
+      text = ToWellFormedUtf8(std::string_view(
+          reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+    }
+    *out = CloneValue::String(std::move(text));
+    return true;
+  }
+
+  bool ReadReference(size_t offset, CloneValue* out) {
+    uint32_t id;
+    if (!ReadVarint(&id)) return false;
+    if (id >= objects_.size() || !objects_[id]) {
+      return Fail(offset,
+                  "reference to unknown object id " + std::to_string(id));
+    }
+    *out = CloneValue::BackReference(objects_[id]);
+    return true;
+  }
+
+  // Reads key/value pairs up to `end`; V8 accepts string and number keys.
+  bool ReadProperties(Tag end, std::vector<CloneProperty>* properties) {
+    while (!ConsumeTagIf(end)) {
+      CloneProperty property;
+      size_t key_offset = SkipPadding(pos_);
+      if (!ReadValue(&property.key)) return false;
+      if (!IsValidKey(property.key)) {
+        return Fail(key_offset,
+                    "property key is neither a string nor a number");
+      }
+      if (!ReadValue(&property.value)) return false;
+      properties->push_back(std::move(property));
+    }
+    return true;
+  }
+
+  // Reads the count V8 writes after the end tag and compares it.
+  bool ReadCount(size_t actual, const char* what) {
+    const size_t start = pos_;
+    uint32_t expected;
+    if (!ReadVarint(&expected)) return false;
+    if (expected != actual) {
+      return Fail(start, std::string(what) + " count " +
+                             std::to_string(expected) + " does not match the " +
+                             std::to_string(actual) + " read");
+    }
+    return true;
+  }
+
+  bool ReadPlainObject(size_t, CloneValue* out) {
+    std::shared_ptr<CloneObject> object;
+    auto* plain = Register<ClonePlainObject>(ReserveId(), &object);
+    *out = CloneValue::Object(object);
+    return ReadProperties(Tag::kEndJSObject, &plain->properties) &&
+           ReadCount(plain->properties.size(), "property");
+  }
+
+  bool ReadDenseArray(size_t offset, CloneValue* out) {
+    uint32_t length;
+    if (!ReadVarint(&length)) return false;
+    // Every element takes at least one byte, as V8 also checks.
+    if (length > remaining()) {
+      return Fail(offset, "dense array length " + std::to_string(length) +
+                              " exceeds the " + std::to_string(remaining()) +
+                              " bytes left");
+    }
+    std::shared_ptr<CloneObject> object;
+    auto* array = Register<CloneDenseArray>(ReserveId(), &object);
+    *out = CloneValue::Object(object);
+    array->elements.resize(length);
+    for (CloneValue& element : array->elements) {
+      if (ConsumeTagIf(Tag::kTheHole)) {
+        element = CloneValue::Hole();
+      } else if (!ReadValue(&element)) {
+        return false;
+      }
+    }
+    return ReadProperties(Tag::kEndDenseJSArray, &array->properties) &&
+           ReadCount(array->properties.size(), "property") &&
+           ReadCount(length, "array length");
+  }
+
+  bool ReadSparseArray(size_t, CloneValue* out) {
+    uint32_t length;
+    if (!ReadVarint(&length)) return false;
+    std::shared_ptr<CloneObject> object;
+    auto* array = Register<CloneSparseArray>(ReserveId(), &object);
+    *out = CloneValue::Object(object);
+    array->length = length;
+    return ReadProperties(Tag::kEndSparseJSArray, &array->properties) &&
+           ReadCount(array->properties.size(), "property") &&
+           ReadCount(length, "array length");
+  }
+
+  bool ReadMap(size_t, CloneValue* out) {
+    std::shared_ptr<CloneObject> object;
+    auto* map = Register<CloneMap>(ReserveId(), &object);
+    *out = CloneValue::Object(object);
+    while (!ConsumeTagIf(Tag::kEndJSMap)) {
+      std::pair<CloneValue, CloneValue> entry;
+      if (!ReadValue(&entry.first) || !ReadValue(&entry.second)) return false;
+      map->entries.push_back(std::move(entry));
+    }
+    // V8 counts keys and values.
+    return ReadCount(map->entries.size() * 2, "map key and value");
+  }
+
+  bool ReadSet(size_t, CloneValue* out) {
+    std::shared_ptr<CloneObject> object;
+    auto* set = Register<CloneSet>(ReserveId(), &object);
+    *out = CloneValue::Object(object);
+    while (!ConsumeTagIf(Tag::kEndJSSet)) {
+      CloneValue value;
+      if (!ReadValue(&value)) return false;
+      set->values.push_back(std::move(value));
+    }
+    return ReadCount(set->values.size(), "set value");
+  }
+
+  // V8 only registers an error once it is complete, so a cause that refers
+  // back to its error fails there; here it is a back reference like any
+  // other, so that the host can still show such a message.
+  bool ReadError(size_t, CloneValue* out) {
+    std::shared_ptr<CloneObject> object;
+    auto* error = Register<CloneErrorObject>(ReserveId(), &object);
+    *out = CloneValue::Object(object);
+    using Prototype = CloneErrorObject::Prototype;
+    while (true) {
+      const size_t offset = pos_;
+      uint8_t subtag = 0;
+      if (!ReadSubtag(&subtag)) return false;
+      switch (static_cast<ErrorTag>(subtag)) {
+        case ErrorTag::kEvalErrorPrototype:
+          error->prototype = Prototype::kEvalError;
+          break;
+        case ErrorTag::kRangeErrorPrototype:
+          error->prototype = Prototype::kRangeError;
+          break;
+        case ErrorTag::kReferenceErrorPrototype:
+          error->prototype = Prototype::kReferenceError;
+          break;
+        case ErrorTag::kSyntaxErrorPrototype:
+          error->prototype = Prototype::kSyntaxError;
+          break;
+        case ErrorTag::kTypeErrorPrototype:
+          error->prototype = Prototype::kTypeError;
+          break;
+        case ErrorTag::kUriErrorPrototype:
+          error->prototype = Prototype::kUriError;
+          break;
+        case ErrorTag::kMessage: {
+          CloneValue message;
+          if (!ReadString(&message)) return false;
+          error->message = message.string();
+          break;
+        }
+        case ErrorTag::kCause: {
+          CloneValue cause;
+          if (!ReadValue(&cause)) return false;
+          error->cause = std::move(cause);
+          break;
+        }
+        case ErrorTag::kStack: {
+          CloneValue stack;
+          if (!ReadString(&stack)) return false;
+          error->stack = stack.string();
+          break;
+        }
+        case ErrorTag::kEnd:
+          return true;
+        default:
+          return Fail(offset, "unknown error subtag " + Hex(subtag));
+      }
+    }
+  }
+
+  bool ReadDate(CloneValue* out) {
+    double time_ms;
+    if (!ReadDouble(&time_ms)) return false;
+    std::shared_ptr<CloneObject> object;
+    Register<CloneDate>(ReserveId(), &object)->time_ms = time_ms;
+    *out = CloneValue::Object(object);
+    return true;
+  }
+
+  bool ReadBoxed(Tag tag, CloneValue* out) {
+    const uint32_t id = ReserveId();  // Before the contents, as in V8.
+    CloneValue value;
+    switch (tag) {
+      case Tag::kTrueObject:
+        value = CloneValue::Bool(true);
+        break;
+      case Tag::kFalseObject:
+        value = CloneValue::Bool(false);
+        break;
+      case Tag::kNumberObject: {
+        double number;
+        if (!ReadDouble(&number)) return false;
+        value = CloneValue::Double(number);
+        break;
+      }
+      case Tag::kBigIntObject: {
+        CloneBigInt bigint;
+        if (!ReadBigIntContents(&bigint)) return false;
+        value = CloneValue::BigInt(std::move(bigint));
+        break;
+      }
+      default:
+        if (!ReadString(&value)) return false;
+        break;
+    }
+    std::shared_ptr<CloneObject> object;
+    Register<CloneBoxedPrimitive>(id, &object)->value = std::move(value);
+    *out = CloneValue::Object(object);
+    return true;
+  }
+
+  bool ReadRegExp(CloneValue* out) {
+    const uint32_t id = ReserveId();
+    CloneValue pattern;
+    uint32_t flags;
+    if (!ReadString(&pattern) || !ReadVarint(&flags)) return false;
+    std::shared_ptr<CloneObject> object;
+    auto* regexp = Register<CloneRegExp>(id, &object);
+    regexp->pattern = pattern.string();
+    regexp->flags = flags;
+    *out = CloneValue::Object(object);
+    return true;
+  }
+
+  bool ReadArrayBuffer(CloneValue* out) {
+    const uint32_t id = ReserveId();
+    uint32_t byte_length;
+    std::span<const uint8_t> bytes;
+    if (!ReadVarint(&byte_length) || !ReadBytes(byte_length, &bytes)) {
+      return false;
+    }
+    std::shared_ptr<CloneObject> object;
+    Register<CloneArrayBuffer>(id, &object)
+        ->bytes.assign(bytes.begin(), bytes.end());
+    *out = CloneValue::Object(object);
+    return true;
+  }
+
+  // `*buffer_then_view` holds the ArrayBuffer just read; it becomes the view.
+  bool ReadView(CloneValue* buffer_then_view) {
+    const size_t offset = pos_ - 1;
+    const size_t buffer_length =
+        buffer_then_view->object()->As<CloneArrayBuffer>()->bytes.size();
+    uint8_t subtag = 0;
+    uint32_t byte_offset, byte_length, flags = 0;
+    if (!ReadSubtag(&subtag) || !ReadVarint(&byte_offset) ||
+        !ReadVarint(&byte_length)) {
+      return false;
+    }
+    if (byte_offset > buffer_length ||
+        byte_length > buffer_length - byte_offset) {
+      return Fail(offset, "view of bytes [" + std::to_string(byte_offset) +
+                              ", +" + std::to_string(byte_length) +
+                              ") outside its " + std::to_string(buffer_length) +
+                              "-byte ArrayBuffer");
+    }
+    if (version_ >= kViewFlagsVersion && !ReadVarint(&flags)) return false;
+    const size_t element_size = CloneViewElementSize(subtag);
+    if (element_size == 0) {
+      return Fail(offset, "unknown view subtag " + Hex(subtag));
+    }
+    if (byte_offset % element_size != 0 || byte_length % element_size != 0) {
+      return Fail(offset, "view offset or length not a multiple of its " +
+                              std::to_string(element_size) + "-byte elements");
+    }
+    std::shared_ptr<CloneObject> object;
+    auto* view = Register<CloneArrayBufferView>(ReserveId(), &object);
+    view->type = static_cast<CloneViewType>(subtag);
+    view->buffer = std::move(*buffer_then_view);
+    view->byte_offset = byte_offset;
+    view->byte_length = byte_length;
+    view->flags = flags;
+    *buffer_then_view = CloneValue::Object(object);
+    return true;
+  }
+
+  const std::span<const uint8_t> bytes_;
+  size_t pos_ = 0;
+  uint32_t version_ = 0;
+  int depth_ = 0;
+  // Indexed by object id.
+  std::vector<std::shared_ptr<CloneObject>> objects_;
+  std::optional<CloneError> error_;
+};
+
+size_t VarintSize(uint32_t value) {
+  size_t size = 1;
+  while (value >>= 7) ++size;
+  return size;
+}
+
+// Writes one message the way V8's ValueSerializer does, down to padding.
+class Writer {
+ public:
+  std::vector<uint8_t> WriteMessage(const CloneValue& root) {
+    WriteTag(Tag::kVersion);
+    WriteVarint(kCloneFormatVersion);
+    WriteValue(root);
+    return std::move(out_);
+  }
+
+ private:
+  void WriteTag(Tag tag) { out_.push_back(static_cast<uint8_t>(tag)); }
+  void WriteByte(uint8_t byte) { out_.push_back(byte); }
+
+  void WriteVarint(uint32_t value) {
+    do {
+      uint8_t byte = value & 0x7F;
+      value >>= 7;
+      out_.push_back(value ? (byte | 0x80) : byte);
+    } while (value);
+  }
+
+  void WriteDouble(double value) {
+    uint8_t raw[sizeof(double)];
+    std::memcpy(raw, &value, sizeof(raw));
+    out_.insert(out_.end(), raw, raw + sizeof(raw));
+  }
+
+  void WriteBigIntContents(const CloneBigInt& value) {
+    size_t size = value.magnitude.size();
+    while (size > 0 && value.magnitude[size - 1] == 0) --size;
+    // Whole 64-bit digits, as V8 writes them.
+    const uint32_t byte_length = static_cast<uint32_t>((size + 7) / 8 * 8);
+    WriteVarint((byte_length << 1) | (size > 0 && value.negative ? 1 : 0));
+    out_.insert(out_.end(), value.magnitude.begin(),
+                value.magnitude.begin() + size);
+    out_.resize(out_.size() + (byte_length - size), 0);
+  }
+
+  // One-byte (Latin-1) when every code point fits, else UTF-16, as V8 would
+  // hold the string.
+  void WriteString(std::string_view wtf8) {
+    bool ascii = true;
+    for (char c : wtf8) ascii = ascii && static_cast<uint8_t>(c) < 0x80;
+    if (ascii) {
+      WriteTag(Tag::kOneByteString);
+      WriteVarint(static_cast<uint32_t>(wtf8.size()));
+      out_.insert(out_.end(), wtf8.begin(), wtf8.end());
+      return;
+    }
+    std::u16string units;
+    char32_t max_code_point = 0;
+    for (size_t pos = 0; pos < wtf8.size();) {
+      char32_t code_point = NextWtf8CodePoint(wtf8, &pos);
+      max_code_point = std::max(max_code_point, code_point);
+      if (code_point >= 0x10000) {
+        code_point -= 0x10000;
+        units.push_back(static_cast<char16_t>(0xD800 + (code_point >> 10)));
+        units.push_back(static_cast<char16_t>(0xDC00 + (code_point & 0x3FF)));
+      } else {
+        units.push_back(static_cast<char16_t>(code_point));
+      }
+    }
+    if (max_code_point <= 0xFF) {
+      WriteTag(Tag::kOneByteString);
+      WriteVarint(static_cast<uint32_t>(units.size()));
+      for (char16_t unit : units) WriteByte(static_cast<uint8_t>(unit));
+      return;
+    }
+    const uint32_t byte_length = static_cast<uint32_t>(units.size() * 2);
+    // V8's reader wants the characters 2-byte aligned.
+    if ((out_.size() + 1 + VarintSize(byte_length)) & 1) {
+      WriteTag(Tag::kPadding);
+    }
+    WriteTag(Tag::kTwoByteString);
+    WriteVarint(byte_length);
+    for (char16_t unit : units) {
+      WriteByte(static_cast<uint8_t>(unit));
+      WriteByte(static_cast<uint8_t>(unit >> 8));
+    }
+  }
+
+  void WriteValue(const CloneValue& value) {
+    using Kind = CloneValue::Kind;
+    switch (value.kind()) {
+      case Kind::kUndefined:
+        WriteTag(Tag::kUndefined);
+        return;
+      case Kind::kNull:
+        WriteTag(Tag::kNull);
+        return;
+      case Kind::kBool:
+        WriteTag(value.bool_value() ? Tag::kTrue : Tag::kFalse);
+        return;
+      case Kind::kInt32: {
+        WriteTag(Tag::kInt32);
+        const int32_t number = value.int32_value();
+        WriteVarint((static_cast<uint32_t>(number) << 1) ^
+                    static_cast<uint32_t>(number >> 31));
+        return;
+      }
+      case Kind::kDouble:
+        WriteTag(Tag::kDouble);
+        WriteDouble(value.double_value());
+        return;
+      case Kind::kBigInt:
+        WriteTag(Tag::kBigInt);
+        WriteBigIntContents(value.bigint());
+        return;
+      case Kind::kString:
+        WriteString(value.string());
+        return;
+      case Kind::kHole:
+        WriteTag(Tag::kTheHole);
+        return;
+      case Kind::kObject:
+        WriteObject(value.object());
+        return;
+    }
+  }
+
+  void WriteProperties(const std::vector<CloneProperty>& properties) {
+    for (const CloneProperty& property : properties) {
+      WriteValue(property.key);
+      WriteValue(property.value);
+    }
+  }
+
+  void WriteObject(const CloneObject* object) {
+    if (object == nullptr) {  // A dangling back reference.
+      WriteTag(Tag::kUndefined);
+      return;
+    }
+    // As in V8, a view's buffer goes first (and takes the id before the
+    // view's), unless the view itself was written already.
+    const auto* view = object->As<CloneArrayBufferView>();
+    if (view != nullptr && !ids_.contains(object)) {
+      const CloneObject* buffer = view->buffer.object();
+      if (buffer != nullptr && buffer->As<CloneArrayBuffer>() != nullptr) {
+        WriteObject(buffer);
+      } else {
+        // Not a buffer: write an empty one so the bytes stay well-formed.
+        ++next_id_;
+        WriteTag(Tag::kArrayBuffer);
+        WriteVarint(0);
+      }
+    }
+    auto [it, inserted] = ids_.try_emplace(object, next_id_);
+    if (!inserted) {
+      WriteTag(Tag::kObjectReference);
+      WriteVarint(it->second);
+      return;
+    }
+    ++next_id_;
+    std::visit([this](const auto& payload) { WritePayload(payload); },
+               object->data());
+  }
+
+  void WritePayload(const ClonePlainObject& plain) {
+    WriteTag(Tag::kBeginJSObject);
+    WriteProperties(plain.properties);
+    WriteTag(Tag::kEndJSObject);
+    WriteVarint(static_cast<uint32_t>(plain.properties.size()));
+  }
+
+  void WritePayload(const CloneDenseArray& array) {
+    const auto length = static_cast<uint32_t>(array.elements.size());
+    WriteTag(Tag::kBeginDenseJSArray);
+    WriteVarint(length);
+    for (const CloneValue& element : array.elements) WriteValue(element);
+    WriteProperties(array.properties);
+    WriteTag(Tag::kEndDenseJSArray);
+    WriteVarint(static_cast<uint32_t>(array.properties.size()));
+    WriteVarint(length);
+  }
+
+  void WritePayload(const CloneSparseArray& array) {
+    WriteTag(Tag::kBeginSparseJSArray);
+    WriteVarint(array.length);
+    WriteProperties(array.properties);
+    WriteTag(Tag::kEndSparseJSArray);
+    WriteVarint(static_cast<uint32_t>(array.properties.size()));
+    WriteVarint(array.length);
+  }
+
+  void WritePayload(const CloneDate& date) {
+    WriteTag(Tag::kDate);
+    WriteDouble(date.time_ms);
+  }
+
+  void WritePayload(const CloneRegExp& regexp) {
+    WriteTag(Tag::kRegExp);
+    WriteString(regexp.pattern);
+    WriteVarint(regexp.flags);
+  }
+
+  void WritePayload(const CloneMap& map) {
+    WriteTag(Tag::kBeginJSMap);
+    for (const auto& [key, value] : map.entries) {
+      WriteValue(key);
+      WriteValue(value);
+    }
+    WriteTag(Tag::kEndJSMap);
+    WriteVarint(static_cast<uint32_t>(map.entries.size() * 2));
+  }
+
+  void WritePayload(const CloneSet& set) {
+    WriteTag(Tag::kBeginJSSet);
+    for (const CloneValue& value : set.values) WriteValue(value);
+    WriteTag(Tag::kEndJSSet);
+    WriteVarint(static_cast<uint32_t>(set.values.size()));
+  }
+
+  void WritePayload(const CloneArrayBuffer& buffer) {
+    WriteTag(Tag::kArrayBuffer);
+    WriteVarint(static_cast<uint32_t>(buffer.bytes.size()));
+    out_.insert(out_.end(), buffer.bytes.begin(), buffer.bytes.end());
+  }
+
+  void WritePayload(const CloneArrayBufferView& view) {
+    WriteTag(Tag::kArrayBufferView);
+    WriteVarint(static_cast<uint8_t>(view.type));
+    WriteVarint(view.byte_offset);
+    WriteVarint(view.byte_length);
+    WriteVarint(view.flags);
+  }
+
+  void WritePayload(const CloneErrorObject& error) {
+    using Prototype = CloneErrorObject::Prototype;
+    WriteTag(Tag::kError);
+    std::optional<ErrorTag> prototype;
+    switch (error.prototype) {
+      case Prototype::kError:
+        break;
+      case Prototype::kEvalError:
+        prototype = ErrorTag::kEvalErrorPrototype;
+        break;
+      case Prototype::kRangeError:
+        prototype = ErrorTag::kRangeErrorPrototype;
+        break;
+      case Prototype::kReferenceError:
+        prototype = ErrorTag::kReferenceErrorPrototype;
+        break;
+      case Prototype::kSyntaxError:
+        prototype = ErrorTag::kSyntaxErrorPrototype;
+        break;
+      case Prototype::kTypeError:
+        prototype = ErrorTag::kTypeErrorPrototype;
+        break;
+      case Prototype::kUriError:
+        prototype = ErrorTag::kUriErrorPrototype;
+        break;
+    }
+    if (prototype) WriteByte(static_cast<uint8_t>(*prototype));
+    if (error.message) {
+      WriteByte(static_cast<uint8_t>(ErrorTag::kMessage));
+      WriteString(*error.message);
+    }
+    if (error.cause) {
+      WriteByte(static_cast<uint8_t>(ErrorTag::kCause));
+      WriteValue(*error.cause);
+    }
+    if (error.stack) {
+      WriteByte(static_cast<uint8_t>(ErrorTag::kStack));
+      WriteString(*error.stack);
+    }
+    WriteByte(static_cast<uint8_t>(ErrorTag::kEnd));
+  }
+
+  void WritePayload(const CloneBoxedPrimitive& boxed) {
+    const CloneValue& value = boxed.value;
+    switch (value.kind()) {
+      case CloneValue::Kind::kBool:
+        WriteTag(value.bool_value() ? Tag::kTrueObject : Tag::kFalseObject);
+        return;
+      case CloneValue::Kind::kBigInt:
+        WriteTag(Tag::kBigIntObject);
+        WriteBigIntContents(value.bigint());
+        return;
+      case CloneValue::Kind::kString:
+        WriteTag(Tag::kStringObject);
+        WriteString(value.string());
+        return;
+      default:
+        // A number; anything else cannot be boxed and becomes Number(NaN).
+        WriteTag(Tag::kNumberObject);
+        WriteDouble(value.IsNumber()
+                        ? value.NumberValue()
+                        : std::numeric_limits<double>::quiet_NaN());
+        return;
+    }
+  }
+
+  std::vector<uint8_t> out_;
+  std::unordered_map<const CloneObject*, uint32_t> ids_;
+  uint32_t next_id_ = 0;
+};
+
+}  // namespace
+
+Result<CloneValue> Decode(std::span<const uint8_t> bytes) {
+  return Reader(bytes).ReadMessage();
+}
+
+std::vector<uint8_t> Encode(const CloneValue& value) {
+  return Writer().WriteMessage(value);
+}
+
+}  // namespace isohost::ipc

@@ -1,0 +1,84 @@
+#include "ipc/frame_reader.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace isohost::ipc {
+
+bool FrameReader::Fail(std::string message) {
+  error_ = std::move(message);
+  pending_.clear();
+  pending_.shrink_to_fit();
+  return false;
+}
+
+bool FrameReader::ParseFrame(const std::uint8_t* payload, std::size_t size,
+                             const EnvelopeCallback& on_envelope) {
+  envelope_.Clear();
+  if (!envelope_.ParseFromArray(payload, static_cast<int>(size))) {
+    return Fail("frame " + std::to_string(frames_read_) + " (" +
+                std::to_string(size) + " bytes) is not a valid Envelope");
+  }
+  if (envelope_.body_case() == proto::Envelope::BODY_NOT_SET) {
+    return Fail("frame " + std::to_string(frames_read_) +
+                " has no body (unknown or empty frame type)");
+  }
+  ++frames_read_;
+  return on_envelope(envelope_);
+}
+
+bool FrameReader::Feed(const std::uint8_t* data, std::size_t size,
+                       const EnvelopeCallback& on_envelope) {
+  if (failed()) return false;
+  while (size > 0) {
+    // Fast path: nothing buffered and whole frames in the input need no copy.
+    if (pending_.empty() && size >= kFrameHeaderSize) {
+      std::uint32_t length = DecodeFrameLength(data);
+      if (length > max_frame_size_) {
+        return Fail("frame of " + std::to_string(length) +
+                    " bytes exceeds the limit of " +
+                    std::to_string(max_frame_size_) + " bytes");
+      }
+      if (size - kFrameHeaderSize >= length) {
+        if (!ParseFrame(data + kFrameHeaderSize, length, on_envelope)) return false;
+        data += kFrameHeaderSize + length;
+        size -= kFrameHeaderSize + length;
+        continue;
+      }
+    }
+    // Slow path: accumulate the header, then the payload.
+    if (pending_.size() < kFrameHeaderSize) {
+      std::size_t take = std::min(size, kFrameHeaderSize - pending_.size());
+      pending_.insert(pending_.end(), data, data + take);
+      data += take;
+      size -= take;
+      if (pending_.size() < kFrameHeaderSize) return true;
+      std::uint32_t length = DecodeFrameLength(pending_.data());
+      if (length > max_frame_size_) {
+        return Fail("frame of " + std::to_string(length) +
+                    " bytes exceeds the limit of " +
+                    std::to_string(max_frame_size_) + " bytes");
+      }
+      pending_.reserve(kFrameHeaderSize + length);
+    }
+    std::size_t length = DecodeFrameLength(pending_.data());
+    std::size_t missing = kFrameHeaderSize + length - pending_.size();
+    std::size_t take = std::min(size, missing);
+    pending_.insert(pending_.end(), data, data + take);
+    data += take;
+    size -= take;
+    if (take == missing) {
+      // Move the frame out first: the callback may destroy this reader.
+      std::vector<std::uint8_t> frame;
+      frame.swap(pending_);
+      if (!ParseFrame(frame.data() + kFrameHeaderSize, length, on_envelope)) return false;
+      if (frame.capacity() <= (1u << 20)) {
+        frame.clear();
+        pending_.swap(frame);  // keep a small buffer for the next frame
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace isohost::ipc

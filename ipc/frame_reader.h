@@ -1,0 +1,57 @@
+// Reassembles frames from a byte stream that arrives in arbitrary pieces: a
+// frame split over many reads, or many frames in one read. Pure (no I/O), so
+// it is unit-tested and fuzzed on its own.
+#ifndef ISOHOST_IPC_FRAME_READER_H_
+#define ISOHOST_IPC_FRAME_READER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ipc/frame_format.h"
+#include "isohost.pb.h"
+
+namespace isohost::ipc {
+
+class FrameReader {
+ public:
+  // Called once per complete, parsed frame; returns false to stop feeding
+  // (the owner closed the stream and the rest of the input is to be dropped).
+  using EnvelopeCallback = std::function<bool(proto::Envelope&)>;
+
+  explicit FrameReader(std::size_t max_frame_size = kDefaultMaxFrameSize)
+      : max_frame_size_(max_frame_size) {}
+
+  // Consumes `size` bytes. Returns false on the first malformed frame (error()
+  // then says what was wrong, and every later call returns false at once) or
+  // when `on_envelope` asked to stop; the reader must not be touched after a
+  // callback that destroyed it returned false.
+  bool Feed(const std::uint8_t* data, std::size_t size,
+            const EnvelopeCallback& on_envelope);
+
+  // True when the bytes so far end on a frame boundary. A stream that closes
+  // when this is false ended in the middle of a frame (truncated).
+  bool AtFrameBoundary() const { return pending_.empty(); }
+  std::size_t BufferedBytes() const { return pending_.size(); }
+
+  bool failed() const { return !error_.empty(); }
+  const std::string& error() const { return error_; }
+  std::size_t max_frame_size() const { return max_frame_size_; }
+
+ private:
+  bool Fail(std::string message);
+  bool ParseFrame(const std::uint8_t* payload, std::size_t size,
+                  const EnvelopeCallback& on_envelope);
+
+  std::size_t max_frame_size_;
+  std::vector<std::uint8_t> pending_;  // bytes of an incomplete frame
+  proto::Envelope envelope_;           // reused to avoid an allocation per frame
+  std::uint64_t frames_read_ = 0;
+  std::string error_;
+};
+
+}  // namespace isohost::ipc
+
+#endif  // ISOHOST_IPC_FRAME_READER_H_

@@ -1,0 +1,19 @@
+// Serialises envelopes into the channel's outgoing byte buffer, framed.
+#ifndef ISOHOST_IPC_FRAME_WRITER_H_
+#define ISOHOST_IPC_FRAME_WRITER_H_
+
+#include <cstddef>
+#include <string>
+
+#include "isohost.pb.h"
+
+namespace isohost::ipc {
+
+// Appends one frame holding `envelope` to `out`. Returns false, leaving `out`
+// unchanged, when the serialised envelope would exceed `max_frame_size`.
+bool AppendFrame(const proto::Envelope& envelope, std::size_t max_frame_size,
+                 std::string* out);
+
+}  // namespace isohost::ipc
+
+#endif  // ISOHOST_IPC_FRAME_WRITER_H_

@@ -1,0 +1,412 @@
+// The native functions behind the bootstrap JS: the `binding` object every
+// worker/js module receives. Nothing here is reachable from user scripts
+// except through what the bootstrap chooses to expose.
+#include <sys/stat.h>
+#include <unistd.h>
+#include <uv.h>
+
+#include <climits>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "worker/builtins.h"
+#include "worker/error_format.h"
+#include "worker/runtime.h"
+#include "worker/serialization.h"
+
+namespace isohost::worker {
+namespace {
+
+using v8::FunctionCallbackInfo;
+using v8::Local;
+using v8::Value;
+
+Local<v8::String> Str(v8::Isolate* isolate, std::string_view text) {
+  return v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal,
+                                 static_cast<int>(text.size()))
+      .ToLocalChecked();  // only fails above V8's string length limit
+}
+
+std::string ToStdString(v8::Isolate* isolate, Local<Value> value) {
+  v8::String::Utf8Value utf8(isolate, value);
+  return *utf8 ? std::string(*utf8, utf8.length()) : std::string();
+}
+
+void ThrowTypeError(v8::Isolate* isolate, std::string_view message) {
+  isolate->ThrowException(v8::Exception::TypeError(Str(isolate, message)));
+}
+
+// --- builtin modules ---------------------------------------------------------
+
+void InternalRequire(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  Local<v8::Object> binding = info.Data().As<v8::Object>();
+  Local<v8::String> cache_key = Str(isolate, "builtinCache");
+  Local<Value> cache_value;
+  if (!binding->Get(context, cache_key).ToLocal(&cache_value) || !cache_value->IsMap()) return;
+  Local<v8::Map> cache = cache_value.As<v8::Map>();
+  Local<Value> name = info[0];
+  Local<Value> cached;
+  if (cache->Get(context, name).ToLocal(&cached) && !cached->IsUndefined()) {
+    info.GetReturnValue().Set(cached);
+    return;
+  }
+  std::string name_text = ToStdString(isolate, name);
+  std::string_view source = FindBuiltinSource(name_text);
+  if (source.empty()) {
+    ThrowTypeError(isolate, "no such builtin module: " + name_text);
+    return;
+  }
+  v8::ScriptOrigin origin(isolate, Str(isolate, "isohost:" + name_text));
+  v8::ScriptCompiler::Source script_source(Str(isolate, source), origin);
+  Local<v8::String> params[] = {Str(isolate, "exports"), Str(isolate, "binding"),
+                                Str(isolate, "internalRequire")};
+  Local<v8::Function> fn;
+  if (!v8::ScriptCompiler::CompileFunction(context, &script_source, 3, params, 0, nullptr)
+           .ToLocal(&fn)) {
+    return;
+  }
+  Local<v8::Object> exports = v8::Object::New(isolate);
+  if (cache->Set(context, name, exports).IsEmpty()) return;
+  Local<Value> self;
+  if (!binding->Get(context, Str(isolate, "internalRequire")).ToLocal(&self)) return;
+  Local<Value> argv[] = {exports, binding, self};
+  if (fn->Call(context, v8::Undefined(isolate), 3, argv).IsEmpty()) return;
+  info.GetReturnValue().Set(exports);
+}
+
+void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  if (!info[0]->IsObject()) return ThrowTypeError(isolate, "setCallbacks needs an object");
+  Local<v8::Object> callbacks = info[0].As<v8::Object>();
+  JsCallbacks& js = Runtime::From(isolate)->js();
+  struct Slot {
+    const char* name;
+    v8::Global<v8::Function>* slot;
+  } slots[] = {
+      {"runMain", &js.run_main},
+      {"tickPass", &js.tick_pass},
+      {"processTimers", &js.process_timers},
+      {"processImmediates", &js.process_immediates},
+      {"emitBeforeExit", &js.emit_before_exit},
+      {"emitExit", &js.emit_exit},
+      {"onMessage", &js.on_message},
+      {"onPromiseReject", &js.on_promise_reject},
+      {"onUncaught", &js.on_uncaught},
+      {"onStdin", &js.on_stdin},
+      {"onStdioDrain", &js.on_stdio_drain},
+  };
+  for (const Slot& entry : slots) {
+    Local<Value> fn;
+    if (!callbacks->Get(context, Str(isolate, entry.name)).ToLocal(&fn)) return;
+    if (!fn->IsFunction()) return ThrowTypeError(isolate, std::string("callback missing: ") + entry.name);
+    entry.slot->Reset(isolate, fn.As<v8::Function>());
+  }
+}
+
+// --- event loop ----------------------------------------------------------------
+
+void RunMicrotasks(const FunctionCallbackInfo<Value>& info) {
+  info.GetIsolate()->PerformMicrotaskCheckpoint();
+}
+
+void JsScheduleTimer(const FunctionCallbackInfo<Value>& info) {
+  Runtime::From(info.GetIsolate())->ScheduleTimer(info[0].As<v8::Number>()->Value());
+}
+
+void ToggleTimerRef(const FunctionCallbackInfo<Value>& info) {
+  Runtime::From(info.GetIsolate())->SetTimerRef(info[0]->IsTrue());
+}
+
+void ToggleImmediateRef(const FunctionCallbackInfo<Value>& info) {
+  Runtime::From(info.GetIsolate())->SetImmediateRef(info[0]->IsTrue());
+}
+
+void GetLoopTime(const FunctionCallbackInfo<Value>& info) {
+  Runtime* runtime = Runtime::From(info.GetIsolate());
+  info.GetReturnValue().Set(static_cast<double>(uv_now(runtime->loop())));
+}
+
+void HrtimeBigInt(const FunctionCallbackInfo<Value>& info) {
+  info.GetReturnValue().Set(v8::BigInt::NewFromUnsigned(info.GetIsolate(), uv_hrtime()));
+}
+
+void Hrtime(const FunctionCallbackInfo<Value>& info) {
+  info.GetReturnValue().Set(static_cast<double>(uv_hrtime()));
+}
+
+void ReallyExit(const FunctionCallbackInfo<Value>& info) {
+  Runtime* runtime = Runtime::From(info.GetIsolate());
+  Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+  int code = info[0]->Int32Value(context).FromMaybe(1);
+  auto reason = info[1]->IsTrue() ? proto::EXIT_REASON_UNCAUGHT_EXCEPTION : proto::EXIT_REASON_NORMAL;
+  runtime->Exit(code, reason);
+}
+
+// --- messaging and stdio ---------------------------------------------------------
+
+void PostMessage(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Runtime* runtime = Runtime::From(isolate);
+  std::optional<std::string> bytes = SerializeValue(isolate, isolate->GetCurrentContext(), info[0]);
+  if (!bytes) return;  // DataCloneError pending
+  std::uint64_t limit = runtime->start().limits().max_message_bytes();
+  std::size_t size = bytes->size();
+  if ((limit != 0 && size > limit) || !runtime->SendPortMessage(std::move(*bytes))) {
+    std::uint64_t effective = limit != 0 ? limit : runtime->channel()->options().max_frame_size;
+    isolate->ThrowException(v8::Exception::RangeError(Str(
+        isolate, "message of " + std::to_string(size) + " bytes exceeds the limit of " +
+                     std::to_string(effective) + " bytes")));
+  }
+}
+
+void StructuredClone(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  std::optional<std::string> bytes = SerializeValue(isolate, context, info[0]);
+  if (!bytes) return;
+  Local<Value> copy;
+  if (DeserializeValue(isolate, context, *bytes).ToLocal(&copy)) info.GetReturnValue().Set(copy);
+}
+
+void JsSetPortRef(const FunctionCallbackInfo<Value>& info) {
+  Runtime::From(info.GetIsolate())->SetPortRef(info[0]->IsTrue());
+}
+
+// writeStdio(stream 1|2, data string|Uint8Array, level) -> below high-water mark
+void WriteStdio(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Runtime* runtime = Runtime::From(isolate);
+  auto stream = info[0]->IsInt32() && info[0].As<v8::Int32>()->Value() == 2 ? proto::STDIO_STREAM_STDERR
+                                                                           : proto::STDIO_STREAM_STDOUT;
+  std::string data;
+  if (info[1]->IsArrayBufferView()) {
+    Local<v8::ArrayBufferView> view = info[1].As<v8::ArrayBufferView>();
+    data.resize(view->ByteLength());
+    view->CopyContents(data.data(), data.size());
+  } else if (info[1]->IsString()) {
+    Local<v8::String> text = info[1].As<v8::String>();
+    data.resize(text->Utf8Length(isolate));
+    text->WriteUtf8(isolate, data.data(), static_cast<int>(data.size()), nullptr,
+                    v8::String::NO_NULL_TERMINATION | v8::String::REPLACE_INVALID_UTF8);
+  } else {
+    return ThrowTypeError(isolate, "writeStdio: data must be a string or a Uint8Array");
+  }
+  int level = info[2]->IsInt32() ? info[2].As<v8::Int32>()->Value() : 0;
+  if (!proto::ConsoleLevel_IsValid(level)) level = 0;
+  bool below = runtime->SendStdio(stream, std::move(data), static_cast<proto::ConsoleLevel>(level));
+  if (!below) runtime->set_stdio_drain_wanted(true);
+  info.GetReturnValue().Set(below);
+}
+
+void CountStdioObject(const FunctionCallbackInfo<Value>& info) {
+  ++Runtime::From(info.GetIsolate())->stats().stdio_objects_built;
+}
+
+// --- modules and files -----------------------------------------------------------
+
+// compileFunction(source, filename, params[]) -> Function
+void CompileFunction(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  if (!info[0]->IsString() || !info[1]->IsString() || !info[2]->IsArray()) {
+    return ThrowTypeError(isolate, "compileFunction(source, filename, params)");
+  }
+  Local<v8::Array> param_array = info[2].As<v8::Array>();
+  std::vector<Local<v8::String>> params;
+  for (uint32_t i = 0; i < param_array->Length(); ++i) {
+    Local<Value> param;
+    if (!param_array->Get(context, i).ToLocal(&param) || !param->IsString()) {
+      return ThrowTypeError(isolate, "compileFunction: params must be strings");
+    }
+    params.push_back(param.As<v8::String>());
+  }
+  v8::ScriptOrigin origin(isolate, info[1]);
+  v8::ScriptCompiler::Source source(info[0].As<v8::String>(), origin);
+  v8::TryCatch try_catch(isolate);
+  Local<v8::Function> fn;
+  if (v8::ScriptCompiler::CompileFunction(context, &source, params.size(), params.data(), 0, nullptr)
+          .ToLocal(&fn)) {
+    info.GetReturnValue().Set(fn);
+    return;
+  }
+  if (try_catch.HasCaught() && !try_catch.HasTerminated()) {
+    // Remember where the syntax error is, for the fatal-error report.
+    AttachErrorSource(isolate, context, try_catch.Exception(), try_catch.Message());
+    try_catch.ReThrow();
+  }
+}
+
+void ReadFile(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  std::string path = ToStdString(isolate, info[0]);
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    isolate->ThrowException(v8::Exception::Error(Str(isolate, "ENOENT: no such file, open '" + path + "'")));
+    return;
+  }
+  std::ostringstream contents;
+  contents << file.rdbuf();
+  std::string text = contents.str();
+  Local<v8::String> result;
+  if (v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
+          .ToLocal(&result)) {
+    info.GetReturnValue().Set(result);
+  }
+}
+
+// stat(path) -> 0 file, 1 directory, -1 missing
+void Stat(const FunctionCallbackInfo<Value>& info) {
+  std::string path = ToStdString(info.GetIsolate(), info[0]);
+  struct stat st;
+  int kind = -1;
+  if (::stat(path.c_str(), &st) == 0) kind = S_ISDIR(st.st_mode) ? 1 : 0;
+  info.GetReturnValue().Set(kind);
+}
+
+void RealPath(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  std::string path = ToStdString(isolate, info[0]);
+  char resolved[PATH_MAX];
+  if (::realpath(path.c_str(), resolved) == nullptr) {
+    info.GetReturnValue().Set(info[0]);
+    return;
+  }
+  info.GetReturnValue().Set(Str(isolate, resolved));
+}
+
+void Cwd(const FunctionCallbackInfo<Value>& info) {
+  char buffer[PATH_MAX];
+  if (::getcwd(buffer, sizeof buffer) == nullptr) buffer[0] = '\0';
+  info.GetReturnValue().Set(Str(info.GetIsolate(), buffer));
+}
+
+// --- introspection ----------------------------------------------------------------
+
+void FormatFatalError(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  info.GetReturnValue().Set(Str(isolate, DescribeFatalError(isolate, isolate->GetCurrentContext(), info[0])));
+}
+
+void MemoryUsage(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  v8::HeapStatistics heap;
+  isolate->GetHeapStatistics(&heap);
+  size_t rss = 0;
+  uv_resident_set_memory(&rss);
+  Local<v8::Object> result = v8::Object::New(isolate);
+  auto set = [&](const char* key, double value) {
+    (void)result->Set(context, Str(isolate, key), v8::Number::New(isolate, value)).FromMaybe(false);
+  };
+  set("rss", static_cast<double>(rss));
+  set("heapTotal", static_cast<double>(heap.total_heap_size()));
+  set("heapUsed", static_cast<double>(heap.used_heap_size()));
+  set("external", static_cast<double>(heap.external_memory()));
+  set("arrayBuffers", 0);
+  info.GetReturnValue().Set(result);
+}
+
+// promiseState(p) -> [state 0 pending|1 fulfilled|2 rejected, result]
+void PromiseState(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsPromise()) return;
+  Local<v8::Promise> promise = info[0].As<v8::Promise>();
+  Local<Value> result[2] = {v8::Integer::New(isolate, static_cast<int>(promise->State())),
+                            promise->State() == v8::Promise::kPending ? Local<Value>(v8::Undefined(isolate))
+                                                                       : promise->Result()};
+  info.GetReturnValue().Set(v8::Array::New(isolate, result, 2));
+}
+
+void ProxyTarget(const FunctionCallbackInfo<Value>& info) {
+  if (info[0]->IsProxy()) info.GetReturnValue().Set(info[0].As<v8::Proxy>()->GetTarget());
+}
+
+// getStartInfo() -> what the host's Start frame said, as plain JS values.
+void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  const proto::Start& start = Runtime::From(isolate)->start();
+  Local<v8::Object> result = v8::Object::New(isolate);
+  auto set = [&](const char* key, Local<Value> value) { (void)result->Set(context, Str(isolate, key), value).FromMaybe(false); };
+  if (start.has_script_path()) set("scriptPath", Str(isolate, start.script_path()));
+  if (start.has_script_source()) set("scriptSource", Str(isolate, start.script_source()));
+  Local<v8::Array> argv = v8::Array::New(isolate, start.argv_size());
+  for (int i = 0; i < start.argv_size(); ++i) (void)argv->Set(context, i, Str(isolate, start.argv(i))).FromMaybe(false);
+  set("argv", argv);
+  Local<v8::Object> env = v8::Object::New(isolate);
+  for (const proto::EnvVar& var : start.env()) (void)env->Set(context, Str(isolate, var.name()), Str(isolate, var.value())).FromMaybe(false);
+  set("env", env);
+  set("threadId", v8::Integer::NewFromUnsigned(isolate, start.thread_id()));
+  set("execPath", Str(isolate, start.exec_path()));
+  set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
+  info.GetReturnValue().Set(result);
+}
+
+}  // namespace
+
+Local<v8::Object> Runtime::CreateBinding() {
+  v8::Isolate* isolate = isolate_;
+  Local<v8::Context> context = this->context();
+  Local<v8::Object> binding = v8::Object::New(isolate);
+
+  auto set_value = [&](const char* name, Local<Value> value) {
+    (void)binding->Set(context, Str(isolate, name), value).FromMaybe(false);
+  };
+  auto set_method = [&](const char* name, v8::FunctionCallback callback) {
+    Local<v8::Function> fn;
+    if (v8::Function::New(context, callback, binding, 0, v8::ConstructorBehavior::kThrow).ToLocal(&fn)) {
+      fn->SetName(Str(isolate, name));
+      set_value(name, fn);
+    }
+  };
+
+  set_value("builtinCache", v8::Map::New(isolate));
+  {
+    Local<v8::ArrayBuffer> buffer = v8::ArrayBuffer::New(isolate, kTickInfoFields * sizeof(std::int32_t));
+    tick_info_ = static_cast<std::int32_t*>(buffer->GetBackingStore()->Data());
+    tick_info_buffer_.Reset(isolate, buffer);
+    set_value("tickInfo", v8::Int32Array::New(buffer, 0, kTickInfoFields));
+  }
+  {
+    Local<v8::ArrayBuffer> buffer =
+        v8::ArrayBuffer::New(isolate, kImmediateInfoFields * sizeof(std::uint32_t));
+    immediate_info_ = static_cast<std::uint32_t*>(buffer->GetBackingStore()->Data());
+    immediate_info_buffer_.Reset(isolate, buffer);
+    set_value("immediateInfo", v8::Uint32Array::New(buffer, 0, kImmediateInfoFields));
+  }
+  set_value("pid", v8::Integer::New(isolate, getpid()));
+  set_value("v8Version", Str(isolate, v8::V8::GetVersion()));
+
+  set_method("internalRequire", InternalRequire);
+  set_method("setCallbacks", SetCallbacks);
+  set_method("runMicrotasks", RunMicrotasks);
+  set_method("scheduleTimer", JsScheduleTimer);
+  set_method("toggleTimerRef", ToggleTimerRef);
+  set_method("toggleImmediateRef", ToggleImmediateRef);
+  set_method("getLoopTime", GetLoopTime);
+  set_method("hrtime", Hrtime);
+  set_method("hrtimeBigInt", HrtimeBigInt);
+  set_method("reallyExit", ReallyExit);
+  set_method("postMessage", PostMessage);
+  set_method("structuredClone", StructuredClone);
+  set_method("setPortRef", JsSetPortRef);
+  set_method("writeStdio", WriteStdio);
+  set_method("countStdioObject", CountStdioObject);
+  set_method("compileFunction", CompileFunction);
+  set_method("readFile", ReadFile);
+  set_method("stat", Stat);
+  set_method("realpath", RealPath);
+  set_method("cwd", Cwd);
+  set_method("formatFatalError", FormatFatalError);
+  set_method("memoryUsage", MemoryUsage);
+  set_method("promiseState", PromiseState);
+  set_method("proxyTarget", ProxyTarget);
+  set_method("getStartInfo", GetStartInfo);
+  return binding;
+}
+
+}  // namespace isohost::worker

@@ -1,0 +1,76 @@
+#include "worker/error_format.h"
+
+namespace isohost::worker {
+namespace {
+
+v8::Local<v8::Private> ErrorSourceKey(v8::Isolate* isolate) {
+  return v8::Private::ForApi(isolate, v8::String::NewFromUtf8Literal(isolate, "isohost:errorSource"));
+}
+
+std::string ToStdString(v8::Isolate* isolate, v8::Local<v8::Value> value) {
+  v8::String::Utf8Value utf8(isolate, value);
+  return *utf8 ? std::string(*utf8, utf8.length()) : std::string();
+}
+
+std::string DescribeLocation(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                             v8::Local<v8::Message> message) {
+  std::string text = ToStdString(isolate, message->GetScriptResourceName());
+  int line = message->GetLineNumber(context).FromMaybe(0);
+  if (text.empty() || line <= 0) return {};
+  text += ":" + std::to_string(line) + "\n";
+  v8::Local<v8::String> source_line;
+  if (message->GetSourceLine(context).ToLocal(&source_line)) {
+    text += ToStdString(isolate, source_line) + "\n";
+    int start = message->GetStartColumn(context).FromMaybe(0);
+    int end = message->GetEndColumn(context).FromMaybe(start + 1);
+    text += std::string(static_cast<size_t>(std::max(start, 0)), ' ');
+    text += std::string(static_cast<size_t>(std::max(end - start, 1)), '^');
+    text += "\n";
+  }
+  return text;
+}
+
+}  // namespace
+
+void AttachErrorSource(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                       v8::Local<v8::Value> exception, v8::Local<v8::Message> message) {
+  if (!exception->IsObject() || message.IsEmpty()) return;
+  std::string location = DescribeLocation(isolate, context, message);
+  v8::Local<v8::String> text;
+  if (location.empty() ||
+      !v8::String::NewFromUtf8(isolate, location.data(), v8::NewStringType::kNormal,
+                               static_cast<int>(location.size()))
+           .ToLocal(&text)) {
+    return;
+  }
+  (void)exception.As<v8::Object>()->SetPrivate(context, ErrorSourceKey(isolate), text).FromMaybe(false);
+}
+
+std::string DescribeFatalError(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                               v8::Local<v8::Value> error) {
+  v8::TryCatch try_catch(isolate);  // getters on the error may throw
+  std::string location;
+  std::string body;
+  if (error->IsObject()) {
+    v8::Local<v8::Object> object = error.As<v8::Object>();
+    v8::Local<v8::Value> attached;
+    if (object->GetPrivate(context, ErrorSourceKey(isolate)).ToLocal(&attached) && attached->IsString()) {
+      location = ToStdString(isolate, attached);
+    } else if (error->IsNativeError()) {
+      location = DescribeLocation(isolate, context, v8::Exception::CreateMessage(isolate, error));
+    }
+    v8::Local<v8::Value> stack;
+    if (object->Get(context, v8::String::NewFromUtf8Literal(isolate, "stack")).ToLocal(&stack) &&
+        stack->IsString()) {
+      body = ToStdString(isolate, stack);
+    }
+  }
+  if (body.empty()) {
+    v8::Local<v8::String> text;
+    body = error->ToString(context).ToLocal(&text) ? ToStdString(isolate, text) : "exception";
+    if (!error->IsObject()) body = "Uncaught " + body;
+  }
+  return location.empty() ? body : location + "\n" + body;
+}
+
+}  // namespace isohost::worker

@@ -1,0 +1,23 @@
+// Text of a fatal error report: where it happened (file:line, the source line
+// and a caret) and the stack, as a worker prints it before it dies.
+#ifndef ISOHOST_WORKER_ERROR_FORMAT_H_
+#define ISOHOST_WORKER_ERROR_FORMAT_H_
+
+#include <v8.h>
+
+#include <string>
+
+namespace isohost::worker {
+
+// Remembers on `exception` (when it is an object) the location `message`
+// points at, for errors such as a SyntaxError whose stack does not say it.
+void AttachErrorSource(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                       v8::Local<v8::Value> exception, v8::Local<v8::Message> message);
+
+// "file:line\nsource\n   ^\n\nstack" for an error, or the value's text.
+std::string DescribeFatalError(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                               v8::Local<v8::Value> error);
+
+}  // namespace isohost::worker
+
+#endif  // ISOHOST_WORKER_ERROR_FORMAT_H_

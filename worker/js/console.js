@@ -1,0 +1,429 @@
+'use strict';
+// The worker's console: Node 20's global console (lib/internal/console/
+// constructor.js and lib/internal/cli_table.js) over a single write function.
+//
+// createConsole(write[, options]) builds one. `write(stream, text, level)`
+// receives every line: stream is 'stdout' or 'stderr', text ends with '\n',
+// level is 'debug', 'info', 'warn', 'error' or 'trace'. options.emitWarning
+// (message) reports misuse such as an unknown timer label; by default it
+// writes `Warning: message` to stderr.
+//
+// Body of a function (exports, binding, internalRequire); `binding` is unused.
+
+const { inspect, formatWithOptions, getStringWidth, types, previewEntries } =
+  internalRequire('inspect');
+
+const kGroupIndentationWidth = 2;
+const kNoColorInspectOptions = {};
+
+const kSecond = 1000;
+const kMinute = 60 * kSecond;
+const kHour = 60 * kMinute;
+
+function createConsole(write, options = {}) {
+  let groupIndent = '';
+  const times = new Map();
+  const counts = new Map();
+  let now;
+
+  // The clock is looked up on first use: the bootstrap may install
+  // `performance` after the console.
+  function clock() {
+    if (now === undefined) {
+      const perf = globalThis.performance;
+      now = perf !== undefined && perf !== null && typeof perf.now === 'function' ?
+        perf.now.bind(perf) : Date.now;
+    }
+    return now();
+  }
+
+  function writeToConsole(stream, level, string) {
+    if (groupIndent.length !== 0) {
+      if (string.includes('\n')) {
+        string = string.replace(/\n/g, `\n${groupIndent}`);
+      }
+      string = groupIndent + string;
+    }
+    string += '\n';
+    try {
+      write(stream, string, level);
+    } catch (err) {
+      // Like Node, the console swallows write errors: it is a debugging aid
+      // and must not fail the code that logs. Running out of stack is
+      // passed on, since the caller is failing anyway.
+      if (err instanceof RangeError && err.message === 'Maximum call stack size exceeded') {
+        throw err;
+      }
+    }
+  }
+
+  function emitWarning(message) {
+    if (typeof options.emitWarning === 'function') {
+      options.emitWarning(message);
+      return;
+    }
+    try {
+      write('stderr', `Warning: ${message}\n`, 'warn');
+    } catch {
+      // As in writeToConsole.
+    }
+  }
+
+  const format = (args) => formatWithOptions(kNoColorInspectOptions, ...args);
+
+  function timeLogImpl(name, label, data) {
+    const start = times.get(label);
+    if (start === undefined) {
+      emitWarning(`No such label '${label}' for console.${name}()`);
+      return false;
+    }
+    const formatted = formatTime(clock() - start);
+    if (data === undefined) {
+      log('%s: %s', label, formatted);
+    } else {
+      log('%s: %s', label, formatted, ...data);
+    }
+    return true;
+  }
+
+  // The methods are own enumerable properties in Node's order, and work
+  // detached from the console object (Node binds them).
+  function log(...args) {
+    writeToConsole('stdout', 'info', format(args));
+  }
+
+  function warn(...args) {
+    writeToConsole('stderr', 'warn', format(args));
+  }
+
+  function dir(object, dirOptions) {
+    writeToConsole('stdout', 'info', inspect(object, {
+      customInspect: false,
+      ...kNoColorInspectOptions,
+      ...dirOptions,
+    }));
+  }
+
+  function time(label = 'default') {
+    // Coerces everything other than Symbol to a string.
+    label = `${label}`;
+    if (times.has(label)) {
+      emitWarning(`Label '${label}' already exists for console.time()`);
+      return;
+    }
+    times.set(label, clock());
+  }
+
+  function timeEnd(label = 'default') {
+    label = `${label}`;
+    if (timeLogImpl('timeEnd', label)) times.delete(label);
+  }
+
+  function timeLog(label = 'default', ...data) {
+    label = `${label}`;
+    timeLogImpl('timeLog', label, data);
+  }
+
+  function trace(...args) {
+    const err = {
+      name: 'Trace',
+      message: format(args),
+    };
+    if (typeof Error.captureStackTrace === 'function') {
+      // The stack starts at the caller of trace().
+      Error.captureStackTrace(err, trace);
+    } else {
+      const frames = String(new Error().stack).split('\n').slice(2);
+      const header = err.message === '' ? 'Trace' : `Trace: ${err.message}`;
+      err.stack = [header, ...frames].join('\n');
+    }
+    writeToConsole('stderr', 'trace', format([err.stack]));
+  }
+
+  function assert(expression, ...args) {
+    if (!expression) {
+      args[0] = `Assertion failed${args.length === 0 ? '' : `: ${args[0]}`}`;
+      // The arguments are formatted by warn().
+      warn(...args);
+    }
+  }
+
+  function clear() {
+    // Only a TTY can be cleared, and the worker's stdout never is one.
+  }
+
+  function count(label = 'default') {
+    // Only what can be coerced to a string; a Symbol throws.
+    label = `${label}`;
+    let n = counts.get(label);
+    if (n === undefined) {
+      n = 1;
+    } else {
+      n++;
+    }
+    counts.set(label, n);
+    log(`${label}: ${n}`);
+  }
+
+  function countReset(label = 'default') {
+    if (!counts.has(label)) {
+      emitWarning(`Count for '${label}' does not exist`);
+      return;
+    }
+    counts.delete(`${label}`);
+  }
+
+  function group(...data) {
+    if (data.length > 0) log(...data);
+    groupIndent += ' '.repeat(kGroupIndentationWidth);
+  }
+
+  function groupEnd() {
+    groupIndent = groupIndent.slice(0, groupIndent.length - kGroupIndentationWidth);
+  }
+
+  function table(tabularData, properties) {
+    if (properties !== undefined && !Array.isArray(properties)) {
+      const err = new TypeError(
+        `The "properties" argument must be an instance of Array.${describe(properties)}`);
+      err.code = 'ERR_INVALID_ARG_TYPE';
+      throw err;
+    }
+    if (tabularData === null || typeof tabularData !== 'object') {
+      log(tabularData);
+      return;
+    }
+    log(renderTabularData(tabularData, properties));
+  }
+
+  const console = Object.create({});
+  const methods = {
+    log, warn, dir, time, timeEnd, timeLog, trace, assert, clear, count,
+    countReset, group, groupEnd, table,
+    debug: (...args) => writeToConsole('stdout', 'debug', format(args)),
+    info: (...args) => writeToConsole('stdout', 'info', format(args)),
+    dirxml: (...args) => log(...args),
+    error: (...args) => writeToConsole('stderr', 'error', format(args)),
+    groupCollapsed: (...args) => group(...args),
+    // The inspector's methods; there is no inspector.
+    profile() {},
+    profileEnd() {},
+    timeStamp() {},
+  };
+  for (const name of Object.keys(methods)) {
+    Object.defineProperty(methods[name], 'name', { value: name });
+    console[name] = methods[name];
+  }
+  Object.defineProperty(console, Symbol.toStringTag, {
+    writable: false,
+    enumerable: false,
+    configurable: true,
+    value: 'console',
+  });
+  return console;
+}
+
+function describe(value) {
+  if (value == null) return ` Received ${value}`;
+  if (typeof value === 'object' && value.constructor && value.constructor.name) {
+    return ` Received an instance of ${value.constructor.name}`;
+  }
+  return ` Received ${inspect(value)}`;
+}
+
+function pad(value) {
+  return `${value}`.padStart(2, '0');
+}
+
+// Like Node: "1.234ms", "1.500s", "1:02.500 (m:ss.mmm)", "1:02:03.000 (h:mm:ss.mmm)".
+function formatTime(ms) {
+  let hours = 0;
+  let minutes = 0;
+  let seconds = 0;
+
+  if (ms >= kSecond) {
+    if (ms >= kMinute) {
+      if (ms >= kHour) {
+        hours = Math.floor(ms / kHour);
+        ms = ms % kHour;
+      }
+      minutes = Math.floor(ms / kMinute);
+      ms = ms % kMinute;
+    }
+    seconds = ms / kSecond;
+  }
+
+  if (hours !== 0 || minutes !== 0) {
+    ({ 0: seconds, 1: ms } = seconds.toFixed(3).split('.'));
+    const res = hours !== 0 ? `${hours}:${pad(minutes)}` : minutes;
+    return `${res}:${pad(seconds)}.${ms} (${hours !== 0 ? 'h:m' : ''}m:ss.mmm)`;
+  }
+  if (seconds !== 0) {
+    return `${seconds.toFixed(3)}s`;
+  }
+  return `${Number(ms.toFixed(3))}ms`;
+}
+
+// ---------------------------------------------------------------------------
+// console.table
+
+const kKeyKey = 'Key';
+const kValuesKey = 'Values';
+const kIndexKey = '(index)';
+const kIterKey = '(iteration index)';
+
+const tableChars = {
+  middleMiddle: '\u2500',
+  rowMiddle: '\u253c',
+  topRight: '\u2510',
+  topLeft: '\u250c',
+  leftMiddle: '\u251c',
+  topMiddle: '\u252c',
+  bottomRight: '\u2518',
+  bottomLeft: '\u2514',
+  bottomMiddle: '\u2534',
+  rightMiddle: '\u2524',
+  left: '\u2502 ',
+  right: ' \u2502',
+  middle: ' \u2502 ',
+};
+
+const isArrayLike = (v) => Array.isArray(v) || types.isTypedArray(v);
+
+// One cell: objects with more than two keys collapse to `[Object]`.
+function inspectCell(v) {
+  const depth = v !== null && typeof v === 'object' && !isArrayLike(v) &&
+    Object.keys(v).length > 2 ? -1 : 0;
+  return inspect(v, {
+    depth,
+    maxArrayLength: 3,
+    breakLength: Infinity,
+    ...kNoColorInspectOptions,
+  });
+}
+
+function getIndexArray(length) {
+  return Array.from({ length }, (_, i) => inspectCell(i));
+}
+
+function renderTabularData(tabularData, properties) {
+  const mapIter = types.isMapIterator(tabularData);
+  const setIter = types.isSetIterator(tabularData);
+  let isKeyValue = false;
+  if (mapIter || setIter) {
+    const res = previewEntries(tabularData, true);
+    // Without the engine's preview, reading the entries would consume them.
+    if (res === undefined) return formatWithOptions(kNoColorInspectOptions, tabularData);
+    tabularData = res[0];
+    isKeyValue = res[1];
+  }
+
+  if (isKeyValue || types.isMap(tabularData)) {
+    const keys = [];
+    const values = [];
+    let length = 0;
+    if (mapIter) {
+      for (let i = 0; i < tabularData.length / 2; ++i) {
+        keys.push(inspectCell(tabularData[i * 2]));
+        values.push(inspectCell(tabularData[i * 2 + 1]));
+        length++;
+      }
+    } else {
+      for (const { 0: k, 1: v } of tabularData) {
+        keys.push(inspectCell(k));
+        values.push(inspectCell(v));
+        length++;
+      }
+    }
+    return renderTable([kIterKey, kKeyKey, kValuesKey], [getIndexArray(length), keys, values]);
+  }
+
+  if (setIter || mapIter || types.isSet(tabularData)) {
+    const values = [];
+    let length = 0;
+    for (const v of tabularData) {
+      values.push(inspectCell(v));
+      length++;
+    }
+    return renderTable([kIterKey, kValuesKey], [getIndexArray(length), values]);
+  }
+
+  const map = { __proto__: null };
+  let hasPrimitives = false;
+  const valuesKeyArray = [];
+  const indexKeyArray = Object.keys(tabularData);
+
+  for (let i = 0; i < indexKeyArray.length; i++) {
+    const item = tabularData[indexKeyArray[i]];
+    const primitive = item === null || (typeof item !== 'function' && typeof item !== 'object');
+    if (properties === undefined && primitive) {
+      hasPrimitives = true;
+      valuesKeyArray[i] = inspectCell(item);
+    } else {
+      const keys = properties || Object.keys(item);
+      for (const key of keys) {
+        map[key] ??= [];
+        if ((primitive && properties) || !Object.prototype.hasOwnProperty.call(item, key)) {
+          map[key][i] = '';
+        } else {
+          map[key][i] = inspectCell(item[key]);
+        }
+      }
+    }
+  }
+
+  const keys = Object.keys(map);
+  const values = Object.values(map);
+  if (hasPrimitives) {
+    keys.push(kValuesKey);
+    values.push(valuesKeyArray);
+  }
+  keys.unshift(kIndexKey);
+  values.unshift(indexKeyArray);
+  return renderTable(keys, values);
+}
+
+function renderRow(row, columnWidths) {
+  let out = tableChars.left;
+  for (let i = 0; i < row.length; i++) {
+    const cell = row[i];
+    const len = getStringWidth(cell);
+    const needed = columnWidths[i] - len;
+    // Cells are left justified.
+    out += cell + ' '.repeat(Math.ceil(needed));
+    if (i !== row.length - 1) out += tableChars.middle;
+  }
+  out += tableChars.right;
+  return out;
+}
+
+function renderTable(head, columns) {
+  const rows = [];
+  const columnWidths = head.map((h) => getStringWidth(h));
+  const longestColumn = Math.max(...columns.map((a) => a.length));
+
+  for (let i = 0; i < head.length; i++) {
+    const column = columns[i];
+    for (let j = 0; j < longestColumn; j++) {
+      if (rows[j] === undefined) rows[j] = [];
+      const value = rows[j][i] = Object.prototype.hasOwnProperty.call(column, j) ? column[j] : '';
+      const width = columnWidths[i] || 0;
+      const counted = getStringWidth(value);
+      columnWidths[i] = Math.max(width, counted);
+    }
+  }
+
+  const divider = columnWidths.map((i) => tableChars.middleMiddle.repeat(i + 2));
+
+  let result = `${tableChars.topLeft}${divider.join(tableChars.topMiddle)}${tableChars.topRight}\n` +
+    `${renderRow(head, columnWidths)}\n` +
+    `${tableChars.leftMiddle}${divider.join(tableChars.rowMiddle)}${tableChars.rightMiddle}\n`;
+
+  for (const row of rows) result += `${renderRow(row, columnWidths)}\n`;
+
+  result += `${tableChars.bottomLeft}${divider.join(tableChars.bottomMiddle)}${tableChars.bottomRight}`;
+  return result;
+}
+
+exports.createConsole = createConsole;
+exports.formatTime = formatTime;

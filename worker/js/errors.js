@@ -1,0 +1,82 @@
+'use strict';
+// What happens to an exception nobody caught: 'uncaughtException' listeners,
+// or a report on stderr, the 'exit' event and exit code 1. Rejections without
+// a handler take Node's default 'throw' mode.
+
+const kLevelError = 4;
+let process = null;
+let inspect = (value) => String(value);
+
+function writeFatalReport(err) {
+  let text;
+  try {
+    text = binding.formatFatalError(err);
+  } catch {
+    text = 'Uncaught exception';
+  }
+  binding.writeStdio(2, `${text}\n`, kLevelError);
+}
+
+// Ends the worker after an error nobody handled. `exit` listeners still run.
+function dieWith(err, code) {
+  writeFatalReport(err);
+  process.exitCode = code;
+  if (!process._exiting) {
+    process._exiting = true;
+    try {
+      process.emit('exit', code);
+    } catch (listenerError) {
+      writeFatalReport(listenerError);
+    }
+  }
+  const finalCode = process.exitCode === undefined ? code : process.exitCode | 0;
+  binding.reallyExit(finalCode, true);
+}
+
+function handleUncaught(err, origin = 'uncaughtException') {
+  if (process.listenerCount('uncaughtExceptionMonitor') > 0) {
+    process.emit('uncaughtExceptionMonitor', err, origin);
+  }
+  if (process.listenerCount('uncaughtException') === 0) {
+    dieWith(err, 1);
+    return;
+  }
+  try {
+    process.emit('uncaughtException', err, origin);
+  } catch (handlerError) {
+    // A throwing 'uncaughtException' listener is fatal (Node's code 7).
+    dieWith(handlerError, 7);
+  }
+}
+
+function unhandledRejectionError(reason) {
+  let shown;
+  try {
+    shown = inspect(reason);
+  } catch {
+    shown = String(reason);
+  }
+  const err = new Error(
+    'This error originated either by throwing inside of an async function without a catch block, ' +
+    'or by rejecting a promise which was not handled with .catch(). The promise rejected with the' +
+    ` reason "${shown}".`);
+  err.code = 'ERR_UNHANDLED_REJECTION';
+  return err;
+}
+
+handleUncaught.rejection = function rejection(promise, reason) {
+  if (process.listenerCount('unhandledRejection') > 0) {
+    try {
+      process.emit('unhandledRejection', reason, promise);
+    } catch (err) {
+      handleUncaught(err, 'uncaughtException');
+    }
+    return;
+  }
+  const err = reason instanceof Error ? reason : unhandledRejectionError(reason);
+  handleUncaught(err, 'unhandledRejection');
+};
+
+exports.handleUncaught = handleUncaught;
+exports.setProcess = (value) => { process = value; };
+exports.setInspect = (fn) => { inspect = fn; };

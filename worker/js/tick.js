@@ -1,0 +1,106 @@
+'use strict';
+// process.nextTick, the tick pass and the unhandled-rejection tracker.
+// C++ reads tickInfo[kHasTickScheduled] and [kHasRejectionToWarn] after every
+// callback and enters tickPass() only when one is set; the pass clears both
+// when it has drained everything.
+
+const { tickInfo, runMicrotasks } = binding;
+const kHasTickScheduled = 0;
+const kHasRejectionToWarn = 1;
+const kTickPassCount = 2;
+
+// FIFO of pending ticks; `head` indexes the next one to run.
+let queue = [];
+let head = 0;
+let handleUncaught = null;  // set by bootstrap once errors.js is loaded
+let isExiting = () => false;
+
+// Rejected promises without a handler yet, in rejection order.
+const pendingRejections = new Map();
+
+function invalidArgType(name, expected, value) {
+  const err = new TypeError(`The "${name}" argument must be of type ${expected}. Received ${
+    value === null ? 'null' : typeof value === 'function' ? 'function' : `type ${typeof value} (${String(value)})`}`);
+  err.code = 'ERR_INVALID_ARG_TYPE';
+  return err;
+}
+
+function nextTick(callback, ...args) {
+  if (typeof callback !== 'function') throw invalidArgType('callback', 'function', callback);
+  if (isExiting()) return;
+  queue.push({ callback, args: args.length === 0 ? undefined : args });
+  tickInfo[kHasTickScheduled] = 1;
+}
+
+function processRejections() {
+  if (pendingRejections.size === 0) return false;
+  const rejections = Array.from(pendingRejections);
+  pendingRejections.clear();
+  for (const [promise, reason] of rejections) handleUncaught.rejection(promise, reason);
+  return true;
+}
+
+// Node's processTicksAndRejections: every tick, then the microtasks it
+// queued, until both queues and the rejection list are empty.
+function tickPass() {
+  tickInfo[kTickPassCount]++;
+  do {
+    while (head < queue.length) {
+      const tock = queue[head];
+      queue[head++] = undefined;
+      try {
+        if (tock.args === undefined) tock.callback();
+        else Reflect.apply(tock.callback, undefined, tock.args);
+      } catch (err) {
+        handleUncaught(err, 'uncaughtException');
+      }
+      runMicrotasks();
+    }
+    queue = [];
+    head = 0;
+    runMicrotasks();
+  } while (head < queue.length || processRejections());
+  tickInfo[kHasTickScheduled] = 0;
+  tickInfo[kHasRejectionToWarn] = 0;
+}
+
+// The checkpoint between two callbacks run from one JS loop (timers,
+// immediates): the same gate C++ applies after its own callbacks.
+function runNextTicks() {
+  if ((tickInfo[kHasTickScheduled] | tickInfo[kHasRejectionToWarn]) === 0) {
+    runMicrotasks();
+    if ((tickInfo[kHasTickScheduled] | tickInfo[kHasRejectionToWarn]) === 0) return;
+  }
+  tickPass();
+}
+
+// From V8's PromiseRejectCallback: 0 = rejected without a handler,
+// 1 = a handler was added after the rejection.
+function onPromiseReject(type, promise, reason) {
+  if (type === 0) {
+    pendingRejections.set(promise, reason);
+    tickInfo[kHasRejectionToWarn] = 1;
+  } else {
+    pendingRejections.delete(promise);
+  }
+}
+
+function queueMicrotask(callback) {
+  if (typeof callback !== 'function') throw invalidArgType('callback', 'function', callback);
+  // Errors thrown by a microtask are uncaught exceptions, as in Node.
+  Promise.resolve().then(() => {
+    try {
+      callback();
+    } catch (err) {
+      handleUncaught(err, 'uncaughtException');
+    }
+  });
+}
+
+exports.nextTick = nextTick;
+exports.tickPass = tickPass;
+exports.runNextTicks = runNextTicks;
+exports.onPromiseReject = onPromiseReject;
+exports.queueMicrotask = queueMicrotask;
+exports.setUncaughtHandler = (handler) => { handleUncaught = handler; };
+exports.setExitingProbe = (probe) => { isExiting = probe; };

@@ -1,0 +1,363 @@
+'use strict';
+// setTimeout/setInterval and setImmediate. Timers live in one list per
+// duration (insertion order is expiry order within a list) and C++ keeps a
+// single uv timer armed for the earliest list. Immediates live in a linked
+// queue; C++ reads immediateInfo[kCount] before it calls in here at all.
+
+const {
+  immediateInfo, scheduleTimer, toggleTimerRef, toggleImmediateRef, getLoopTime,
+} = binding;
+const kCount = 0;
+const kRefCount = 1;
+const TIMEOUT_MAX = 2 ** 31 - 1;
+
+const kRefed = Symbol('refed');
+const kTimerId = Symbol('timerId');
+
+let runNextTicks = null;
+let handleUncaught = null;
+let nextTimerId = 1;
+
+// ---------------------------------------------------------------- timers
+
+const lists = new Map();  // duration -> TimersList
+let timerRefCount = 0;
+let scheduledExpiry = Infinity;
+
+class TimersList {
+  constructor(expiry, duration) {
+    this._idleNext = this;
+    this._idlePrev = this;
+    this.expiry = expiry;
+    this.duration = duration;
+  }
+}
+
+function linkAppend(list, item) {
+  item._idleNext = list;
+  item._idlePrev = list._idlePrev;
+  list._idlePrev._idleNext = item;
+  list._idlePrev = item;
+}
+
+function unlink(item) {
+  if (item._idleNext) item._idleNext._idlePrev = item._idlePrev;
+  if (item._idlePrev) item._idlePrev._idleNext = item._idleNext;
+  item._idleNext = null;
+  item._idlePrev = null;
+}
+
+function incTimerRef() {
+  if (timerRefCount++ === 0) toggleTimerRef(true);
+}
+
+function decTimerRef() {
+  if (--timerRefCount === 0) toggleTimerRef(false);
+}
+
+function coerceDelay(after) {
+  after *= 1;
+  if (!(after >= 1 && after <= TIMEOUT_MAX)) after = 1;
+  return after;
+}
+
+class Timeout {
+  constructor(callback, after, args, isRepeat) {
+    after = coerceDelay(after);
+    this._idleTimeout = after;
+    this._idlePrev = null;
+    this._idleNext = null;
+    this._idleStart = null;
+    this._onTimeout = callback;
+    this._timerArgs = args;
+    this._repeat = isRepeat ? after : null;
+    this._destroyed = false;
+    this[kRefed] = true;
+    this[kTimerId] = nextTimerId++;
+    incTimerRef();
+  }
+
+  ref() {
+    if (!this[kRefed]) {
+      this[kRefed] = true;
+      if (!this._destroyed) incTimerRef();
+    }
+    return this;
+  }
+
+  unref() {
+    if (this[kRefed]) {
+      this[kRefed] = false;
+      if (!this._destroyed) decTimerRef();
+    }
+    return this;
+  }
+
+  hasRef() {
+    return this[kRefed];
+  }
+
+  refresh() {
+    if (!this._destroyed && this._onTimeout !== null) {
+      removeFromList(this);
+      insert(this, this._idleTimeout, getLoopTime());
+    }
+    return this;
+  }
+
+  close() {
+    clearTimeout(this);
+    return this;
+  }
+
+  [Symbol.toPrimitive]() {
+    return this[kTimerId];
+  }
+}
+
+function insert(timer, msecs, start) {
+  timer._idleStart = start;
+  let list = lists.get(msecs);
+  if (list === undefined) {
+    const expiry = start + msecs;
+    list = new TimersList(expiry, msecs);
+    lists.set(msecs, list);
+    if (expiry < scheduledExpiry) {
+      scheduledExpiry = expiry;
+      scheduleTimer(msecs);
+    }
+  }
+  linkAppend(list, timer);
+}
+
+function removeFromList(timer) {
+  if (timer._idleNext === null) return;
+  const list = lists.get(timer._idleTimeout);
+  unlink(timer);
+  if (list !== undefined && list._idleNext === list) lists.delete(list.duration);
+}
+
+function destroyTimer(timer) {
+  if (timer._destroyed) return;
+  timer._destroyed = true;
+  if (timer[kRefed]) decTimerRef();
+}
+
+function setTimeout(callback, after, ...args) {
+  if (typeof callback !== 'function') throw invalidCallback(callback);
+  const timer = new Timeout(callback, after, args.length ? args : undefined, false);
+  insert(timer, timer._idleTimeout, getLoopTime());
+  return timer;
+}
+
+function setInterval(callback, repeat, ...args) {
+  if (typeof callback !== 'function') throw invalidCallback(callback);
+  const timer = new Timeout(callback, repeat, args.length ? args : undefined, true);
+  insert(timer, timer._idleTimeout, getLoopTime());
+  return timer;
+}
+
+function clearTimeout(timer) {
+  if (timer === null || typeof timer !== 'object' || !(timer instanceof Timeout)) return;
+  if (timer._onTimeout === null && timer._destroyed) return;
+  timer._onTimeout = null;
+  removeFromList(timer);
+  destroyTimer(timer);
+}
+
+let ranAtLeastOneTimer = false;
+
+function listOnTimeout(list, now) {
+  let timer;
+  while ((timer = list._idleNext) !== list) {
+    if (now - timer._idleStart < list.duration) {
+      // Not due yet: the rest of the list is later still.
+      list.expiry = Math.max(timer._idleStart + list.duration, now + 1);
+      return;
+    }
+    if (ranAtLeastOneTimer) runNextTicks();
+    else ranAtLeastOneTimer = true;
+    // A tick may have cleared or refreshed this timer.
+    if (list._idleNext !== timer) continue;
+    unlink(timer);
+    const callback = timer._onTimeout;
+    if (callback === null || timer._destroyed) continue;
+    const start = timer._repeat !== null ? getLoopTime() : 0;
+    try {
+      const args = timer._timerArgs;
+      if (args === undefined) callback.call(timer);
+      else Reflect.apply(callback, timer, args);
+    } catch (err) {
+      handleUncaught(err, 'uncaughtException');
+    }
+    if (timer._repeat !== null && timer._onTimeout !== null && !timer._destroyed) {
+      if (timer._idleNext === null) insert(timer, timer._idleTimeout = timer._repeat, start);
+    } else if (timer._idleNext === null) {
+      timer._onTimeout = null;
+      destroyTimer(timer);
+    }
+  }
+  if (lists.get(list.duration) === list) lists.delete(list.duration);
+}
+
+// Called by C++ when the uv timer fires. Returns the delay to the next
+// expiry: positive if a ref'd timer waits, negative if only unref'd ones
+// do, 0 when no timer is left.
+function processTimers(now) {
+  scheduledExpiry = Infinity;
+  ranAtLeastOneTimer = false;
+  for (;;) {
+    let due = null;
+    for (const list of lists.values()) {
+      if (list.expiry <= now && (due === null || list.expiry < due.expiry)) due = list;
+    }
+    if (due === null) break;
+    listOnTimeout(due, now);
+    now = getLoopTime();
+  }
+  let earliest = Infinity;
+  for (const list of lists.values()) if (list.expiry < earliest) earliest = list.expiry;
+  if (earliest === Infinity) return 0;
+  scheduledExpiry = earliest;
+  const delay = Math.max(1, earliest - getLoopTime());
+  return timerRefCount > 0 ? delay : -delay;
+}
+
+// ------------------------------------------------------------ immediates
+
+class ImmediateQueue {
+  constructor() {
+    this.head = null;
+    this.tail = null;
+  }
+
+  append(item) {
+    if (this.tail !== null) {
+      this.tail._idleNext = item;
+      item._idlePrev = this.tail;
+    } else {
+      this.head = item;
+    }
+    this.tail = item;
+  }
+
+  remove(item) {
+    if (item._idleNext) item._idleNext._idlePrev = item._idlePrev;
+    if (item._idlePrev) item._idlePrev._idleNext = item._idleNext;
+    if (item === this.head) this.head = item._idleNext;
+    if (item === this.tail) this.tail = item._idlePrev;
+    item._idleNext = null;
+    item._idlePrev = null;
+  }
+}
+
+const immediateQueue = new ImmediateQueue();
+
+class Immediate {
+  constructor(callback, args) {
+    this._idleNext = null;
+    this._idlePrev = null;
+    this._onImmediate = callback;
+    this._argv = args;
+    this._destroyed = false;
+    this[kRefed] = false;
+    this.ref();
+    immediateInfo[kCount]++;
+    immediateQueue.append(this);
+  }
+
+  ref() {
+    if (this[kRefed] === false) {
+      this[kRefed] = true;
+      if (immediateInfo[kRefCount]++ === 0) toggleImmediateRef(true);
+    }
+    return this;
+  }
+
+  unref() {
+    if (this[kRefed] === true) {
+      this[kRefed] = false;
+      if (--immediateInfo[kRefCount] === 0) toggleImmediateRef(false);
+    }
+    return this;
+  }
+
+  hasRef() {
+    return !!this[kRefed];
+  }
+}
+
+function setImmediate(callback, ...args) {
+  if (typeof callback !== 'function') throw invalidCallback(callback);
+  return new Immediate(callback, args.length ? args : undefined);
+}
+
+function clearImmediate(immediate) {
+  if (!immediate || immediate._destroyed || !(immediate instanceof Immediate)) return;
+  immediateInfo[kCount]--;
+  immediate._destroyed = true;
+  if (immediate[kRefed] && --immediateInfo[kRefCount] === 0) toggleImmediateRef(false);
+  immediate[kRefed] = null;
+  immediate._onImmediate = null;
+  immediateQueue.remove(immediate);
+}
+
+// Called by C++ from the check phase, only when immediateInfo[kCount] > 0.
+// Runs the immediates queued before this phase began; those they queue wait
+// for the next turn of the loop.
+function processImmediates() {
+  let immediate = immediateQueue.head;
+  immediateQueue.head = immediateQueue.tail = null;
+  let previous = null;
+  let ranAtLeastOne = false;
+  while (immediate !== null) {
+    if (immediate._destroyed) {
+      immediate = previous !== null ? previous._idleNext : immediate._idleNext;
+      continue;
+    }
+    if (ranAtLeastOne) {
+      runNextTicks();
+      // A tick may have cleared this one; it is then unlinked.
+      if (immediate._destroyed) continue;
+    } else {
+      ranAtLeastOne = true;
+    }
+    immediate._destroyed = true;
+    immediateInfo[kCount]--;
+    if (immediate[kRefed]) immediateInfo[kRefCount]--;
+    immediate[kRefed] = null;
+    const callback = immediate._onImmediate;
+    immediate._onImmediate = null;
+    try {
+      const argv = immediate._argv;
+      if (argv === undefined) callback.call(immediate);
+      else Reflect.apply(callback, immediate, argv);
+    } catch (err) {
+      handleUncaught(err, 'uncaughtException');
+    }
+    previous = immediate;
+    immediate = immediate._idleNext;
+  }
+}
+
+function invalidCallback(callback) {
+  const err = new TypeError(`The "callback" argument must be of type function. Received ${
+    callback === null ? 'null' : typeof callback === 'object' ? 'an instance of Object' : `type ${typeof callback} (${String(callback)})`}`);
+  err.code = 'ERR_INVALID_ARG_TYPE';
+  return err;
+}
+
+exports.setTimeout = setTimeout;
+exports.clearTimeout = clearTimeout;
+exports.setInterval = setInterval;
+exports.clearInterval = clearTimeout;
+exports.setImmediate = setImmediate;
+exports.clearImmediate = clearImmediate;
+exports.processTimers = processTimers;
+exports.processImmediates = processImmediates;
+exports.Timeout = Timeout;
+exports.Immediate = Immediate;
+exports.setHooks = (hooks) => {
+  runNextTicks = hooks.runNextTicks;
+  handleUncaught = hooks.handleUncaught;
+};

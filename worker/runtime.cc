@@ -1,0 +1,301 @@
+#include "worker/runtime.h"
+
+#include <libplatform/libplatform.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "ipc/frame_format.h"
+#include "worker/builtins.h"
+#include "worker/serialization.h"
+#include "worker/v8_init.h"
+
+namespace isohost::worker {
+namespace {
+
+// Stdio bytes in flight to the host before process.stdout.write() returns false.
+constexpr std::uint64_t kStdioHighWaterMark = 256 * 1024;
+// How long a dying worker waits for the host to take its last frames.
+constexpr int kFinalFlushTimeoutMs = 10000;
+
+}  // namespace
+
+Runtime::Runtime(v8::Platform* platform, int channel_fd) : platform_(platform) {
+  uv_loop_init(&loop_);
+  uv_timer_init(&loop_, &timer_);
+  uv_unref(reinterpret_cast<uv_handle_t*>(&timer_));
+  uv_check_init(&loop_, &immediate_check_);
+  uv_check_start(&immediate_check_, &Runtime::OnCheck);
+  uv_unref(reinterpret_cast<uv_handle_t*>(&immediate_check_));
+  uv_idle_init(&loop_, &immediate_idle_);
+  uv_prepare_init(&loop_, &platform_pump_);
+  timer_.data = this;
+  immediate_check_.data = this;
+  platform_pump_.data = this;
+  uv_prepare_start(&platform_pump_, &Runtime::OnPrepare);
+  uv_unref(reinterpret_cast<uv_handle_t*>(&platform_pump_));
+
+  ipc::ChannelOptions options;
+  // Frames from one callback go out in one write, after the callback.
+  options.auto_flush = false;
+  channel_ = std::make_unique<ipc::Channel>(
+      &loop_, channel_fd,
+      ipc::Channel::Callbacks{
+          [this](proto::Envelope& envelope) { OnEnvelope(envelope); },
+          [this](const std::string& error) { OnChannelClosed(error); },
+          nullptr},
+      options);
+}
+
+Runtime::~Runtime() {
+  channel_.reset();
+  for (uv_handle_t* handle :
+       {reinterpret_cast<uv_handle_t*>(&timer_), reinterpret_cast<uv_handle_t*>(&immediate_check_),
+        reinterpret_cast<uv_handle_t*>(&immediate_idle_),
+        reinterpret_cast<uv_handle_t*>(&platform_pump_)}) {
+    uv_close(handle, nullptr);
+  }
+  uv_run(&loop_, UV_RUN_DEFAULT);
+  uv_loop_close(&loop_);
+  if (isolate_ != nullptr) {
+    js_ = {};
+    tick_info_buffer_.Reset();
+    immediate_info_buffer_.Reset();
+    context_.Reset();
+    isolate_->Dispose();
+  }
+}
+
+bool Runtime::Initialize() {
+  allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
+  v8::Isolate::CreateParams params;
+  params.array_buffer_allocator = allocator_.get();
+  isolate_ = v8::Isolate::New(params);
+  isolate_->SetData(0, this);
+  isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
+  isolate_->SetPromiseRejectCallback(&Runtime::PromiseRejectCallback);
+  isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);
+
+  v8::Isolate::Scope isolate_scope(isolate_);
+  v8::HandleScope handle_scope(isolate_);
+  v8::Local<v8::Context> context = v8::Context::New(isolate_);
+  context_.Reset(isolate_, context);
+  v8::Context::Scope context_scope(context);
+  if (!RunBootstrap()) return false;
+
+  proto::Envelope hello;
+  hello.mutable_hello()->set_protocol_version(proto::PROTOCOL_VERSION_CURRENT);
+  hello.mutable_hello()->set_pid(getpid());
+  hello.mutable_hello()->set_v8_version(v8::V8::GetVersion());
+  channel_->Send(hello);
+  channel_->Flush();
+  return true;
+}
+
+bool Runtime::RunBootstrap() {
+  v8::Local<v8::Context> context = this->context();
+  v8::Local<v8::Object> binding = CreateBinding();
+  v8::TryCatch try_catch(isolate_);
+  v8::Local<v8::Value> require_value;
+  if (!binding->Get(context, v8::String::NewFromUtf8Literal(isolate_, "internalRequire"))
+           .ToLocal(&require_value) ||
+      !require_value->IsFunction()) {
+    return false;
+  }
+  v8::Local<v8::Value> name = v8::String::NewFromUtf8Literal(isolate_, "bootstrap");
+  if (require_value.As<v8::Function>()->Call(context, v8::Undefined(isolate_), 1, &name).IsEmpty()) {
+    v8::String::Utf8Value text(isolate_, try_catch.Exception());
+    std::fprintf(stderr, "isohost-worker: bootstrap failed: %s\n", *text ? *text : "?");
+    return false;
+  }
+  return !js_.run_main.IsEmpty();
+}
+
+int Runtime::Run() {
+  v8::Isolate::Scope isolate_scope(isolate_);
+  v8::HandleScope handle_scope(isolate_);
+  v8::Context::Scope context_scope(context());
+  while (true) {
+    uv_run(&loop_, UV_RUN_DEFAULT);
+    if (!started_) {
+      // The host went away before it said what to run.
+      return 1;
+    }
+    EmitBeforeExit();
+    if (!uv_loop_alive(&loop_)) break;
+  }
+  Exit(EmitExit(), proto::EXIT_REASON_NORMAL);
+}
+
+void Runtime::Exit(int code, proto::ExitReason reason) {
+  exiting_ = true;
+  if (channel_ && channel_->is_open()) {
+    proto::Envelope envelope;
+    proto::Exit* exit = envelope.mutable_exit();
+    exit->set_code(code);
+    exit->set_reason(reason);
+    proto::WorkerStats* stats = exit->mutable_stats();
+    stats->set_checkpoints(stats_.checkpoints);
+    stats->set_check_phase_js_calls(stats_.check_phase_js_calls);
+    stats->set_stdio_objects_built(stats_.stdio_objects_built);
+    if (tick_info_ != nullptr) {
+      stats->set_tick_passes(static_cast<std::uint32_t>(tick_info_[kTickPassCount]));
+    }
+    channel_->Send(envelope);
+    channel_->FlushSync(kFinalFlushTimeoutMs);
+  }
+  std::fflush(stdout);
+  std::fflush(stderr);
+  // No destructors: nothing of the isolate needs to outlive us, and JS must
+  // not run again once the exit began.
+  _exit(code);
+}
+
+void Runtime::OnChannelClosed(const std::string& error) {
+  if (!error.empty()) std::fprintf(stderr, "isohost-worker: channel to host failed: %s\n", error.c_str());
+  // Without a host nobody can see what we do: stop at once.
+  std::fflush(stderr);
+  _exit(started_ ? 1 : 0);
+}
+
+void Runtime::OnEnvelope(proto::Envelope& envelope) {
+  if (exiting_) return;
+  v8::HandleScope handle_scope(isolate_);
+  switch (envelope.body_case()) {
+    case proto::Envelope::kStart:
+      if (!started_) StartScript(envelope.start());
+      break;
+    case proto::Envelope::kPortMessage:
+      if (started_) DeliverMessage(envelope.port_message().data());
+      break;
+    case proto::Envelope::kStdioAck:
+      OnStdioAck(envelope.stdio_ack().bytes());
+      break;
+    case proto::Envelope::kStdinChunk: {
+      if (!started_ || js_.on_stdin.IsEmpty()) break;
+      const std::string& data = envelope.stdin_chunk().data();
+      v8::Local<v8::Value> argv[2];
+      argv[0] = v8::Undefined(isolate_);
+      if (!data.empty()) {
+        v8::Local<v8::String> text;
+        if (v8::String::NewFromUtf8(isolate_, data.data(), v8::NewStringType::kNormal,
+                                    static_cast<int>(data.size()))
+                .ToLocal(&text)) {
+          argv[0] = text;
+        }
+      }
+      argv[1] = v8::Boolean::New(isolate_, envelope.stdin_chunk().eof());
+      MakeCallback(js_.on_stdin.Get(isolate_), 2, argv);
+      break;
+    }
+    case proto::Envelope::kTerminate:
+      Exit(envelope.terminate().exit_code(), proto::EXIT_REASON_TERMINATED);
+    default:
+      break;
+  }
+}
+
+void Runtime::StartScript(const proto::Start& start) {
+  start_ = start;
+  started_ = true;
+  channel_->SetKeepAlive(port_ref_);
+  v8::Local<v8::Context> context = this->context();
+  v8::Local<v8::Value> worker_data = v8::Undefined(isolate_);
+  if (!start_.worker_data().empty()) {
+    v8::TryCatch try_catch(isolate_);
+    if (!DeserializeValue(isolate_, context, start_.worker_data()).ToLocal(&worker_data)) {
+      worker_data = v8::Undefined(isolate_);
+    }
+  }
+  v8::Local<v8::Value> argv[1] = {worker_data};
+  MakeCallback(js_.run_main.Get(isolate_), 1, argv);
+}
+
+void Runtime::DeliverMessage(const std::string& data) {
+  v8::Local<v8::Context> context = this->context();
+  v8::Local<v8::Value> value;
+  {
+    v8::TryCatch try_catch(isolate_);
+    if (!DeserializeValue(isolate_, context, data).ToLocal(&value)) {
+      ReportUncaught(try_catch.HasCaught() ? try_catch.Exception()
+                                           : v8::Exception::Error(v8::String::NewFromUtf8Literal(
+                                                 isolate_, "could not deserialize a message")));
+      Checkpoint();
+      return;
+    }
+  }
+  v8::Local<v8::Value> argv[1] = {value};
+  MakeCallback(js_.on_message.Get(isolate_), 1, argv);
+}
+
+std::uint64_t Runtime::SendStdio(proto::StdioStream stream, std::string data,
+                                 proto::ConsoleLevel level) {
+  std::uint64_t size = data.size();
+  proto::Envelope envelope;
+  proto::StdioChunk* chunk = envelope.mutable_stdio_chunk();
+  chunk->set_stream(stream);
+  chunk->set_level(level);
+  chunk->set_data(std::move(data));
+  channel_->Send(envelope);
+  stdio_unacked_ += size;
+  return stdio_unacked_ < kStdioHighWaterMark;
+}
+
+bool Runtime::SendPortMessage(std::string data) {
+  proto::Envelope envelope;
+  envelope.mutable_port_message()->set_data(std::move(data));
+  if (!channel_->FitsInFrame(envelope)) return false;
+  channel_->Send(envelope);
+  return true;
+}
+
+void Runtime::OnStdioAck(std::uint64_t bytes) {
+  stdio_unacked_ -= std::min(bytes, stdio_unacked_);
+  if (stdio_drain_wanted_ && stdio_unacked_ < kStdioHighWaterMark && !js_.on_stdio_drain.IsEmpty()) {
+    stdio_drain_wanted_ = false;
+    MakeCallback(js_.on_stdio_drain.Get(isolate_), 0, nullptr);
+  }
+}
+
+void Runtime::EmitBeforeExit() {
+  v8::HandleScope handle_scope(isolate_);
+  MakeCallback(js_.emit_before_exit.Get(isolate_), 0, nullptr);
+}
+
+int Runtime::EmitExit() {
+  v8::HandleScope handle_scope(isolate_);
+  v8::TryCatch try_catch(isolate_);
+  v8::Local<v8::Value> result;
+  if (!js_.emit_exit.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr).ToLocal(&result)) {
+    ReportUncaught(try_catch.Exception());
+    return 1;
+  }
+  return result->Int32Value(context()).FromMaybe(0);
+}
+
+void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv) {
+  {
+    v8::TryCatch try_catch(isolate_);
+    if (fn->Call(context(), v8::Undefined(isolate_), argc, argv).IsEmpty() && try_catch.HasCaught() &&
+        !try_catch.HasTerminated()) {
+      ReportUncaught(try_catch.Exception());
+    }
+  }
+  Checkpoint();
+  channel_->Flush();
+}
+
+}  // namespace isohost::worker
+
+namespace isohost::worker {
+
+int RunWorker(const std::vector<std::string>& v8_flags) {
+  v8::Platform* platform = InitializeV8(v8_flags);
+  Runtime runtime(platform, ipc::kWorkerChannelFd);
+  if (!runtime.Initialize()) return 70;
+  return runtime.Run();
+}
+
+}  // namespace isohost::worker

@@ -1,0 +1,155 @@
+// The top object of a worker process: one isolate, one context, one libuv
+// loop and the channel to the host. Owned by RunWorker() for the process's life.
+#ifndef ISOHOST_WORKER_RUNTIME_H_
+#define ISOHOST_WORKER_RUNTIME_H_
+
+#include <uv.h>
+#include <v8.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ipc/channel.h"
+#include "isohost.pb.h"
+
+namespace isohost::worker {
+
+// Layout of the arrays shared with the bootstrap JS (worker/js/*.js reads the
+// same indices). C++ reads them without calling into JS.
+enum TickInfoField : int {
+  kHasTickScheduled = 0,
+  kHasRejectionToWarn = 1,
+  kTickPassCount = 2,  // incremented by the JS tick pass; reported in Exit stats
+  kTickInfoFields = 3,
+};
+enum ImmediateInfoField : int {
+  kImmediateCount = 0,
+  kImmediateRefCount = 1,
+  kImmediateInfoFields = 2,
+};
+
+// JS functions the bootstrap hands to C++ (binding.setCallbacks).
+struct JsCallbacks {
+  v8::Global<v8::Function> run_main;
+  v8::Global<v8::Function> tick_pass;
+  v8::Global<v8::Function> process_timers;
+  v8::Global<v8::Function> process_immediates;
+  v8::Global<v8::Function> emit_before_exit;
+  v8::Global<v8::Function> emit_exit;
+  v8::Global<v8::Function> on_message;
+  v8::Global<v8::Function> on_promise_reject;
+  v8::Global<v8::Function> on_uncaught;
+  v8::Global<v8::Function> on_stdin;
+  v8::Global<v8::Function> on_stdio_drain;
+};
+
+// Counters of the event loop, reported in the Exit frame. Plain integers:
+// they are bumped on the hot path.
+struct LoopStats {
+  std::uint64_t checkpoints = 0;
+  std::uint64_t check_phase_js_calls = 0;
+  std::uint64_t stdio_objects_built = 0;
+};
+
+class Runtime {
+ public:
+  Runtime(v8::Platform* platform, int channel_fd);
+  ~Runtime();
+
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  // Creates the isolate and context, runs the bootstrap and says Hello.
+  bool Initialize();
+  // Runs the loop until the worker is done; returns the exit code. Most ends
+  // go through Exit() and never return here.
+  int Run();
+
+  // Sends the last frames and ends the process. Never returns.
+  [[noreturn]] void Exit(int code, proto::ExitReason reason);
+
+  // Called from bindings.
+  static Runtime* From(v8::Isolate* isolate) {
+    return static_cast<Runtime*>(isolate->GetData(0));
+  }
+  v8::Isolate* isolate() const { return isolate_; }
+  v8::Local<v8::Context> context() const { return context_.Get(isolate_); }
+  uv_loop_t* loop() { return &loop_; }
+  ipc::Channel* channel() { return channel_.get(); }
+  JsCallbacks& js() { return js_; }
+  LoopStats& stats() { return stats_; }
+  const proto::Start& start() const { return start_; }
+
+  void ScheduleTimer(double delay_ms);
+  void SetTimerRef(bool ref);
+  void SetImmediateRef(bool ref);
+  void SetPortRef(bool ref);
+  // Bytes of stdio sent and not yet acknowledged; JS pauses above its mark.
+  std::uint64_t SendStdio(proto::StdioStream stream, std::string data,
+                          proto::ConsoleLevel level);
+  bool SendPortMessage(std::string data);
+  void set_stdio_drain_wanted(bool wanted) { stdio_drain_wanted_ = wanted; }
+
+  // Calls `fn` as a callback from the event loop: the result is discarded, an
+  // exception goes to the JS uncaught handler, and the checkpoint runs after.
+  void MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv);
+  // Runs ticks and microtasks queued by a callback that just returned.
+  void Checkpoint();
+  // Hands an exception that escaped to C++ to the JS uncaught handler.
+  void ReportUncaught(v8::Local<v8::Value> exception);
+
+  std::int32_t* tick_info() { return tick_info_; }
+  std::uint32_t* immediate_info() { return immediate_info_; }
+
+ private:
+  v8::Local<v8::Object> CreateBinding();
+  bool RunBootstrap();
+  void OnEnvelope(proto::Envelope& envelope);
+  void OnChannelClosed(const std::string& error);
+  void StartScript(const proto::Start& start);
+  void DeliverMessage(const std::string& data);
+  void OnStdioAck(std::uint64_t bytes);
+  void EmitBeforeExit();
+  int EmitExit();
+  void PumpPlatform();
+
+  static void OnTimer(uv_timer_t* handle);
+  static void OnCheck(uv_check_t* handle);
+  static void OnPrepare(uv_prepare_t* handle);
+  static void PromiseRejectCallback(v8::PromiseRejectMessage message);
+
+  v8::Platform* platform_;
+  uv_loop_t loop_;
+  // Loop handles; closed in the destructor before the loop.
+  uv_timer_t timer_;
+  uv_check_t immediate_check_;
+  uv_idle_t immediate_idle_;  // keeps poll from blocking while immediates wait
+  uv_prepare_t platform_pump_;
+
+  std::unique_ptr<v8::ArrayBuffer::Allocator> allocator_;
+  v8::Isolate* isolate_ = nullptr;
+  v8::Global<v8::Context> context_;
+  JsCallbacks js_;
+  std::int32_t* tick_info_ = nullptr;
+  std::uint32_t* immediate_info_ = nullptr;
+  v8::Global<v8::ArrayBuffer> tick_info_buffer_;
+  v8::Global<v8::ArrayBuffer> immediate_info_buffer_;
+
+  std::unique_ptr<ipc::Channel> channel_;
+  proto::Start start_;
+  bool started_ = false;
+  bool port_ref_ = false;
+  bool exiting_ = false;
+  std::uint64_t stdio_unacked_ = 0;
+  bool stdio_drain_wanted_ = false;
+  LoopStats stats_;
+};
+
+// Entry point of isohost-worker after flag parsing.
+int RunWorker(const std::vector<std::string>& v8_flags);
+
+}  // namespace isohost::worker
+
+#endif  // ISOHOST_WORKER_RUNTIME_H_

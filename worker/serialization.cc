@@ -1,0 +1,66 @@
+#include "worker/serialization.h"
+
+#include <cstdlib>
+
+namespace isohost::worker {
+namespace {
+
+// Throws what the HTML spec calls a DataCloneError: an Error whose name is
+// "DataCloneError", as Node's DOMException is seen from a script.
+class CloneDelegate final : public v8::ValueSerializer::Delegate {
+ public:
+  explicit CloneDelegate(v8::Isolate* isolate) : isolate_(isolate) {}
+
+  void ThrowDataCloneError(v8::Local<v8::String> message) override {
+    v8::Local<v8::Value> error = v8::Exception::Error(message);
+    v8::Local<v8::Context> context = isolate_->GetCurrentContext();
+    v8::Local<v8::Object> object;
+    if (error->ToObject(context).ToLocal(&object)) {
+      (void)object->DefineOwnProperty(context, v8::String::NewFromUtf8Literal(isolate_, "name"),
+                                      v8::String::NewFromUtf8Literal(isolate_, "DataCloneError"),
+                                      v8::DontEnum).FromMaybe(false);
+      (void)object->DefineOwnProperty(context, v8::String::NewFromUtf8Literal(isolate_, "code"),
+                                      v8::Integer::New(isolate_, 25), v8::DontEnum).FromMaybe(false);
+    }
+    isolate_->ThrowException(error);
+  }
+
+  void* ReallocateBufferMemory(void* old_buffer, size_t size, size_t* actual_size) override {
+    *actual_size = size;
+    return std::realloc(old_buffer, size);
+  }
+  void FreeBufferMemory(void* buffer) override { std::free(buffer); }
+
+ private:
+  v8::Isolate* isolate_;
+};
+
+}  // namespace
+
+std::optional<std::string> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                          v8::Local<v8::Value> value) {
+  CloneDelegate delegate(isolate);
+  v8::ValueSerializer serializer(isolate, &delegate);
+  serializer.WriteHeader();
+  if (!serializer.WriteValue(context, value).FromMaybe(false)) return std::nullopt;
+  std::pair<uint8_t*, size_t> buffer = serializer.Release();
+  std::string bytes(reinterpret_cast<const char*>(buffer.first), buffer.second);
+  std::free(buffer.first);
+  return bytes;
+}
+
+v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                           const std::string& data) {
+  v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(data.data()),
+                                     data.size());
+  if (!deserializer.ReadHeader(context).FromMaybe(false)) {
+    if (!isolate->IsExecutionTerminating()) {
+      isolate->ThrowException(v8::Exception::Error(
+          v8::String::NewFromUtf8Literal(isolate, "message is not in the structured-clone format")));
+    }
+    return {};
+  }
+  return deserializer.ReadValue(context);
+}
+
+}  // namespace isohost::worker
