@@ -174,11 +174,19 @@ void Channel::UpdatePoll() {
 void Channel::OnPoll(uv_poll_t* handle, int status, int events) {
   auto* self = static_cast<Channel*>(handle->data);
   if (self == nullptr) return;
+  bool destroyed = false;
   if (status < 0) {
-    self->Fail(std::string("channel poll failed: ") + uv_strerror(status));
+    // libuv reports EPOLLERR as UV_EBADF and stops the handle. On a unix
+    // socket that usually means the peer closed with our bytes unread: what it
+    // wrote before is still queued, so read it all before giving up.
+    self->destroyed_ = &destroyed;
+    self->poll_events_ = 0;
+    self->drain_on_error_ = true;
+    self->OnReadable();
+    if (!destroyed && self->fd_ >= 0) self->Fail(std::string("channel poll failed: ") + uv_strerror(status));
+    if (!destroyed) self->destroyed_ = nullptr;
     return;
   }
-  bool destroyed = false;
   self->destroyed_ = &destroyed;
   if (events & UV_WRITABLE) {
     self->WriteSome();
@@ -193,8 +201,9 @@ void Channel::OnPoll(uv_poll_t* handle, int status, int events) {
 void Channel::OnReadable() {
   bool* destroyed = destroyed_;
   static thread_local std::uint8_t buffer[kReadChunk];
-  for (int i = 0; i < kMaxReadsPerWakeup && reading_ && fd_ >= 0; ++i) {
+  for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && fd_ >= 0; ++i) {
     ssize_t n = ::read(fd_, buffer, sizeof buffer);
+    if (n < 0 && errno == ECONNRESET) n = 0;  // the peer is gone; its data was read first
     if (n < 0) {
       if (errno == EINTR) continue;
       if (errno == EAGAIN || errno == EWOULDBLOCK) return;
@@ -219,7 +228,7 @@ void Channel::OnReadable() {
       if (reader_.failed()) Fail("bad frame from peer: " + reader_.error());
       return;
     }
-    if (static_cast<std::size_t>(n) < sizeof buffer) return;
+    if (static_cast<std::size_t>(n) < sizeof buffer && !drain_on_error_) return;
   }
 }
 

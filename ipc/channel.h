@@ -94,6 +94,7 @@ class Channel {
   bool above_high_water_ = false;
   bool write_failed_ = false;
   int poll_events_ = 0;
+  bool drain_on_error_ = false;  // read to EOF after the poll reported an error
   // Set by the destructor when it runs inside one of our callbacks, so the
   // read loop stops touching members.
   bool* destroyed_ = nullptr;

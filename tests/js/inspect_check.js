@@ -436,6 +436,33 @@ inspectCase('pending promise', () => new Promise(() => {}));
 inspectCase('promise in object', () => ({ p: new Promise(() => {}) }));
 inspectCase('promise with prop', () => Object.assign(new Promise(() => {}), { x: 1 }));
 
+// Values from another context.
+const otherContext = vm.createContext({});
+const fromOtherContext = (code) => () => vm.runInContext(code, otherContext);
+inspectCase('other context object', fromOtherContext('({ a: [1, { b: 2 }], m: new Map([[1, 2]]) })'));
+inspectCase('other context error', (() => {
+  const error = vm.runInContext('new TypeError("elsewhere")', otherContext);
+  return () => ({ error });
+})());
+inspectCase('other context class', fromOtherContext(
+  '(() => { class Far { constructor() { this.x = 1; } } return new Far(); })()'));
+inspectCase('other context functions', fromOtherContext(
+  '[async function af() {}, function* g() {}, class C {}, () => {}]'));
+inspectCase('other context builtins', fromOtherContext(
+  '[new Date(0), /x/g, new Set([1]), new Uint8Array(2), new Number(1), Object.create(null)]'));
+inspectCase('other context promise', fromOtherContext('new Promise(() => {})'));
+
+// Proxies without the engine's help: seen through their traps.
+const revokedProxy = () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+};
+inspectCase('proxy of object', () => new Proxy({ a: 1 }, {}));
+inspectCase('proxy of array', () => new Proxy([1, 2], {}));
+inspectCase('revoked proxy', revokedProxy);
+inspectCase('revoked proxy in object', () => ({ p: revokedProxy() }));
+
 // Custom inspection.
 inspectCase('custom inspect string', () => ({ [util.inspect.custom]() { return 'CUSTOM'; } }));
 inspectCase('custom inspect object', () => ({ [util.inspect.custom]() { return { replaced: true }; } }));
@@ -531,6 +558,7 @@ formatCase('object first', () => [{ a: 1 }, 'str', [1]]);
 formatCase('strings only', () => ['a', 'b c', 'd']);
 formatCase('string then object', () => ['obj:', { a: 'quoted' }]);
 formatCase('empty format string', () => ['', 1]);
+formatCase('%s revoked proxy', () => ['%s', revokedProxy()]);
 formatCase('%s with long object', () => ['%s', { a: 'x'.repeat(80), b: [1, 2, 3] }]);
 
 function compareInspect() {

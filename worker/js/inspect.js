@@ -96,6 +96,18 @@ function getProxyDetails(value, full) {
   return hooks.proxyDetails === undefined ? undefined : hooks.proxyDetails(value, full);
 }
 
+// Without the proxy hook a revoked proxy is known by IsArray() throwing:
+// nothing else makes it throw.
+function isRevokedProxy(value) {
+  if (hooks.proxyDetails !== undefined) return false;
+  try {
+    Array.isArray(value);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function internalGetConstructorName(value) {
   if (hooks.constructorName !== undefined) return hooks.constructorName(value);
   return 'Object';
@@ -794,6 +806,10 @@ function formatValue(ctx, value, recurseTimes, typedArray) {
   }
   if (value === null) {
     return ctx.stylize('null', 'null');
+  }
+
+  if (isRevokedProxy(value)) {
+    return ctx.stylize('<Revoked Proxy>', 'special');
   }
 
   // Custom inspectors of proxies see the proxy itself.
@@ -1880,6 +1896,7 @@ function reduceToSingleString(ctx, output, base, braces, extrasType, recurseTime
 // Whether %s may use the value's toString(): false when the value or a
 // user-defined prototype supplies toString or Symbol.toPrimitive.
 function hasBuiltInToString(value) {
+  if (isRevokedProxy(value)) return true;
   const proxyTarget = getProxyDetails(value, false);
   if (proxyTarget !== undefined) {
     if (proxyTarget === null) return true;

@@ -40,8 +40,8 @@ function processRejections() {
   return true;
 }
 
-// Node's processTicksAndRejections: every tick, then the microtasks it
-// queued, until both queues and the rejection list are empty.
+// Node's processTicksAndRejections: every queued tick, then the microtasks,
+// again until both queues and the rejection list are empty.
 function tickPass() {
   tickInfo[kTickPassCount]++;
   do {
@@ -54,7 +54,6 @@ function tickPass() {
       } catch (err) {
         handleUncaught(err, 'uncaughtException');
       }
-      runMicrotasks();
     }
     queue = [];
     head = 0;
