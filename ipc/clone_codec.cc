@@ -385,9 +385,9 @@ class Reader {
         break;
     }
     if (const char* name = UnsupportedTagName(tag)) {
-      return Fail(offset, "unsupported structured-clone tag " + Hex(tag),
-                  std::string(" ('") + static_cast<char>(tag) + "', " + name +
-                      ")");
+      return Fail(
+          offset, "unsupported structured-clone tag " + Hex(tag),
+          std::string(" ('") + static_cast<char>(tag) + "', " + name + ")");
     }
     return Fail(offset, "unknown structured-clone tag " + Hex(tag));
   }

@@ -18,7 +18,10 @@ constexpr char kCircular[] = "[Circular]";
 constexpr char kTruncated[] = "[Truncated]";
 // Past this magnitude a BigInt prints in hex; see clone_json.h.
 constexpr size_t kMaxDecimalBigIntBytes = 16 * 1024;
-// Doubles below this print as integers, exactly as JS prints them.
+// Integral doubles up to 2^53 are exact int64s. Up to this bound, larger ones
+// still fit an int64 once rounded to the digits JS prints (2 ** 60 prints as
+// 1152921504606847000).
+constexpr double kMaxExactInteger = 9007199254740992.0;
 constexpr double kMaxPrintedInteger = 9.2e18;
 
 std::string BigIntToString(const CloneBigInt& value) {
@@ -38,10 +41,13 @@ std::string BigIntToString(const CloneBigInt& value) {
 
 Json NumberToJson(double value) {
   if (!std::isfinite(value)) return nullptr;
-  if (value == std::trunc(value) && std::fabs(value) < kMaxPrintedInteger) {
+  if (value != std::trunc(value) || std::fabs(value) >= kMaxPrintedInteger) {
+    return value;
+  }
+  if (std::fabs(value) <= kMaxExactInteger) {
     return static_cast<int64_t>(value);  // -0 becomes 0.
   }
-  return value;
+  return std::stoll(JsNumberToString(value));
 }
 
 // Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's

@@ -845,11 +845,9 @@ function compareConsole() {
     script(new Console({ stdout, stderr }));
     let ourStdout = '';
     let ourStderr = '';
-    const levels = [];
-    const c = createConsole((stream, text, level) => {
+    const c = createConsole((stream, text) => {
       if (stream === 'stdout') ourStdout += text;
       else ourStderr += text;
-      levels.push(level);
     });
     script(c);
     check(`console ${name} stdout`, stdout.text, ourStdout);

@@ -1,0 +1,2 @@
+// Waits on a timer and does nothing else.
+setTimeout(() => {}, 200);

@@ -1,0 +1,1 @@
+require('./does-not-exist');

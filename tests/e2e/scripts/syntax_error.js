@@ -1,0 +1,2 @@
+console.log('never printed');
+const x = ;

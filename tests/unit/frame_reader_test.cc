@@ -1,0 +1,145 @@
+// FrameReader: frames split over many reads, many frames in one read, and
+// every kind of malformed input.
+#include "ipc/frame_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "ipc/frame_writer.h"
+
+namespace isohost::ipc {
+namespace {
+
+proto::Envelope MessageEnvelope(const std::string& data) {
+  proto::Envelope envelope;
+  envelope.mutable_port_message()->set_data(data);
+  return envelope;
+}
+
+std::string Frames(const std::vector<std::string>& payloads) {
+  std::string out;
+  for (const std::string& payload : payloads) {
+    EXPECT_TRUE(AppendFrame(MessageEnvelope(payload), kDefaultMaxFrameSize, &out));
+  }
+  return out;
+}
+
+struct Collected {
+  std::vector<std::string> messages;
+  FrameReader::EnvelopeCallback callback() {
+    return [this](proto::Envelope& envelope) {
+      messages.push_back(envelope.port_message().data());
+      return true;
+    };
+  }
+};
+
+bool FeedString(FrameReader& reader, const std::string& bytes, Collected& out) {
+  return reader.Feed(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), out.callback());
+}
+
+TEST(FrameReaderTest, ManyFramesInOneRead) {
+  FrameReader reader;
+  Collected out;
+  ASSERT_TRUE(FeedString(reader, Frames({"a", "bb", "", "dddd"}), out));
+  EXPECT_EQ(out.messages, (std::vector<std::string>{"a", "bb", "", "dddd"}));
+  EXPECT_TRUE(reader.AtFrameBoundary());
+}
+
+TEST(FrameReaderTest, FrameSplitAtEveryByte) {
+  std::string big(100000, 'x');
+  std::string bytes = Frames({"first", big, "last"});
+  FrameReader reader;
+  Collected out;
+  for (char byte : bytes) ASSERT_TRUE(FeedString(reader, std::string(1, byte), out));
+  ASSERT_EQ(out.messages.size(), 3u);
+  EXPECT_EQ(out.messages[1], big);
+  EXPECT_EQ(out.messages[2], "last");
+  EXPECT_TRUE(reader.AtFrameBoundary());
+}
+
+TEST(FrameReaderTest, SplitsAcrossFrameBoundaries) {
+  std::string bytes = Frames({"one", "two", "three"});
+  for (std::size_t cut = 1; cut < bytes.size(); ++cut) {
+    FrameReader reader;
+    Collected out;
+    ASSERT_TRUE(FeedString(reader, bytes.substr(0, cut), out));
+    ASSERT_TRUE(FeedString(reader, bytes.substr(cut), out));
+    EXPECT_EQ(out.messages, (std::vector<std::string>{"one", "two", "three"})) << "cut at " << cut;
+  }
+}
+
+TEST(FrameReaderTest, OversizeLengthIsRejectedBeforeAllocating) {
+  FrameReader reader(1024);
+  Collected out;
+  std::string header(4, '\0');
+  EncodeFrameLength(0xFFFFFFFFu, reinterpret_cast<std::uint8_t*>(header.data()));
+  EXPECT_FALSE(FeedString(reader, header, out));
+  EXPECT_TRUE(reader.failed());
+  EXPECT_NE(reader.error().find("exceeds the limit of 1024 bytes"), std::string::npos) << reader.error();
+  EXPECT_EQ(reader.BufferedBytes(), 0u);
+  // A failed reader stays failed.
+  EXPECT_FALSE(FeedString(reader, Frames({"x"}), out));
+  EXPECT_TRUE(out.messages.empty());
+}
+
+TEST(FrameReaderTest, OversizeLengthSplitAcrossReads) {
+  FrameReader reader(16);
+  Collected out;
+  std::string header(4, '\0');
+  EncodeFrameLength(17, reinterpret_cast<std::uint8_t*>(header.data()));
+  EXPECT_TRUE(FeedString(reader, header.substr(0, 2), out));
+  EXPECT_FALSE(FeedString(reader, header.substr(2), out));
+  EXPECT_NE(reader.error().find("17 bytes"), std::string::npos);
+}
+
+TEST(FrameReaderTest, GarbagePayloadIsAClearError) {
+  FrameReader reader;
+  Collected out;
+  std::string frame(4, '\0');
+  std::string garbage = "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff";
+  EncodeFrameLength(static_cast<std::uint32_t>(garbage.size()), reinterpret_cast<std::uint8_t*>(frame.data()));
+  frame += garbage;
+  EXPECT_FALSE(FeedString(reader, Frames({"ok"}) + frame, out));
+  EXPECT_EQ(out.messages, std::vector<std::string>{"ok"});
+  EXPECT_NE(reader.error().find("is not a valid Envelope"), std::string::npos) << reader.error();
+}
+
+TEST(FrameReaderTest, EmptyEnvelopeHasNoBody) {
+  FrameReader reader;
+  Collected out;
+  std::string frame(4, '\0');  // length 0: an Envelope with no field set
+  EXPECT_FALSE(FeedString(reader, frame, out));
+  EXPECT_NE(reader.error().find("no body"), std::string::npos) << reader.error();
+}
+
+TEST(FrameReaderTest, TruncatedStreamIsNotAtBoundary) {
+  std::string bytes = Frames({"complete", "truncated"});
+  FrameReader reader;
+  Collected out;
+  ASSERT_TRUE(FeedString(reader, bytes.substr(0, bytes.size() - 3), out));
+  EXPECT_EQ(out.messages, std::vector<std::string>{"complete"});
+  EXPECT_FALSE(reader.AtFrameBoundary());
+}
+
+TEST(FrameReaderTest, CallbackCanStopFeeding) {
+  FrameReader reader;
+  int calls = 0;
+  std::string bytes = Frames({"a", "b", "c"});
+  bool ok = reader.Feed(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(),
+                        [&](proto::Envelope&) { return ++calls < 2; });
+  EXPECT_FALSE(ok);
+  EXPECT_FALSE(reader.failed());
+  EXPECT_EQ(calls, 2);
+}
+
+TEST(FrameWriterTest, RefusesFrameOverLimit) {
+  std::string out;
+  EXPECT_FALSE(AppendFrame(MessageEnvelope(std::string(100, 'x')), 50, &out));
+  EXPECT_TRUE(out.empty());
+}
+
+}  // namespace
+}  // namespace isohost::ipc
