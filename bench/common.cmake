@@ -16,4 +16,4 @@ target_link_libraries(isohost_bench_common PUBLIC
   nlohmann_json::nlohmann_json PkgConfig::LIBUV)
 # The harnesses are run from the source tree, so editing one needs no rebuild.
 target_compile_definitions(isohost_bench_common PRIVATE
-  ISOHOST_BENCH_NODE_DIR="${CMAKE_CURRENT_SOURCE_DIR}/node")
+  ISOHOST_BENCH_NODE_DIR="${CMAKE_CURRENT_LIST_DIR}/node")

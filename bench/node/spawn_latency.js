@@ -1,0 +1,119 @@
+'use strict';
+// The Node.js side of bench/spawn_latency: the same measurements with
+// worker_threads, running the same worker file the isohost side runs.
+// Prints one JSON object on stdout.
+//
+//   latency    --worker F --until message|exit -n N --warmup W
+//              {"samples_ms": [...]}: new Worker(F) -> first 'message' (or
+//              'exit'), N times one after the other, after W untimed ones.
+//   concurrent --worker F --workers K
+//              {"elapsed_ms": x}: K workers at once until all have posted.
+//   memory     --worker F --workers K --settle-ms S
+//              process.memoryUsage().rss before and after starting K
+//              workers that post once and then wait on a message listener.
+
+const { Worker } = require('node:worker_threads');
+const { parseArgs } = require('./args.js');
+
+const nowNs = () => process.hrtime.bigint();
+const toMs = (ns) => Number(ns) / 1e6;
+
+// Worker stdout/stderr go to the parent as streams (stdout: true) and are
+// drained and dropped: the isohost host likewise receives the output of its
+// workers and drops it.
+function startWorker(file) {
+  const worker = new Worker(file, { stdout: true, stderr: true });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return worker;
+}
+
+function once(file, until) {
+  return new Promise((resolve, reject) => {
+    const start = nowNs();
+    let messageNs = 0n;
+    const worker = startWorker(file);
+    worker.once('message', () => { messageNs = nowNs(); });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      const exitNs = nowNs();
+      if (code !== 0) return reject(new Error(`worker exited with code ${code}`));
+      if (messageNs === 0n) return reject(new Error('worker exited without posting'));
+      resolve(toMs((until === 'exit' ? exitNs : messageNs) - start));
+    });
+  });
+}
+
+async function latency(options) {
+  const samples = [];
+  for (let i = 0; i < options.warmup + options.n; i++) {
+    const ms = await once(options.worker, options.until);
+    if (i >= options.warmup) samples.push(ms);
+  }
+  return { samples_ms: samples };
+}
+
+// Starts `count` workers; resolves once each has posted its first message.
+function startAll(file, count) {
+  const workers = [];
+  const posted = [];
+  for (let i = 0; i < count; i++) {
+    const worker = startWorker(file);
+    workers.push(worker);
+    posted.push(new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    }));
+  }
+  return { workers, ready: Promise.all(posted) };
+}
+
+function allExited(workers) {
+  return Promise.all(workers.map((w) => new Promise((resolve) => w.once('exit', resolve))));
+}
+
+async function concurrent(options) {
+  const start = nowNs();
+  const { workers, ready } = startAll(options.worker, options.workers);
+  await ready;
+  const elapsed = toMs(nowNs() - start);
+  await allExited(workers);
+  return { elapsed_ms: elapsed };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function memory(options) {
+  // Settle first too, so that start-up garbage of this process is not
+  // counted as worker cost in either direction.
+  await sleep(options.settleMs);
+  const before = process.memoryUsage().rss;
+  const { workers, ready } = startAll(options.worker, options.workers);
+  await ready;
+  await sleep(options.settleMs);
+  const after = process.memoryUsage().rss;
+  const exited = allExited(workers);
+  for (const worker of workers) worker.postMessage(undefined);
+  await exited;
+  return {
+    workers: options.workers,
+    rss_before_kib: Math.round(before / 1024),
+    rss_after_kib: Math.round(after / 1024),
+    rss_growth_kib: Math.round((after - before) / 1024),
+  };
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2), {
+    worker: '', until: 'message', n: 30, warmup: 1, workers: 30, settleMs: 200,
+  });
+  const modes = { latency, concurrent, memory };
+  if (!modes[options.mode]) throw new Error(`unknown mode ${options.mode}`);
+  const result = await modes[options.mode](options);
+  process.stdout.write(JSON.stringify(result) + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,290 @@
+// bench/spawn_latency: how long the host waits for a usable worker, and
+// what an idle one costs, next to Node's worker_threads on the same machine
+// and the same worker files. DESIGN.md ("Spawn") defines the latency: from
+// the host's spawn call to the host receiving the worker's first message.
+//
+// Rounds interleave the contenders (each isohost strategy, then Node; the
+// order flips every round) so that drift of the machine (thermal state,
+// page cache, other load) spreads over all rows instead of biasing one.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <iostream>
+
+#include "bench/common/node_harness.h"
+#include "bench/common/stats.h"
+#include "bench/common/temp_dir.h"
+#include "bench/spawn_latency_isohost.h"
+#include "bench/spawn_latency_report.h"
+
+namespace isohost::bench {
+namespace {
+
+// The worker files; both runtimes load the same bytes from a temp dir.
+constexpr char kPostWorker[] = "require('worker_threads').parentPort.postMessage(1);\n";
+constexpr char kStdioWorker[] =
+    "console.log('hello from a worker');\n"
+    "require('worker_threads').parentPort.postMessage(1);\n";
+constexpr char kIdleWorker[] =
+    "const { parentPort } = require('worker_threads');\n"
+    "parentPort.on('message', () => process.exit(0));\n"
+    "parentPort.postMessage(1);\n";
+
+struct Flags {
+  int n = 30;
+  int rounds = 5;
+  int warmup = 1;
+  int concurrency = 30;
+  int memory_workers = 10;
+  int settle_ms = 200;
+  bool quick = false;
+  bool json = false;
+  std::string svg;
+  std::string node;
+};
+
+struct Variant {
+  const char* name;
+  const char* script;  // file name in the temp dir
+  SpawnEnd end;
+};
+
+// "exit" runs the post worker: spawn -> exit is "post" plus the teardown.
+constexpr Variant kVariants[] = {
+    {"post", "post.js", SpawnEnd::kFirstMessage},
+    {"stdio", "stdio.js", SpawnEnd::kFirstMessage},
+    {"exit", "post.js", SpawnEnd::kExit},
+};
+
+// One column of the comparison: an isohost strategy or Node. Each function
+// measures one round's worth and reports failure through `error`.
+struct Contender {
+  std::string runtime;
+  std::string strategy;
+  std::function<bool(const Variant&, std::vector<double>*, std::string*)> latency;
+  std::function<bool(double*, std::string*)> concurrent;
+  std::function<bool(MemoryRow*, std::string*)> memory;
+};
+
+Contender IsohostContender(const SpawnStrategy& strategy, const Flags& flags,
+                           const std::string& dir) {
+  Contender c{"isohost", strategy.name, {}, {}, {}};
+  c.latency = [=](const Variant& variant, std::vector<double>* samples, std::string* error) {
+    return MeasureSequentialSpawns(strategy, dir + "/" + variant.script, variant.end, flags.n,
+                                   flags.warmup, samples, error);
+  };
+  c.concurrent = [=](double* ms, std::string* error) {
+    return MeasureConcurrentSpawns(strategy, dir + "/post.js", flags.concurrency, ms, error);
+  };
+  c.memory = [=](MemoryRow* row, std::string* error) {
+    IdleWorkersMemory memory;
+    if (!MeasureIdleMemory(strategy, dir + "/idle.js", flags.memory_workers, flags.settle_ms,
+                           &memory, error)) {
+      return false;
+    }
+    std::vector<double> pss, uss, rss;
+    for (const ProcessMemory& one : memory.workers) {
+      pss.push_back(static_cast<double>(one.pss_kib));
+      uss.push_back(static_cast<double>(one.private_kib));
+      rss.push_back(static_cast<double>(one.rss_kib));
+    }
+    *row = {"isohost", strategy.name, "PSS of a worker process (median)", flags.memory_workers,
+            Median(pss), Summarize(pss).mean * static_cast<double>(pss.size()), Median(uss),
+            Median(rss), static_cast<double>(memory.host_rss_growth_kib)};
+    return true;
+  };
+  return c;
+}
+
+Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::string& dir) {
+  Contender c{"node", "worker_threads", {}, {}, {}};
+  c.latency = [=](const Variant& variant, std::vector<double>* samples, std::string* error) {
+    nlohmann::json out;
+    if (!node.Run({"latency", "--worker", dir + "/" + variant.script, "--until",
+                   variant.end == SpawnEnd::kExit ? "exit" : "message", "--n",
+                   std::to_string(flags.n), "--warmup", std::to_string(flags.warmup)},
+                  &out, error)) {
+      return false;
+    }
+    for (double ms : out.value("samples_ms", std::vector<double>{})) samples->push_back(ms);
+    return true;
+  };
+  c.concurrent = [=](double* ms, std::string* error) {
+    nlohmann::json out;
+    if (!node.Run({"concurrent", "--worker", dir + "/post.js", "--workers",
+                   std::to_string(flags.concurrency)}, &out, error)) {
+      return false;
+    }
+    *ms = out.value("elapsed_ms", 0.0);
+    return true;
+  };
+  c.memory = [=](MemoryRow* row, std::string* error) {
+    nlohmann::json out;
+    if (!node.Run({"memory", "--worker", dir + "/idle.js", "--workers",
+                   std::to_string(flags.memory_workers), "--settle-ms",
+                   std::to_string(flags.settle_ms)}, &out, error)) {
+      return false;
+    }
+    double growth = out.value("rss_growth_kib", 0.0);
+    *row = {"node", "worker_threads", "RSS growth of the process / workers",
+            flags.memory_workers, growth / flags.memory_workers, growth, {}, {}, {}};
+    return true;
+  };
+  return c;
+}
+
+// Contenders in the order of round 0; odd rounds run them in reverse.
+std::vector<const Contender*> RoundOrder(const std::vector<Contender>& contenders, int round) {
+  std::vector<const Contender*> order;
+  for (const Contender& c : contenders) order.push_back(&c);
+  if (round % 2 == 1) std::reverse(order.begin(), order.end());
+  return order;
+}
+
+LatencyRow* FindRow(SpawnLatencyResults* results, const Contender& c, const Variant& v) {
+  for (LatencyRow& row : results->latency) {
+    if (row.runtime == c.runtime && row.strategy == c.strategy && row.variant == v.name) return &row;
+  }
+  results->latency.push_back({c.runtime, c.strategy, v.name, {}, {}});
+  return &results->latency.back();
+}
+
+bool RunLatencyRound(const std::vector<Contender>& contenders, int round, const Flags& flags,
+                     SpawnLatencyResults* results, std::string* error) {
+  for (const Variant& variant : kVariants) {
+    std::fprintf(stderr, "[round %d/%d] %-5s", round + 1, flags.rounds, variant.name);
+    for (const Contender* c : RoundOrder(contenders, round)) {
+      std::vector<double> samples;
+      if (!c->latency(variant, &samples, error)) {
+        *error = c->runtime + " " + c->strategy + " " + variant.name + ": " + *error;
+        return false;
+      }
+      LatencyRow* row = FindRow(results, *c, variant);
+      row->samples_ms.insert(row->samples_ms.end(), samples.begin(), samples.end());
+      row->round_medians_ms.push_back(Median(samples));
+      std::fprintf(stderr, "  %s/%s median %.2f ms", c->runtime.c_str(), c->strategy.c_str(),
+                   Median(samples));
+    }
+    std::fprintf(stderr, "\n");
+  }
+  return true;
+}
+
+bool RunConcurrentRound(const std::vector<Contender>& contenders, int round,
+                        SpawnLatencyResults* results, std::string* error) {
+  std::fprintf(stderr, "[round %d] %d at once", round + 1, results->concurrency);
+  for (const Contender* c : RoundOrder(contenders, round)) {
+    double ms = 0;
+    if (!c->concurrent(&ms, error)) {
+      *error = c->runtime + " " + c->strategy + " concurrent: " + *error;
+      return false;
+    }
+    auto it = std::find_if(results->concurrent.begin(), results->concurrent.end(),
+                           [&](const ConcurrentRow& row) {
+                             return row.runtime == c->runtime && row.strategy == c->strategy;
+                           });
+    if (it == results->concurrent.end()) {
+      it = results->concurrent.insert(it, {c->runtime, c->strategy, {}});
+    }
+    it->samples_ms.push_back(ms);
+    std::fprintf(stderr, "  %s/%s %.1f ms", c->runtime.c_str(), c->strategy.c_str(), ms);
+  }
+  std::fprintf(stderr, "\n");
+  return true;
+}
+
+bool RunMemory(const std::vector<Contender>& contenders, SpawnLatencyResults* results,
+               std::string* error) {
+  for (const Contender& c : contenders) {
+    MemoryRow row;
+    if (!c.memory(&row, error)) {
+      *error = c.runtime + " " + c.strategy + " memory: " + *error;
+      return false;
+    }
+    std::fprintf(stderr, "[memory] %s/%s %.0f KiB per idle worker\n", c.runtime.c_str(),
+                 c.strategy.c_str(), row.per_worker_kib);
+    results->memory.push_back(std::move(row));
+  }
+  return true;
+}
+
+bool WriteScripts(TempDir& dir, std::string* error) {
+  return !dir.WriteFile("post.js", kPostWorker, error).empty() &&
+         !dir.WriteFile("stdio.js", kStdioWorker, error).empty() &&
+         !dir.WriteFile("idle.js", kIdleWorker, error).empty();
+}
+
+int Run(const Flags& flags) {
+  std::string error;
+  std::unique_ptr<TempDir> dir = TempDir::Create("isohost-spawn-latency", &error);
+  if (!dir || !WriteScripts(*dir, &error)) {
+    std::fprintf(stderr, "spawn_latency: %s\n", error.c_str());
+    return 1;
+  }
+  std::vector<SpawnStrategy> strategies = SpawnStrategies();
+  std::vector<Contender> contenders;
+  for (const SpawnStrategy& strategy : strategies) {
+    contenders.push_back(IsohostContender(strategy, flags, dir->path()));
+  }
+  SpawnLatencyResults results{strategies.front().name, flags.n, flags.rounds, flags.warmup,
+                              flags.concurrency, flags.settle_ms, {}, {}, {}, {}};
+  NodeHarness node(flags.node, "spawn_latency.js");
+  if (node.available()) {
+    results.node_version = node.Version();
+    contenders.push_back(NodeContender(node, flags, dir->path()));
+  } else {
+    std::fprintf(stderr, "spawn_latency: no node found (%s); Node rows are skipped\n",
+                 flags.node.empty() ? "not on PATH" : flags.node.c_str());
+  }
+
+  for (int round = 0; round < flags.rounds; ++round) {
+    if (!RunLatencyRound(contenders, round, flags, &results, &error) ||
+        !RunConcurrentRound(contenders, round, &results, &error)) {
+      std::fprintf(stderr, "spawn_latency: %s\n", error.c_str());
+      return 1;
+    }
+  }
+  if (!RunMemory(contenders, &results, &error)) {
+    std::fprintf(stderr, "spawn_latency: %s\n", error.c_str());
+    return 1;
+  }
+
+  if (flags.json) {
+    std::cout << SpawnLatencyJson(results).dump(2) << std::endl;
+  } else {
+    PrintSpawnLatencyTables(results, stdout);
+  }
+  if (!flags.svg.empty()) {
+    std::ofstream(flags.svg) << SpawnLatencySvg(results);
+    std::fprintf(stderr, "spawn_latency: wrote %s\n", flags.svg.c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace isohost::bench
+
+int main(int argc, char** argv) {
+  isohost::bench::Flags flags;
+  CLI::App app{"Spawn latency and idle memory of isohost workers, next to Node's worker_threads."};
+  app.add_option("-n", flags.n, "Sequential spawns per row and round")->check(CLI::PositiveNumber);
+  app.add_option("-r,--rounds", flags.rounds, "Interleaved rounds")->check(CLI::PositiveNumber);
+  app.add_option("--warmup", flags.warmup, "Untimed spawns before each run")->check(CLI::NonNegativeNumber);
+  app.add_option("--concurrency", flags.concurrency, "Workers spawned at once")->check(CLI::PositiveNumber);
+  app.add_option("--memory-workers", flags.memory_workers, "Idle workers for the memory figures")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--quick", flags.quick, "Small counts, for a smoke test: -n 5 -r 2, 10 at once, 3 idle");
+  app.add_flag("--json", flags.json, "Print one JSON object instead of tables");
+  app.add_option("--svg", flags.svg, "Also write a plot of the latency distributions to FILE");
+  app.add_option("--node", flags.node, "The node binary (default: node on PATH)");
+  CLI11_PARSE(app, argc, argv);
+  // --quick changes the defaults; counts given explicitly still win.
+  if (flags.quick) {
+    if (app.count("-n") == 0) flags.n = 5;
+    if (app.count("--rounds") == 0) flags.rounds = 2;
+    if (app.count("--concurrency") == 0) flags.concurrency = 10;
+    if (app.count("--memory-workers") == 0) flags.memory_workers = 3;
+  }
+  return isohost::bench::Run(flags);
+}

@@ -1,0 +1,138 @@
+#include "bench/spawn_latency_isohost.h"
+
+#include <chrono>
+#include <thread>
+
+#include "bench/common/uv_loop.h"
+#include "ipc/clone_codec.h"
+
+namespace isohost::bench {
+namespace {
+
+// What happened to the workers of one batch, in NowNs() time.
+struct BatchTimes {
+  std::uint64_t start_ns = 0;
+  std::vector<std::uint64_t> first_message_ns;
+  std::vector<std::uint64_t> exit_ns;
+  std::uint64_t all_posted_ns = 0;
+};
+
+using Workers = std::vector<std::unique_ptr<Worker>>;
+
+// Spawns `count` workers back to back on a fresh loop and runs it until all
+// have exited. `on_all_posted` runs once, when the last first message
+// arrives; it is where a caller lets workers that wait on a message go.
+// Fails when any worker ends other than by a normal exit with code 0, since
+// a sample from a worker that crashed would measure the wrong thing.
+bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int count,
+              const std::function<void(Workers&)>& on_all_posted, BatchTimes* times,
+              std::string* error) {
+  UvLoop loop;
+  Workers workers(count);
+  times->first_message_ns.assign(count, 0);
+  times->exit_ns.assign(count, 0);
+  int posted = 0;
+  std::string failure;
+  times->start_ns = NowNs();
+  for (int i = 0; i < count; ++i) {
+    WorkerCallbacks callbacks;
+    callbacks.on_message = [&, i](std::string_view) {
+      if (times->first_message_ns[i] != 0) return;
+      times->first_message_ns[i] = NowNs();
+      if (++posted == count) {
+        times->all_posted_ns = times->first_message_ns[i];
+        if (on_all_posted) on_all_posted(workers);
+      }
+    };
+    // Output is received and dropped, as Node's harness drains worker.stdout.
+    callbacks.on_output = [](StdioStream, std::string_view, ConsoleLevel) {};
+    callbacks.on_exit = [&, i](const ExitInfo& info) {
+      times->exit_ns[i] = NowNs();
+      if ((info.reason != ExitReason::kNormal || info.code != 0) && failure.empty()) {
+        failure = "worker exited with code " + std::to_string(info.code) + " (" +
+                  std::string(ExitReasonName(info.reason)) + ")" +
+                  (info.message.empty() ? "" : ": " + info.message);
+      }
+    };
+    WorkerOptions options;
+    options.script_path = script;
+    workers[i] = strategy.spawn(loop.get(), std::move(options), std::move(callbacks));
+  }
+  loop.Run();
+  // Destroyed before the loop, which then runs their close callbacks.
+  workers.clear();
+  if (!failure.empty()) {
+    *error = failure;
+    return false;
+  }
+  if (posted != count) {
+    *error = "only " + std::to_string(posted) + " of " + std::to_string(count) +
+             " workers posted a message";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<SpawnStrategy> SpawnStrategies() {
+  return {
+      {"exec", [](uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks) {
+         return Worker::Spawn(loop, std::move(options), std::move(callbacks));
+       }},
+  };
+}
+
+bool MeasureSequentialSpawns(const SpawnStrategy& strategy, const std::string& script,
+                             SpawnEnd end, int count, int warmup, std::vector<double>* samples_ms,
+                             std::string* error) {
+  for (int i = 0; i < warmup + count; ++i) {
+    BatchTimes times;
+    if (!RunBatch(strategy, script, 1, nullptr, &times, error)) return false;
+    if (i < warmup) continue;
+    std::uint64_t end_ns = end == SpawnEnd::kExit ? times.exit_ns[0] : times.first_message_ns[0];
+    samples_ms->push_back(NsToMs(end_ns - times.start_ns));
+  }
+  return true;
+}
+
+bool MeasureConcurrentSpawns(const SpawnStrategy& strategy, const std::string& script,
+                             int workers, double* elapsed_ms, std::string* error) {
+  BatchTimes times;
+  if (!RunBatch(strategy, script, workers, nullptr, &times, error)) return false;
+  *elapsed_ms = NsToMs(times.all_posted_ns - times.start_ns);
+  return true;
+}
+
+bool MeasureIdleMemory(const SpawnStrategy& strategy, const std::string& script, int workers,
+                       int settle_ms, IdleWorkersMemory* memory, std::string* error) {
+  std::optional<std::uint64_t> host_before = ReadSelfRssKib();
+  std::string read_error;
+  auto on_all_posted = [&](Workers& all) {
+    // The host has nothing to do while the workers settle, so it may block.
+    std::this_thread::sleep_for(std::chrono::milliseconds(settle_ms));
+    std::optional<std::uint64_t> host_after = ReadSelfRssKib();
+    if (host_before && host_after) {
+      memory->host_rss_growth_kib =
+          static_cast<std::int64_t>(*host_after) - static_cast<std::int64_t>(*host_before);
+    }
+    for (const std::unique_ptr<Worker>& worker : all) {
+      std::optional<ProcessMemory> one = ReadProcessMemory(worker->pid());
+      if (!one) read_error = "cannot read /proc/" + std::to_string(worker->pid()) + "/smaps_rollup";
+      memory->workers.push_back(one.value_or(ProcessMemory{}));
+    }
+    // Any message makes an idle worker exit.
+    std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::Undefined());
+    std::string_view message(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    for (const std::unique_ptr<Worker>& worker : all) worker->PostMessage(message);
+  };
+  BatchTimes times;
+  if (!RunBatch(strategy, script, workers, on_all_posted, &times, error)) return false;
+  if (!read_error.empty()) {
+    *error = read_error;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace isohost::bench
