@@ -395,7 +395,7 @@ std::uint64_t JsonUint(std::string_view json, std::string_view key) {
 }
 
 LoopStats ParseLoopStats(const std::string& stderr_text) {
-  LoopStats stats;
+  LoopStats stats{};
   size_t at = stderr_text.rfind("{\"checkpoints\":");
   if (at == std::string::npos) return stats;
   std::string_view json = std::string_view(stderr_text).substr(at);
@@ -429,7 +429,7 @@ struct Run {
   // Results, written by the one thread that ran it.
   bool ok = false;
   std::uint64_t ir = 0;
-  LoopStats stats;
+  LoopStats stats{};
   double seconds = 0;
 };
 
@@ -511,8 +511,11 @@ std::vector<Run> PlanRuns(const Options& options, bool with_node) {
     for (int row = 0; row < kRowCount; ++row) {
       for (int callbacks : {options.n2, options.n1}) {
         for (int repeat = 0; repeat < options.repeats; ++repeat) {
-          if (with_node) runs.push_back({mode, row, callbacks, repeat, Runtime::kNode});
-          runs.push_back({mode, row, callbacks, repeat, Runtime::kIsohost});
+          for (Runtime runtime : {Runtime::kNode, Runtime::kIsohost}) {
+            if (runtime == Runtime::kNode && !with_node) continue;
+            runs.push_back(
+                {.mode = mode, .row = row, .callbacks = callbacks, .repeat = repeat, .runtime = runtime});
+          }
         }
       }
     }

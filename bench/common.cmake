@@ -4,6 +4,7 @@
 # alphabetical order and the benchmarks' fragments link against it.
 add_library(isohost_bench_common STATIC
   common/distribution_svg.cc
+  common/machine.cc
   common/node_harness.cc
   common/proc_memory.cc
   common/stats.cc

@@ -7,10 +7,12 @@
 // order flips every round) so that drift of the machine (thermal state,
 // page cache, other load) spreads over all rows instead of biasing one.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <numeric>
 
 #include "bench/common/node_harness.h"
 #include "bench/common/stats.h"
@@ -89,9 +91,15 @@ Contender IsohostContender(const SpawnStrategy& strategy, const Flags& flags,
       uss.push_back(static_cast<double>(one.private_kib));
       rss.push_back(static_cast<double>(one.rss_kib));
     }
-    *row = {"isohost", strategy.name, "PSS of a worker process (median)", flags.memory_workers,
-            Median(pss), Summarize(pss).mean * static_cast<double>(pss.size()), Median(uss),
-            Median(rss), static_cast<double>(memory.host_rss_growth_kib)};
+    row->runtime = "isohost";
+    row->strategy = strategy.name;
+    row->measure = "PSS of a worker process (median)";
+    row->workers = flags.memory_workers;
+    row->per_worker_kib = Median(pss);
+    row->total_kib = std::accumulate(pss.begin(), pss.end(), 0.0);
+    row->private_kib_per_worker = Median(uss);
+    row->rss_kib_per_worker = Median(rss);
+    row->host_rss_growth_kib = static_cast<double>(memory.host_rss_growth_kib);
     return true;
   };
   return c;
@@ -127,8 +135,12 @@ Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::
       return false;
     }
     double growth = out.value("rss_growth_kib", 0.0);
-    *row = {"node", "worker_threads", "RSS growth of the process / workers",
-            flags.memory_workers, growth / flags.memory_workers, growth, {}, {}, {}};
+    row->runtime = "node";
+    row->strategy = "worker_threads";
+    row->measure = "RSS growth of the process / workers";
+    row->workers = flags.memory_workers;
+    row->per_worker_kib = growth / flags.memory_workers;
+    row->total_kib = growth;
     return true;
   };
   return c;
@@ -227,8 +239,13 @@ int Run(const Flags& flags) {
   for (const SpawnStrategy& strategy : strategies) {
     contenders.push_back(IsohostContender(strategy, flags, dir->path()));
   }
-  SpawnLatencyResults results{strategies.front().name, flags.n, flags.rounds, flags.warmup,
-                              flags.concurrency, flags.settle_ms, {}, {}, {}, {}};
+  SpawnLatencyResults results;
+  results.default_strategy = strategies.front().name;
+  results.n = flags.n;
+  results.rounds = flags.rounds;
+  results.warmup = flags.warmup;
+  results.concurrency = flags.concurrency;
+  results.settle_ms = flags.settle_ms;
   NodeHarness node(flags.node, "spawn_latency.js");
   if (node.available()) {
     results.node_version = node.Version();
@@ -249,6 +266,7 @@ int Run(const Flags& flags) {
     std::fprintf(stderr, "spawn_latency: %s\n", error.c_str());
     return 1;
   }
+  results.machine.Finish();
 
   if (flags.json) {
     std::cout << SpawnLatencyJson(results).dump(2) << std::endl;

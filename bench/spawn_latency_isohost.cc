@@ -9,6 +9,9 @@
 namespace isohost::bench {
 namespace {
 
+// Far above any spawn on a loaded machine; only a hung worker reaches it.
+constexpr std::uint64_t kBatchTimeoutMs = 120'000;
+
 // What happened to the workers of one batch, in NowNs() time.
 struct BatchTimes {
   std::uint64_t start_ns = 0;
@@ -33,6 +36,18 @@ bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int coun
   times->exit_ns.assign(count, 0);
   int posted = 0;
   std::string failure;
+  // On the first failure the other workers are stopped: idle ones would
+  // otherwise wait for a message that never comes.
+  auto fail = [&](std::string message) {
+    if (!failure.empty()) return;
+    failure = std::move(message);
+    for (const std::unique_ptr<Worker>& worker : workers) {
+      if (worker && worker->running()) worker->Terminate(1, 0);
+    }
+  };
+  Watchdog watchdog(loop.get(), kBatchTimeoutMs, [&] {
+    fail("timed out after " + std::to_string(kBatchTimeoutMs) + " ms");
+  });
   times->start_ns = NowNs();
   for (int i = 0; i < count; ++i) {
     WorkerCallbacks callbacks;
@@ -48,10 +63,10 @@ bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int coun
     callbacks.on_output = [](StdioStream, std::string_view, ConsoleLevel) {};
     callbacks.on_exit = [&, i](const ExitInfo& info) {
       times->exit_ns[i] = NowNs();
-      if ((info.reason != ExitReason::kNormal || info.code != 0) && failure.empty()) {
-        failure = "worker exited with code " + std::to_string(info.code) + " (" +
-                  std::string(ExitReasonName(info.reason)) + ")" +
-                  (info.message.empty() ? "" : ": " + info.message);
+      if (info.reason != ExitReason::kNormal || info.code != 0) {
+        fail("worker exited with code " + std::to_string(info.code) + " (" +
+             std::string(ExitReasonName(info.reason)) + ")" +
+             (info.message.empty() ? "" : ": " + info.message));
       }
     };
     WorkerOptions options;

@@ -50,8 +50,8 @@ nlohmann::ordered_json RoundAll(const std::vector<double>& values) {
 void PrintLatencyTable(const SpawnLatencyResults& results, std::FILE* out) {
   std::fprintf(out,
                "Spawn latency, ms: Spawn() / new Worker() -> first message (post, stdio) or -> "
-               "exit (exit)\n%d sequential spawns x %d interleaved rounds per row, after %d "
-               "untimed warm-up spawn(s) per run\n\n",
+               "exit (exit: the post worker)\n%d sequential spawns x %d interleaved rounds per "
+               "row, after %d untimed warm-up spawn(s) per run\n\n",
                results.n, results.rounds, results.warmup);
   Table table({"runtime", "strategy", "variant", "n", "min", "median", "p90", "p99", "x node"}, 3);
   for (const LatencyRow& row : results.latency) {
@@ -87,6 +87,10 @@ void PrintMemoryTable(const SpawnLatencyResults& results, std::FILE* out) {
                   FormatNumber(row.total_kib, 0), FormatNumber(MemoryRatio(results, row), 2)});
   }
   table.Print(out);
+  std::fprintf(out, "  PSS splits the pages the workers share (libnode's code) among them, so "
+                    "\"total\" is what the %d cost together; Node's workers share one process, "
+                    "whose RSS growth is divided by %d.\n",
+               results.memory.front().workers, results.memory.front().workers);
   for (const MemoryRow& row : results.memory) {
     if (!row.private_kib_per_worker) continue;
     std::fprintf(out, "  %s %s per worker: private (USS) %.0f KiB, RSS %.0f KiB; host RSS growth "
@@ -145,8 +149,9 @@ void PrintSpawnLatencyTables(const SpawnLatencyResults& results, std::FILE* out)
   PrintConcurrentTable(results, out);
   PrintMemoryTable(results, out);
   std::fprintf(out, "\nx node: median / Node's median for the same variant (higher is slower or "
-                    "bigger). Node: %s\n",
-               results.node_version.empty() ? "not run" : results.node_version.c_str());
+                    "bigger).\nNode: %s. Machine: %s.\n",
+               results.node_version.empty() ? "not run" : results.node_version.c_str(),
+               results.machine.Describe().c_str());
 }
 
 nlohmann::ordered_json SpawnLatencyJson(const SpawnLatencyResults& results) {
@@ -154,7 +159,8 @@ nlohmann::ordered_json SpawnLatencyJson(const SpawnLatencyResults& results) {
           {"config", {{"n", results.n}, {"rounds", results.rounds}, {"warmup", results.warmup},
                       {"node_version", results.node_version.empty()
                                            ? nlohmann::ordered_json(nullptr)
-                                           : nlohmann::ordered_json(results.node_version)}}},
+                                           : nlohmann::ordered_json(results.node_version)},
+                      {"machine", results.machine.ToJson()}}},
           {"rows", LatencyRowsJson(results)},
           {"concurrent", ConcurrentJson(results)},
           {"memory", MemoryJson(results)}};

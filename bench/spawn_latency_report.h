@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/common/machine.h"
+
 namespace isohost::bench {
 
 // Samples of one (runtime, strategy, variant), pooled over all rounds.
@@ -48,6 +50,7 @@ struct SpawnLatencyResults {
   int concurrency = 0;
   int settle_ms = 0;
   std::string node_version;  // empty when Node did not run
+  MachineLoad machine;
   std::vector<LatencyRow> latency;
   std::vector<ConcurrentRow> concurrent;
   std::vector<MemoryRow> memory;

@@ -24,6 +24,8 @@ namespace {
 // The host acknowledges stdio bytes in batches of this size; the worker's
 // window is larger, so it never waits on an ack that is not coming.
 constexpr std::uint64_t kStdioAckBatch = 32 * 1024;
+// How long past its time limit a worker may take to stop by itself.
+constexpr std::uint64_t kTimeoutGraceMs = 2000;
 
 std::atomic<std::uint64_t> next_worker_id{1};
 
@@ -33,6 +35,7 @@ ExitReason FromProto(proto::ExitReason reason) {
     case proto::EXIT_REASON_OUT_OF_MEMORY: return ExitReason::kOutOfMemory;
     case proto::EXIT_REASON_TERMINATED: return ExitReason::kTerminated;
     case proto::EXIT_REASON_STARTUP_FAILED: return ExitReason::kStartupFailed;
+    case proto::EXIT_REASON_TIMEOUT: return ExitReason::kTimeout;
     default: return ExitReason::kNormal;
   }
 }
@@ -201,6 +204,15 @@ class Worker::Impl {
         ipc::Channel::Callbacks{[this](proto::Envelope& envelope) { OnEnvelope(envelope); },
                                 [this](const std::string& error) { OnChannelClosed(error); }, nullptr},
         channel_options);
+    if (options_.limits.timeout_ms > 0) {
+      // The worker stops itself at the limit; this is for one that cannot.
+      kill_timer_.Start(options_.limits.timeout_ms + kTimeoutGraceMs, [this] {
+        if (process_running_ && pid_ > 0) {
+          timeout_kill_ = true;
+          ::kill(pid_, SIGKILL);
+        }
+      });
+    }
     // Start goes out before Hello comes back: the worker reads it as soon as
     // it is ready, which saves a round trip on every spawn.
     SendStart();
@@ -239,6 +251,7 @@ class Worker::Impl {
     start->mutable_limits()->set_max_message_bytes(options_.limits.max_message_bytes);
     start->mutable_limits()->set_max_old_space_mb(options_.limits.max_old_space_mb);
     start->mutable_limits()->set_max_young_space_mb(options_.limits.max_young_space_mb);
+    start->mutable_limits()->set_timeout_ms(options_.limits.timeout_ms);
     start->set_thread_id(static_cast<std::uint32_t>(id_));
     start->set_exec_path(options_.worker_binary.empty() ? FindWorkerBinary() : options_.worker_binary);
     start->set_stdin_attached(options_.stdin_attached);
@@ -277,6 +290,7 @@ class Worker::Impl {
         exit_frame_ = true;
         exit_info_.code = exit.code();
         exit_info_.reason = FromProto(exit.reason());
+        exit_info_.message = exit.message();
         exit_info_.stats.checkpoints = exit.stats().checkpoints();
         exit_info_.stats.tick_passes = exit.stats().tick_passes();
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
@@ -337,8 +351,14 @@ class Worker::Impl {
       } else if (term_signal_ != 0) {
         info.signal = term_signal_;
         info.code = 128 + term_signal_;
-        info.reason = terminate_requested_ ? ExitReason::kTerminated : ExitReason::kCrashed;
+        info.reason = timeout_kill_           ? ExitReason::kTimeout
+                      : terminate_requested_ ? ExitReason::kTerminated
+                                             : ExitReason::kCrashed;
         info.message = std::string("killed by signal ") + strsignal(term_signal_);
+        if (timeout_kill_) {
+          info.message = "did not stop at its time limit of " + std::to_string(options_.limits.timeout_ms) +
+                         " ms; " + info.message;
+        }
       } else if (!exit_frame_) {
         info.code = exit_status_;
         info.reason = ExitReason::kCrashed;
@@ -375,6 +395,7 @@ class Worker::Impl {
   bool finished_ = false;
   bool exit_frame_ = false;
   bool terminate_requested_ = false;
+  bool timeout_kill_ = false;
   int exit_status_ = 0;
   int term_signal_ = 0;
   std::uint64_t unacked_stdio_ = 0;

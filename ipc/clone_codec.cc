@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -108,14 +109,6 @@ const char* UnsupportedTagName(uint8_t tag) {
   }
 }
 
-std::string Hex(uint32_t byte) {
-  char text[16];
-  std::snprintf(text, sizeof(text), "0x%02x", byte);
-  return text;
-}
-
-std::string At(size_t offset) { return " at offset " + std::to_string(offset); }
-
 void AppendLatin1(std::span<const uint8_t> chars, std::string* out) {
   size_t high = 0;
   for (uint8_t c : chars) high += c >> 7;
@@ -146,6 +139,11 @@ bool IsValidKey(const CloneValue& key) {
 
 // Parses one message. Every Read* returns false after recording the first
 // error in error_; the caller then unwinds without reading further.
+//
+// Reading recurses once per nested object, kMaxCloneDepth times at most, so
+// the recursive functions keep their frames small: error messages are built
+// in the cold Fail(), and the leaf readers, whose locals would otherwise be
+// inlined into every level, stay out of line.
 class Reader {
  public:
   explicit Reader(std::span<const uint8_t> bytes) : bytes_(bytes) {}
@@ -155,18 +153,43 @@ class Reader {
     if (ReadHeader() && ReadValue(&root)) {
       size_t end = SkipPadding(pos_);
       if (end == bytes_.size()) return root;
-      Fail(end, "trailing byte " + Hex(bytes_[end]) + " after the value");
+      Fail(end, "trailing byte 0x%02x after the value", bytes_[end]);
     }
     return std::move(*error_);
   }
 
  private:
-  bool Fail(size_t offset, const std::string& message,
-            const std::string& detail = "") {
-    if (!error_) error_ = CloneError{message + At(offset) + detail};
+  // Records "<message> at offset <offset>" unless an error is recorded.
+  [[gnu::cold, gnu::noinline, gnu::format(printf, 3, 4)]] bool Fail(
+      size_t offset, const char* format, ...) {
+    if (error_) return false;
+    char message[256];
+    va_list arguments;
+    va_start(arguments, format);
+    std::vsnprintf(message, sizeof(message), format, arguments);
+    va_end(arguments);
+    error_ = CloneError{std::string(message) + " at offset " +
+                        std::to_string(offset)};
     return false;
   }
-  bool FailEnd() { return Fail(bytes_.size(), "unexpected end of input"); }
+  [[gnu::cold, gnu::noinline]] bool FailEnd() {
+    return Fail(bytes_.size(), "unexpected end of input");
+  }
+  [[gnu::cold, gnu::noinline]] bool FailTag(size_t offset, uint8_t tag) {
+    const char* name = UnsupportedTagName(tag);
+    if (name == nullptr) {
+      return Fail(offset, "unknown structured-clone tag 0x%02x", tag);
+    }
+    if (!error_) {
+      char message[256];
+      std::snprintf(message, sizeof(message),
+                    "unsupported structured-clone tag 0x%02x at offset %zu "
+                    "('%c', %s)",
+                    tag, offset, tag, name);
+      error_ = CloneError{message};
+    }
+    return false;
+  }
 
   size_t remaining() const { return bytes_.size() - pos_; }
 
@@ -220,10 +243,9 @@ class Reader {
   // A varint V8 reads as uint8_t (view and error subtags).
   bool ReadSubtag(uint8_t* value) {
     const size_t start = pos_;
-    uint32_t wide;
+    uint32_t wide = 0;
     if (!ReadVarint(&wide)) return false;
-    if (wide > 0xFF)
-      return Fail(start, "subtag " + std::to_string(wide) + " out of range");
+    if (wide > 0xFF) return Fail(start, "subtag %u out of range", wide);
     *value = static_cast<uint8_t>(wide);
     return true;
   }
@@ -241,8 +263,8 @@ class Reader {
   // anything is allocated for it.
   bool ReadBytes(uint32_t size, std::span<const uint8_t>* out) {
     if (size > remaining()) {
-      return Fail(pos_, "length " + std::to_string(size) + " exceeds the " +
-                            std::to_string(remaining()) + " bytes left");
+      return Fail(pos_, "length %u exceeds the %zu bytes left", size,
+                  remaining());
     }
     *out = bytes_.subspan(pos_, size);
     pos_ += size;
@@ -256,10 +278,8 @@ class Reader {
     pos_ = 1;
     if (!ReadVarint(&version_)) return false;
     if (version_ < kMinVersion || version_ > kCloneFormatVersion) {
-      return Fail(1, "unsupported structured-clone version " +
-                         std::to_string(version_) + " (want " +
-                         std::to_string(kMinVersion) + " to " +
-                         std::to_string(kCloneFormatVersion) + ")");
+      return Fail(1, "unsupported structured-clone version %u (want %u to %u)",
+                  version_, kMinVersion, kCloneFormatVersion);
     }
     return true;
   }
@@ -270,11 +290,14 @@ class Reader {
     objects_.emplace_back();
     return static_cast<uint32_t>(objects_.size() - 1);
   }
+  // Creates the object for `id` and points `out` at it (an owning edge).
   template <typename Payload>
-  Payload* Register(uint32_t id, std::shared_ptr<CloneObject>* object) {
-    *object = std::make_shared<CloneObject>(CloneObject::Data(Payload{}));
-    objects_[id] = *object;
-    return (*object)->As<Payload>();
+  Payload* Register(uint32_t id, CloneValue* out) {
+    auto object = std::make_shared<CloneObject>(CloneObject::Data(Payload{}));
+    objects_[id] = object;
+    Payload* payload = object->As<Payload>();
+    *out = CloneValue::Object(std::move(object));
+    return payload;
   }
 
   // One value; an ArrayBuffer followed by a view tag becomes the view, as in
@@ -290,7 +313,7 @@ class Reader {
     return true;
   }
 
-  bool ReadString(CloneValue* out) {
+  [[gnu::noinline]] bool ReadString(CloneValue* out) {
     size_t offset = SkipPadding(pos_);
     if (!ReadValue(out)) return false;
     if (out->kind() != CloneValue::Kind::kString) {
@@ -306,7 +329,7 @@ class Reader {
     // A count V8 once used for checks; V8 ignores it, and so does this. A
     // loop rather than recursion, so a run of them cannot exhaust the stack.
     while (tag == static_cast<uint8_t>(Tag::kVerifyObjectCount)) {
-      uint32_t ignored;
+      uint32_t ignored = 0;
       if (!ReadVarint(&ignored) || !ReadTag(&tag, &offset)) return false;
     }
     switch (static_cast<Tag>(tag)) {
@@ -322,31 +345,12 @@ class Reader {
       case Tag::kFalse:
         *out = CloneValue::Bool(false);
         return true;
-      case Tag::kInt32: {
-        uint32_t zigzag;
-        if (!ReadVarint(&zigzag)) return false;
-        *out = CloneValue::Int32(
-            static_cast<int32_t>((zigzag >> 1) ^ -(zigzag & 1)));
-        return true;
-      }
-      case Tag::kUint32: {
-        uint32_t value;
-        if (!ReadVarint(&value)) return false;
-        *out = CloneValue::Number(value);
-        return true;
-      }
-      case Tag::kDouble: {
-        double value;
-        if (!ReadDouble(&value)) return false;
-        *out = CloneValue::Double(value);
-        return true;
-      }
-      case Tag::kBigInt: {
-        CloneBigInt value;
-        if (!ReadBigIntContents(&value)) return false;
-        *out = CloneValue::BigInt(std::move(value));
-        return true;
-      }
+      case Tag::kInt32:
+      case Tag::kUint32:
+      case Tag::kDouble:
+        return ReadNumber(static_cast<Tag>(tag), out);
+      case Tag::kBigInt:
+        return ReadBigInt(out);
       case Tag::kOneByteString:
       case Tag::kTwoByteString:
       case Tag::kUtf8String:
@@ -354,17 +358,12 @@ class Reader {
       case Tag::kObjectReference:
         return ReadReference(offset, out);
       case Tag::kBeginJSObject:
-        return Nested(offset, out, &Reader::ReadPlainObject);
       case Tag::kBeginDenseJSArray:
-        return Nested(offset, out, &Reader::ReadDenseArray);
       case Tag::kBeginSparseJSArray:
-        return Nested(offset, out, &Reader::ReadSparseArray);
       case Tag::kBeginJSMap:
-        return Nested(offset, out, &Reader::ReadMap);
       case Tag::kBeginJSSet:
-        return Nested(offset, out, &Reader::ReadSet);
       case Tag::kError:
-        return Nested(offset, out, &Reader::ReadError);
+        return ReadNested(static_cast<Tag>(tag), offset, out);
       case Tag::kDate:
         return ReadDate(out);
       case Tag::kTrueObject:
@@ -382,39 +381,69 @@ class Reader {
       case Tag::kArrayBufferView:
         return Fail(offset, "view tag 'V' without an ArrayBuffer before it");
       default:
-        break;
+        return FailTag(offset, tag);
     }
-    if (const char* name = UnsupportedTagName(tag)) {
-      return Fail(
-          offset, "unsupported structured-clone tag " + Hex(tag),
-          std::string(" ('") + static_cast<char>(tag) + "', " + name + ")");
-    }
-    return Fail(offset, "unknown structured-clone tag " + Hex(tag));
   }
 
-  // Runs `read` one level deeper, or fails if that is too deep.
-  bool Nested(size_t offset, CloneValue* out,
-              bool (Reader::*read)(size_t, CloneValue*)) {
+  // Reads an object that holds other values, one level deeper.
+  bool ReadNested(Tag tag, size_t offset, CloneValue* out) {
     if (depth_ == kMaxCloneDepth) {
-      return Fail(offset, "objects nested deeper than " +
-                              std::to_string(kMaxCloneDepth));
+      return Fail(offset, "objects nested deeper than %d", kMaxCloneDepth);
     }
     ++depth_;
-    bool ok = (this->*read)(offset, out);
+    bool ok = false;
+    switch (tag) {
+      case Tag::kBeginJSObject:
+        ok = ReadPlainObject(out);
+        break;
+      case Tag::kBeginDenseJSArray:
+        ok = ReadDenseArray(offset, out);
+        break;
+      case Tag::kBeginSparseJSArray:
+        ok = ReadSparseArray(out);
+        break;
+      case Tag::kBeginJSMap:
+        ok = ReadMap(out);
+        break;
+      case Tag::kBeginJSSet:
+        ok = ReadSet(out);
+        break;
+      default:
+        ok = ReadError(out);
+        break;
+    }
     --depth_;
     return ok;
   }
 
+  [[gnu::noinline]] bool ReadNumber(Tag tag, CloneValue* out) {
+    if (tag == Tag::kDouble) {
+      double value = 0;
+      if (!ReadDouble(&value)) return false;
+      *out = CloneValue::Double(value);
+      return true;
+    }
+    uint32_t value = 0;
+    if (!ReadVarint(&value)) return false;
+    if (tag == Tag::kUint32) {
+      *out = CloneValue::Number(value);
+    } else {  // ZigZag, as V8 writes Smis.
+      *out =
+          CloneValue::Int32(static_cast<int32_t>((value >> 1) ^ -(value & 1)));
+    }
+    return true;
+  }
+
   bool ReadBigIntContents(CloneBigInt* out) {
     const size_t start = pos_;
-    uint32_t bitfield;
+    uint32_t bitfield = 0;
     if (!ReadVarint(&bitfield)) return false;
     // V8's BigInt bitfield: bit 0 the sign, bits 1-30 the byte length.
     const bool negative = bitfield & 1;
     const uint32_t byte_length = bitfield >> 1;
     if (byte_length > kMaxBigIntBytes) {
-      return Fail(start, "BigInt of " + std::to_string(byte_length) +
-                             " bytes is longer than V8 allows");
+      return Fail(start, "BigInt of %u bytes is longer than V8 allows",
+                  byte_length);
     }
     if (negative && byte_length == 0) return Fail(start, "BigInt -0n");
     std::span<const uint8_t> digits;
@@ -427,13 +456,20 @@ class Reader {
     return true;
   }
 
-  bool ReadStringContents(Tag tag, size_t offset, CloneValue* out) {
-    uint32_t byte_length;
+  [[gnu::noinline]] bool ReadBigInt(CloneValue* out) {
+    CloneBigInt value;
+    if (!ReadBigIntContents(&value)) return false;
+    *out = CloneValue::BigInt(std::move(value));
+    return true;
+  }
+
+  [[gnu::noinline]] bool ReadStringContents(Tag tag, size_t offset,
+                                            CloneValue* out) {
+    uint32_t byte_length = 0;
     std::span<const uint8_t> bytes;
     if (!ReadVarint(&byte_length)) return false;
     if (tag == Tag::kTwoByteString && byte_length % 2 != 0) {
-      return Fail(offset, "two-byte string of odd length " +
-                              std::to_string(byte_length));
+      return Fail(offset, "two-byte string of odd length %u", byte_length);
     }
     if (!ReadBytes(byte_length, &bytes)) return false;
     std::string text;
@@ -450,12 +486,11 @@ class Reader {
     return true;
   }
 
-  bool ReadReference(size_t offset, CloneValue* out) {
-    uint32_t id;
+  [[gnu::noinline]] bool ReadReference(size_t offset, CloneValue* out) {
+    uint32_t id = 0;
     if (!ReadVarint(&id)) return false;
     if (id >= objects_.size() || !objects_[id]) {
-      return Fail(offset,
-                  "reference to unknown object id " + std::to_string(id));
+      return Fail(offset, "reference to unknown object id %u", id);
     }
     *out = CloneValue::BackReference(objects_[id]);
     return true;
@@ -464,7 +499,8 @@ class Reader {
   // Reads key/value pairs up to `end`; V8 accepts string and number keys.
   bool ReadProperties(Tag end, std::vector<CloneProperty>* properties) {
     while (!ConsumeTagIf(end)) {
-      CloneProperty property;
+      properties->emplace_back();
+      CloneProperty& property = properties->back();
       size_t key_offset = SkipPadding(pos_);
       if (!ReadValue(&property.key)) return false;
       if (!IsValidKey(property.key)) {
@@ -472,7 +508,6 @@ class Reader {
                     "property key is neither a string nor a number");
       }
       if (!ReadValue(&property.value)) return false;
-      properties->push_back(std::move(property));
     }
     return true;
   }
@@ -480,36 +515,30 @@ class Reader {
   // Reads the count V8 writes after the end tag and compares it.
   bool ReadCount(size_t actual, const char* what) {
     const size_t start = pos_;
-    uint32_t expected;
+    uint32_t expected = 0;
     if (!ReadVarint(&expected)) return false;
     if (expected != actual) {
-      return Fail(start, std::string(what) + " count " +
-                             std::to_string(expected) + " does not match the " +
-                             std::to_string(actual) + " read");
+      return Fail(start, "%s count %u does not match the %zu read", what,
+                  expected, actual);
     }
     return true;
   }
 
-  bool ReadPlainObject(size_t, CloneValue* out) {
-    std::shared_ptr<CloneObject> object;
-    auto* plain = Register<ClonePlainObject>(ReserveId(), &object);
-    *out = CloneValue::Object(object);
+  [[gnu::noinline]] bool ReadPlainObject(CloneValue* out) {
+    auto* plain = Register<ClonePlainObject>(ReserveId(), out);
     return ReadProperties(Tag::kEndJSObject, &plain->properties) &&
            ReadCount(plain->properties.size(), "property");
   }
 
-  bool ReadDenseArray(size_t offset, CloneValue* out) {
-    uint32_t length;
+  [[gnu::noinline]] bool ReadDenseArray(size_t offset, CloneValue* out) {
+    uint32_t length = 0;
     if (!ReadVarint(&length)) return false;
     // Every element takes at least one byte, as V8 also checks.
     if (length > remaining()) {
-      return Fail(offset, "dense array length " + std::to_string(length) +
-                              " exceeds the " + std::to_string(remaining()) +
-                              " bytes left");
+      return Fail(offset, "dense array length %u exceeds the %zu bytes left",
+                  length, remaining());
     }
-    std::shared_ptr<CloneObject> object;
-    auto* array = Register<CloneDenseArray>(ReserveId(), &object);
-    *out = CloneValue::Object(object);
+    auto* array = Register<CloneDenseArray>(ReserveId(), out);
     array->elements.resize(length);
     for (CloneValue& element : array->elements) {
       if (ConsumeTagIf(Tag::kTheHole)) {
@@ -523,39 +552,32 @@ class Reader {
            ReadCount(length, "array length");
   }
 
-  bool ReadSparseArray(size_t, CloneValue* out) {
-    uint32_t length;
+  [[gnu::noinline]] bool ReadSparseArray(CloneValue* out) {
+    uint32_t length = 0;
     if (!ReadVarint(&length)) return false;
-    std::shared_ptr<CloneObject> object;
-    auto* array = Register<CloneSparseArray>(ReserveId(), &object);
-    *out = CloneValue::Object(object);
+    auto* array = Register<CloneSparseArray>(ReserveId(), out);
     array->length = length;
     return ReadProperties(Tag::kEndSparseJSArray, &array->properties) &&
            ReadCount(array->properties.size(), "property") &&
            ReadCount(length, "array length");
   }
 
-  bool ReadMap(size_t, CloneValue* out) {
-    std::shared_ptr<CloneObject> object;
-    auto* map = Register<CloneMap>(ReserveId(), &object);
-    *out = CloneValue::Object(object);
+  [[gnu::noinline]] bool ReadMap(CloneValue* out) {
+    auto* map = Register<CloneMap>(ReserveId(), out);
     while (!ConsumeTagIf(Tag::kEndJSMap)) {
-      std::pair<CloneValue, CloneValue> entry;
-      if (!ReadValue(&entry.first) || !ReadValue(&entry.second)) return false;
-      map->entries.push_back(std::move(entry));
+      map->entries.emplace_back();
+      auto& [key, value] = map->entries.back();
+      if (!ReadValue(&key) || !ReadValue(&value)) return false;
     }
     // V8 counts keys and values.
     return ReadCount(map->entries.size() * 2, "map key and value");
   }
 
-  bool ReadSet(size_t, CloneValue* out) {
-    std::shared_ptr<CloneObject> object;
-    auto* set = Register<CloneSet>(ReserveId(), &object);
-    *out = CloneValue::Object(object);
+  [[gnu::noinline]] bool ReadSet(CloneValue* out) {
+    auto* set = Register<CloneSet>(ReserveId(), out);
     while (!ConsumeTagIf(Tag::kEndJSSet)) {
-      CloneValue value;
-      if (!ReadValue(&value)) return false;
-      set->values.push_back(std::move(value));
+      set->values.emplace_back();
+      if (!ReadValue(&set->values.back())) return false;
     }
     return ReadCount(set->values.size(), "set value");
   }
@@ -563,81 +585,76 @@ class Reader {
   // V8 only registers an error once it is complete, so a cause that refers
   // back to its error fails there; here it is a back reference like any
   // other, so that the host can still show such a message.
-  bool ReadError(size_t, CloneValue* out) {
-    std::shared_ptr<CloneObject> object;
-    auto* error = Register<CloneErrorObject>(ReserveId(), &object);
-    *out = CloneValue::Object(object);
-    using Prototype = CloneErrorObject::Prototype;
+  [[gnu::noinline]] bool ReadError(CloneValue* out) {
+    auto* error = Register<CloneErrorObject>(ReserveId(), out);
     while (true) {
       const size_t offset = pos_;
       uint8_t subtag = 0;
       if (!ReadSubtag(&subtag)) return false;
-      switch (static_cast<ErrorTag>(subtag)) {
-        case ErrorTag::kEvalErrorPrototype:
-          error->prototype = Prototype::kEvalError;
-          break;
-        case ErrorTag::kRangeErrorPrototype:
-          error->prototype = Prototype::kRangeError;
-          break;
-        case ErrorTag::kReferenceErrorPrototype:
-          error->prototype = Prototype::kReferenceError;
-          break;
-        case ErrorTag::kSyntaxErrorPrototype:
-          error->prototype = Prototype::kSyntaxError;
-          break;
-        case ErrorTag::kTypeErrorPrototype:
-          error->prototype = Prototype::kTypeError;
-          break;
-        case ErrorTag::kUriErrorPrototype:
-          error->prototype = Prototype::kUriError;
-          break;
-        case ErrorTag::kMessage: {
-          CloneValue message;
-          if (!ReadString(&message)) return false;
-          error->message = message.string();
-          break;
-        }
-        case ErrorTag::kCause: {
-          CloneValue cause;
-          if (!ReadValue(&cause)) return false;
-          error->cause = std::move(cause);
-          break;
-        }
-        case ErrorTag::kStack: {
-          CloneValue stack;
-          if (!ReadString(&stack)) return false;
-          error->stack = stack.string();
-          break;
-        }
-        case ErrorTag::kEnd:
-          return true;
-        default:
-          return Fail(offset, "unknown error subtag " + Hex(subtag));
+      if (static_cast<ErrorTag>(subtag) == ErrorTag::kEnd) return true;
+      if (static_cast<ErrorTag>(subtag) == ErrorTag::kCause) {
+        error->cause.emplace();
+        if (!ReadValue(&*error->cause)) return false;
+      } else if (!ReadErrorField(offset, subtag, error)) {
+        return false;
       }
     }
   }
 
-  bool ReadDate(CloneValue* out) {
-    double time_ms;
+  // The fields of an error that hold no objects.
+  [[gnu::noinline]] bool ReadErrorField(size_t offset, uint8_t subtag,
+                                        CloneErrorObject* error) {
+    using Prototype = CloneErrorObject::Prototype;
+    switch (static_cast<ErrorTag>(subtag)) {
+      case ErrorTag::kEvalErrorPrototype:
+        error->prototype = Prototype::kEvalError;
+        return true;
+      case ErrorTag::kRangeErrorPrototype:
+        error->prototype = Prototype::kRangeError;
+        return true;
+      case ErrorTag::kReferenceErrorPrototype:
+        error->prototype = Prototype::kReferenceError;
+        return true;
+      case ErrorTag::kSyntaxErrorPrototype:
+        error->prototype = Prototype::kSyntaxError;
+        return true;
+      case ErrorTag::kTypeErrorPrototype:
+        error->prototype = Prototype::kTypeError;
+        return true;
+      case ErrorTag::kUriErrorPrototype:
+        error->prototype = Prototype::kUriError;
+        return true;
+      case ErrorTag::kMessage:
+      case ErrorTag::kStack: {
+        CloneValue text;
+        if (!ReadString(&text)) return false;
+        (subtag == static_cast<uint8_t>(ErrorTag::kMessage) ? error->message
+                                                            : error->stack) =
+            text.string();
+        return true;
+      }
+      default:
+        return Fail(offset, "unknown error subtag 0x%02x", subtag);
+    }
+  }
+
+  [[gnu::noinline]] bool ReadDate(CloneValue* out) {
+    double time_ms = 0;
     if (!ReadDouble(&time_ms)) return false;
-    std::shared_ptr<CloneObject> object;
-    Register<CloneDate>(ReserveId(), &object)->time_ms = time_ms;
-    *out = CloneValue::Object(object);
+    Register<CloneDate>(ReserveId(), out)->time_ms = time_ms;
     return true;
   }
 
-  bool ReadBoxed(Tag tag, CloneValue* out) {
+  [[gnu::noinline]] bool ReadBoxed(Tag tag, CloneValue* out) {
     const uint32_t id = ReserveId();  // Before the contents, as in V8.
     CloneValue value;
     switch (tag) {
       case Tag::kTrueObject:
-        value = CloneValue::Bool(true);
-        break;
       case Tag::kFalseObject:
-        value = CloneValue::Bool(false);
+        value = CloneValue::Bool(tag == Tag::kTrueObject);
         break;
       case Tag::kNumberObject: {
-        double number;
+        double number = 0;
         if (!ReadDouble(&number)) return false;
         value = CloneValue::Double(number);
         break;
@@ -652,74 +669,69 @@ class Reader {
         if (!ReadString(&value)) return false;
         break;
     }
-    std::shared_ptr<CloneObject> object;
-    Register<CloneBoxedPrimitive>(id, &object)->value = std::move(value);
-    *out = CloneValue::Object(object);
+    Register<CloneBoxedPrimitive>(id, out)->value = std::move(value);
     return true;
   }
 
-  bool ReadRegExp(CloneValue* out) {
+  [[gnu::noinline]] bool ReadRegExp(CloneValue* out) {
     const uint32_t id = ReserveId();
     CloneValue pattern;
-    uint32_t flags;
+    uint32_t flags = 0;
     if (!ReadString(&pattern) || !ReadVarint(&flags)) return false;
-    std::shared_ptr<CloneObject> object;
-    auto* regexp = Register<CloneRegExp>(id, &object);
+    auto* regexp = Register<CloneRegExp>(id, out);
     regexp->pattern = pattern.string();
     regexp->flags = flags;
-    *out = CloneValue::Object(object);
     return true;
   }
 
-  bool ReadArrayBuffer(CloneValue* out) {
+  [[gnu::noinline]] bool ReadArrayBuffer(CloneValue* out) {
     const uint32_t id = ReserveId();
-    uint32_t byte_length;
+    uint32_t byte_length = 0;
     std::span<const uint8_t> bytes;
     if (!ReadVarint(&byte_length) || !ReadBytes(byte_length, &bytes)) {
       return false;
     }
-    std::shared_ptr<CloneObject> object;
-    Register<CloneArrayBuffer>(id, &object)
-        ->bytes.assign(bytes.begin(), bytes.end());
-    *out = CloneValue::Object(object);
+    Register<CloneArrayBuffer>(id, out)->bytes.assign(bytes.begin(),
+                                                      bytes.end());
     return true;
   }
 
   // `*buffer_then_view` holds the ArrayBuffer just read; it becomes the view.
-  bool ReadView(CloneValue* buffer_then_view) {
+  [[gnu::noinline]] bool ReadView(CloneValue* buffer_then_view) {
     const size_t offset = pos_ - 1;
     const size_t buffer_length =
         buffer_then_view->object()->As<CloneArrayBuffer>()->bytes.size();
     uint8_t subtag = 0;
-    uint32_t byte_offset, byte_length, flags = 0;
+    uint32_t byte_offset = 0, byte_length = 0, flags = 0;
     if (!ReadSubtag(&subtag) || !ReadVarint(&byte_offset) ||
         !ReadVarint(&byte_length)) {
       return false;
     }
     if (byte_offset > buffer_length ||
         byte_length > buffer_length - byte_offset) {
-      return Fail(offset, "view of bytes [" + std::to_string(byte_offset) +
-                              ", +" + std::to_string(byte_length) +
-                              ") outside its " + std::to_string(buffer_length) +
-                              "-byte ArrayBuffer");
+      return Fail(offset,
+                  "view of bytes [%u, +%u) outside its %zu-byte "
+                  "ArrayBuffer",
+                  byte_offset, byte_length, buffer_length);
     }
     if (version_ >= kViewFlagsVersion && !ReadVarint(&flags)) return false;
     const size_t element_size = CloneViewElementSize(subtag);
     if (element_size == 0) {
-      return Fail(offset, "unknown view subtag " + Hex(subtag));
+      return Fail(offset, "unknown view subtag 0x%02x", subtag);
     }
     if (byte_offset % element_size != 0 || byte_length % element_size != 0) {
-      return Fail(offset, "view offset or length not a multiple of its " +
-                              std::to_string(element_size) + "-byte elements");
+      return Fail(offset,
+                  "view offset or length not a multiple of its %zu-byte "
+                  "elements",
+                  element_size);
     }
-    std::shared_ptr<CloneObject> object;
-    auto* view = Register<CloneArrayBufferView>(ReserveId(), &object);
+    CloneValue buffer = std::move(*buffer_then_view);
+    auto* view = Register<CloneArrayBufferView>(ReserveId(), buffer_then_view);
     view->type = static_cast<CloneViewType>(subtag);
-    view->buffer = std::move(*buffer_then_view);
+    view->buffer = std::move(buffer);
     view->byte_offset = byte_offset;
     view->byte_length = byte_length;
     view->flags = flags;
-    *buffer_then_view = CloneValue::Object(object);
     return true;
   }
 
@@ -896,14 +908,14 @@ class Writer {
                object->data());
   }
 
-  void WritePayload(const ClonePlainObject& plain) {
+  [[gnu::noinline]] void WritePayload(const ClonePlainObject& plain) {
     WriteTag(Tag::kBeginJSObject);
     WriteProperties(plain.properties);
     WriteTag(Tag::kEndJSObject);
     WriteVarint(static_cast<uint32_t>(plain.properties.size()));
   }
 
-  void WritePayload(const CloneDenseArray& array) {
+  [[gnu::noinline]] void WritePayload(const CloneDenseArray& array) {
     const auto length = static_cast<uint32_t>(array.elements.size());
     WriteTag(Tag::kBeginDenseJSArray);
     WriteVarint(length);
@@ -914,7 +926,7 @@ class Writer {
     WriteVarint(length);
   }
 
-  void WritePayload(const CloneSparseArray& array) {
+  [[gnu::noinline]] void WritePayload(const CloneSparseArray& array) {
     WriteTag(Tag::kBeginSparseJSArray);
     WriteVarint(array.length);
     WriteProperties(array.properties);
@@ -923,18 +935,18 @@ class Writer {
     WriteVarint(array.length);
   }
 
-  void WritePayload(const CloneDate& date) {
+  [[gnu::noinline]] void WritePayload(const CloneDate& date) {
     WriteTag(Tag::kDate);
     WriteDouble(date.time_ms);
   }
 
-  void WritePayload(const CloneRegExp& regexp) {
+  [[gnu::noinline]] void WritePayload(const CloneRegExp& regexp) {
     WriteTag(Tag::kRegExp);
     WriteString(regexp.pattern);
     WriteVarint(regexp.flags);
   }
 
-  void WritePayload(const CloneMap& map) {
+  [[gnu::noinline]] void WritePayload(const CloneMap& map) {
     WriteTag(Tag::kBeginJSMap);
     for (const auto& [key, value] : map.entries) {
       WriteValue(key);
@@ -944,20 +956,20 @@ class Writer {
     WriteVarint(static_cast<uint32_t>(map.entries.size() * 2));
   }
 
-  void WritePayload(const CloneSet& set) {
+  [[gnu::noinline]] void WritePayload(const CloneSet& set) {
     WriteTag(Tag::kBeginJSSet);
     for (const CloneValue& value : set.values) WriteValue(value);
     WriteTag(Tag::kEndJSSet);
     WriteVarint(static_cast<uint32_t>(set.values.size()));
   }
 
-  void WritePayload(const CloneArrayBuffer& buffer) {
+  [[gnu::noinline]] void WritePayload(const CloneArrayBuffer& buffer) {
     WriteTag(Tag::kArrayBuffer);
     WriteVarint(static_cast<uint32_t>(buffer.bytes.size()));
     out_.insert(out_.end(), buffer.bytes.begin(), buffer.bytes.end());
   }
 
-  void WritePayload(const CloneArrayBufferView& view) {
+  [[gnu::noinline]] void WritePayload(const CloneArrayBufferView& view) {
     WriteTag(Tag::kArrayBufferView);
     WriteVarint(static_cast<uint8_t>(view.type));
     WriteVarint(view.byte_offset);
@@ -965,7 +977,7 @@ class Writer {
     WriteVarint(view.flags);
   }
 
-  void WritePayload(const CloneErrorObject& error) {
+  [[gnu::noinline]] void WritePayload(const CloneErrorObject& error) {
     using Prototype = CloneErrorObject::Prototype;
     WriteTag(Tag::kError);
     std::optional<ErrorTag> prototype;
@@ -1007,7 +1019,7 @@ class Writer {
     WriteByte(static_cast<uint8_t>(ErrorTag::kEnd));
   }
 
-  void WritePayload(const CloneBoxedPrimitive& boxed) {
+  [[gnu::noinline]] void WritePayload(const CloneBoxedPrimitive& boxed) {
     const CloneValue& value = boxed.value;
     switch (value.kind()) {
       case CloneValue::Kind::kBool:

@@ -83,14 +83,14 @@ Json DateToJson(double time_ms) {
   int64_t year;
   int month, day;
   CivilFromDays(days, &year, &month, &day);
-  char year_text[16];
+  char year_text[32];
   if (year >= 0 && year <= 9999) {
     std::snprintf(year_text, sizeof(year_text), "%04" PRId64, year);
   } else {
     std::snprintf(year_text, sizeof(year_text), "%c%06" PRId64,
                   year < 0 ? '-' : '+', year < 0 ? -year : year);
   }
-  char text[64];
+  char text[80];
   std::snprintf(text, sizeof(text), "%s-%02d-%02dT%02d:%02d:%02d.%03dZ",
                 year_text, month, day, static_cast<int>(ms_in_day / 3'600'000),
                 static_cast<int>(ms_in_day / 60'000 % 60),

@@ -17,15 +17,18 @@ void Runtime::Checkpoint() {
   if ((tick_info_[kHasTickScheduled] | tick_info_[kHasRejectionToWarn]) == 0) {
     isolate_->PerformMicrotaskCheckpoint();
     if ((tick_info_[kHasTickScheduled] | tick_info_[kHasRejectionToWarn]) == 0) return;
+    if (isolate_->IsExecutionTerminating()) ExitIfTimedOut();
   }
   v8::TryCatch try_catch(isolate_);
   if (js_.tick_pass.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr).IsEmpty() &&
-      try_catch.HasCaught() && !try_catch.HasTerminated()) {
+      try_catch.HasCaught()) {
+    if (try_catch.HasTerminated()) ExitIfTimedOut();
     ReportUncaught(try_catch.Exception());
   }
 }
 
 void Runtime::ReportUncaught(v8::Local<v8::Value> exception) {
+  ExitIfTimedOut();
   if (exiting_ || js_.on_uncaught.IsEmpty()) {
     v8::String::Utf8Value text(isolate_, exception);
     std::fprintf(stderr, "Uncaught %s\n", *text ? *text : "exception");
@@ -81,7 +84,8 @@ void Runtime::OnTimer(uv_timer_t* handle) {
   {
     v8::TryCatch try_catch(isolate);
     if (!self->js_.process_timers.Get(isolate)->Call(context, v8::Undefined(isolate), 1, &now).ToLocal(&next)) {
-      if (try_catch.HasCaught() && !try_catch.HasTerminated()) self->ReportUncaught(try_catch.Exception());
+      if (try_catch.HasTerminated()) self->ExitIfTimedOut();
+      if (try_catch.HasCaught()) self->ReportUncaught(try_catch.Exception());
       next = v8::Number::New(isolate, 1);  // let the timer list resume soon
     }
   }

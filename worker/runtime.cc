@@ -3,6 +3,7 @@
 #include <libplatform/libplatform.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -31,6 +32,9 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd) : platform_(platform) {
   uv_unref(reinterpret_cast<uv_handle_t*>(&immediate_check_));
   uv_idle_init(&loop_, &immediate_idle_);
   uv_prepare_init(&loop_, &platform_pump_);
+  uv_async_init(&loop_, &watchdog_async_, &Runtime::OnWatchdogFired);
+  uv_unref(reinterpret_cast<uv_handle_t*>(&watchdog_async_));
+  watchdog_async_.data = this;
   timer_.data = this;
   immediate_check_.data = this;
   platform_pump_.data = this;
@@ -50,11 +54,20 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd) : platform_(platform) {
 }
 
 Runtime::~Runtime() {
+  if (watchdog_.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(watchdog_mutex_);
+      watchdog_cancelled_ = true;
+    }
+    watchdog_cv_.notify_all();
+    watchdog_.join();
+  }
   channel_.reset();
   for (uv_handle_t* handle :
        {reinterpret_cast<uv_handle_t*>(&timer_), reinterpret_cast<uv_handle_t*>(&immediate_check_),
         reinterpret_cast<uv_handle_t*>(&immediate_idle_),
-        reinterpret_cast<uv_handle_t*>(&platform_pump_)}) {
+        reinterpret_cast<uv_handle_t*>(&platform_pump_),
+        reinterpret_cast<uv_handle_t*>(&watchdog_async_)}) {
     uv_close(handle, nullptr);
   }
   uv_run(&loop_, UV_RUN_DEFAULT);
@@ -77,6 +90,7 @@ bool Runtime::Initialize() {
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
   isolate_->SetPromiseRejectCallback(&Runtime::PromiseRejectCallback);
   isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);
+  isolate_->AddNearHeapLimitCallback(&Runtime::OnNearHeapLimit, this);
 
   v8::Isolate::Scope isolate_scope(isolate_);
   v8::HandleScope handle_scope(isolate_);
@@ -129,13 +143,14 @@ int Runtime::Run() {
   Exit(EmitExit(), proto::EXIT_REASON_NORMAL);
 }
 
-void Runtime::Exit(int code, proto::ExitReason reason) {
+void Runtime::Exit(int code, proto::ExitReason reason, const std::string& message) {
   exiting_ = true;
   if (channel_ && channel_->is_open()) {
     proto::Envelope envelope;
     proto::Exit* exit = envelope.mutable_exit();
     exit->set_code(code);
     exit->set_reason(reason);
+    exit->set_message(message);
     proto::WorkerStats* stats = exit->mutable_stats();
     stats->set_checkpoints(stats_.checkpoints);
     stats->set_check_phase_js_calls(stats_.check_phase_js_calls);
@@ -200,6 +215,7 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
 void Runtime::StartScript(const proto::Start& start) {
   start_ = start;
   started_ = true;
+  if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   channel_->SetKeepAlive(port_ref_);
   v8::Local<v8::Context> context = this->context();
   v8::Local<v8::Value> worker_data = v8::Undefined(isolate_);
@@ -278,8 +294,8 @@ int Runtime::EmitExit() {
 void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv) {
   {
     v8::TryCatch try_catch(isolate_);
-    if (fn->Call(context(), v8::Undefined(isolate_), argc, argv).IsEmpty() && try_catch.HasCaught() &&
-        !try_catch.HasTerminated()) {
+    if (fn->Call(context(), v8::Undefined(isolate_), argc, argv).IsEmpty() && try_catch.HasCaught()) {
+      if (try_catch.HasTerminated()) ExitIfTimedOut();
       ReportUncaught(try_catch.Exception());
     }
   }
@@ -290,6 +306,40 @@ void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::V
 }  // namespace isohost::worker
 
 namespace isohost::worker {
+
+void Runtime::StartWatchdog(std::uint64_t timeout_ms) {
+  timeout_ms_ = timeout_ms;
+  watchdog_ = std::thread([this, timeout_ms] {
+    std::unique_lock<std::mutex> lock(watchdog_mutex_);
+    if (watchdog_cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
+                              [this] { return watchdog_cancelled_; })) {
+      return;
+    }
+    timed_out_ = true;
+    // Stops JS that is running now (even `while (true) {}`); the async handle
+    // wakes a loop that is idle.
+    isolate_->TerminateExecution();
+    uv_async_send(&watchdog_async_);
+  });
+}
+
+void Runtime::OnWatchdogFired(uv_async_t* handle) {
+  static_cast<Runtime*>(handle->data)->ExitIfTimedOut();
+}
+
+void Runtime::ExitIfTimedOut() {
+  if (!timed_out_) return;
+  Exit(124, proto::EXIT_REASON_TIMEOUT,
+       "ran longer than the time limit of " + std::to_string(timeout_ms_) + " ms");
+}
+
+size_t Runtime::OnNearHeapLimit(void* data, size_t current_limit, size_t) {
+  auto* self = static_cast<Runtime*>(data);
+  // Report it while we still can: past this point V8 would abort with a
+  // fatal error. Output written so far is flushed first, by Exit().
+  self->Exit(134, proto::EXIT_REASON_OUT_OF_MEMORY,
+             "JavaScript heap out of memory (heap limit " + std::to_string(current_limit >> 20) + " MB)");
+}
 
 int RunWorker(const std::vector<std::string>& v8_flags) {
   v8::Platform* platform = InitializeV8(v8_flags);

@@ -6,7 +6,11 @@
 #include <uv.h>
 #include <v8.h>
 
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
+#include <thread>
 #include <memory>
 #include <string>
 #include <vector>
@@ -68,7 +72,7 @@ class Runtime {
   int Run();
 
   // Sends the last frames and ends the process. Never returns.
-  [[noreturn]] void Exit(int code, proto::ExitReason reason);
+  [[noreturn]] void Exit(int code, proto::ExitReason reason, const std::string& message = {});
 
   // Called from bindings.
   static Runtime* From(v8::Isolate* isolate) {
@@ -114,6 +118,12 @@ class Runtime {
   void EmitBeforeExit();
   int EmitExit();
   void PumpPlatform();
+  // Ends the worker if the watchdog stopped its JS (limits.timeout_ms).
+  void ExitIfTimedOut();
+  void StartWatchdog(std::uint64_t timeout_ms);
+
+  static void OnWatchdogFired(uv_async_t* handle);
+  static size_t OnNearHeapLimit(void* data, size_t current_limit, size_t initial_limit);
 
   static void OnTimer(uv_timer_t* handle);
   static void OnCheck(uv_check_t* handle);
@@ -127,6 +137,7 @@ class Runtime {
   uv_check_t immediate_check_;
   uv_idle_t immediate_idle_;  // keeps poll from blocking while immediates wait
   uv_prepare_t platform_pump_;
+  uv_async_t watchdog_async_;  // wakes the loop when the watchdog fires
 
   std::unique_ptr<v8::ArrayBuffer::Allocator> allocator_;
   v8::Isolate* isolate_ = nullptr;
@@ -138,6 +149,15 @@ class Runtime {
   v8::Global<v8::ArrayBuffer> immediate_info_buffer_;
 
   std::unique_ptr<ipc::Channel> channel_;
+  // The watchdog thread only sleeps until the deadline; it touches nothing
+  // but these atomics, the isolate's TerminateExecution() and the async handle.
+  std::thread watchdog_;
+  std::mutex watchdog_mutex_;  // guards watchdog_cancelled_ for the condition variable
+  std::condition_variable watchdog_cv_;
+  bool watchdog_cancelled_ = false;
+  std::atomic<bool> timed_out_{false};
+  std::uint64_t timeout_ms_ = 0;
+
   proto::Start start_;
   bool started_ = false;
   bool port_ref_ = false;

@@ -50,17 +50,38 @@ struct Axis {
   std::vector<double> ticks;
 };
 
+// The largest 1, 2 or 5 times a power of ten at or below `v`; with
+// `up`, the smallest at or above it. Axis ends on such values keep the
+// distributions wide without odd tick labels.
+double NiceBound(double v, bool up) {
+  double decade = std::pow(10.0, std::floor(std::log10(v)));
+  const double steps[] = {1, 2, 5, 10};
+  if (up) {
+    for (double step : steps) {
+      if (decade * step >= v * 0.9999) return decade * step;
+    }
+    return decade * 10;
+  }
+  double bound = decade;
+  for (double step : steps) {
+    if (decade * step <= v * 1.0001) bound = decade * step;
+  }
+  return bound;
+}
+
 Axis MakeLogAxis(double lo, double hi, double x0, double x1) {
-  lo = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-3))));
-  hi = std::pow(10.0, std::ceil(std::log10(std::max(hi, lo * 10))));
+  lo = NiceBound(std::max(lo, 1e-3), false);
+  hi = std::max(NiceBound(hi, true), lo * 2);
   Axis axis;
   double span = std::log10(hi) - std::log10(lo);
   axis.x = [=](double v) {
     return x0 + (std::log10(std::max(v, lo)) - std::log10(lo)) / span * (x1 - x0);
   };
-  for (double decade = lo; decade < hi * 1.001; decade *= 10) {
+  for (double decade = std::pow(10.0, std::floor(std::log10(lo))); decade < hi * 1.001;
+       decade *= 10) {
     for (double step : {1.0, 2.0, 5.0}) {
-      if (decade * step <= hi * 1.001) axis.ticks.push_back(decade * step);
+      double tick = decade * step;
+      if (tick >= lo * 0.999 && tick <= hi * 1.001) axis.ticks.push_back(tick);
     }
   }
   return axis;
@@ -96,7 +117,8 @@ void AppendAxis(const Axis& axis, double y_top, double y_axis, const PlotOptions
           "bar: median; whiskers: min-max; ticks: p90, p99</text>\n";
 }
 
-void AppendSeries(const PlotSeries& series, const Axis& axis, double y_center, std::string* svg) {
+void AppendSeries(const PlotSeries& series, const Axis& axis, double y_center,
+                  const std::string& unit, std::string* svg) {
   const std::string& color = series.color;
   *svg += "<text x=\"" + Num(kLabelWidth - 10) + "\" y=\"" + Num(y_center + 4) +
           "\" text-anchor=\"end\" font-size=\"12\">" + Escape(series.label) + "</text>\n";
@@ -123,7 +145,7 @@ void AppendSeries(const PlotSeries& series, const Axis& axis, double y_center, s
             Num(axis.x(p)) + "\" y2=\"" + Num(y_center + 5) + "\" stroke=\"#222\"/>\n";
   }
   char note[64];
-  std::snprintf(note, sizeof(note), "median %.2f", s.median);
+  std::snprintf(note, sizeof(note), "median %.2f %s", s.median, unit.c_str());
   *svg += "<text x=\"" + Num(kWidth - kRightMargin + 10) + "\" y=\"" + Num(y_center + 4) +
           "\" font-size=\"11\">" + note + "</text>\n";
 }
@@ -155,7 +177,8 @@ std::string RenderDistributionSvg(const std::vector<PlotSeries>& series,
   svg += "<line x1=\"" + Num(x0) + "\" y1=\"" + Num(y_axis) + "\" x2=\"" + Num(x1) + "\" y2=\"" +
          Num(y_axis) + "\" stroke=\"#444\"/>\n";
   for (std::size_t i = 0; i < series.size(); ++i) {
-    AppendSeries(series[i], axis, kTop + kRowHeight * (static_cast<double>(i) + 0.5), &svg);
+    AppendSeries(series[i], axis, kTop + kRowHeight * (static_cast<double>(i) + 0.5), options.unit,
+                 &svg);
   }
   svg += "</svg>\n";
   return svg;

@@ -1,5 +1,6 @@
 #include "bench/common/subprocess.h"
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>

@@ -24,4 +24,20 @@ UvLoop::~UvLoop() {
   std::abort();
 }
 
+Watchdog::Watchdog(uv_loop_t* loop, std::uint64_t timeout_ms, std::function<void()> on_timeout)
+    : state_(new State{{}, std::move(on_timeout)}) {
+  uv_timer_init(loop, &state_->handle);
+  state_->handle.data = state_;
+  uv_timer_start(&state_->handle, [](uv_timer_t* handle) {
+    static_cast<State*>(handle->data)->on_timeout();
+  }, timeout_ms, 0);
+  uv_unref(reinterpret_cast<uv_handle_t*>(&state_->handle));
+}
+
+Watchdog::~Watchdog() {
+  uv_close(reinterpret_cast<uv_handle_t*>(&state_->handle), [](uv_handle_t* handle) {
+    delete static_cast<State*>(handle->data);
+  });
+}
+
 }  // namespace isohost::bench

@@ -8,6 +8,7 @@
 #include <uv.h>
 
 #include <cstdint>
+#include <functional>
 
 namespace isohost::bench {
 
@@ -25,6 +26,26 @@ class UvLoop {
 
  private:
   uv_loop_t loop_;
+};
+
+// A timer that does not keep its loop alive: it fires only if the loop is
+// still running after `timeout_ms`, so a worker that hangs fails the
+// benchmark instead of hanging it. Destroy it before its loop; the handle is
+// freed in its close callback.
+class Watchdog {
+ public:
+  Watchdog(uv_loop_t* loop, std::uint64_t timeout_ms, std::function<void()> on_timeout);
+  ~Watchdog();
+
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+ private:
+  struct State {
+    uv_timer_t handle;
+    std::function<void()> on_timeout;
+  };
+  State* state_;  // owned by the handle once closed
 };
 
 // Monotonic time in nanoseconds (the clock Node's process.hrtime uses too).

@@ -53,10 +53,13 @@ async function latency(options) {
   return { samples_ms: samples };
 }
 
-// Starts `count` workers; resolves once each has posted its first message.
+// Starts `count` workers. `ready` resolves once each has posted its first
+// message, `exited` once all are gone; both listen from the start, since a
+// worker that only posts can be gone before `ready` resolves.
 function startAll(file, count) {
   const workers = [];
   const posted = [];
+  const exits = [];
   for (let i = 0; i < count; i++) {
     const worker = startWorker(file);
     workers.push(worker);
@@ -64,20 +67,17 @@ function startAll(file, count) {
       worker.once('message', resolve);
       worker.once('error', reject);
     }));
+    exits.push(new Promise((resolve) => worker.once('exit', resolve)));
   }
-  return { workers, ready: Promise.all(posted) };
-}
-
-function allExited(workers) {
-  return Promise.all(workers.map((w) => new Promise((resolve) => w.once('exit', resolve))));
+  return { workers, ready: Promise.all(posted), exited: Promise.all(exits) };
 }
 
 async function concurrent(options) {
   const start = nowNs();
-  const { workers, ready } = startAll(options.worker, options.workers);
+  const { ready, exited } = startAll(options.worker, options.workers);
   await ready;
   const elapsed = toMs(nowNs() - start);
-  await allExited(workers);
+  await exited;
   return { elapsed_ms: elapsed };
 }
 
@@ -88,11 +88,10 @@ async function memory(options) {
   // counted as worker cost in either direction.
   await sleep(options.settleMs);
   const before = process.memoryUsage().rss;
-  const { workers, ready } = startAll(options.worker, options.workers);
+  const { workers, ready, exited } = startAll(options.worker, options.workers);
   await ready;
   await sleep(options.settleMs);
   const after = process.memoryUsage().rss;
-  const exited = allExited(workers);
   for (const worker of workers) worker.postMessage(undefined);
   await exited;
   return {
@@ -113,7 +112,16 @@ async function main() {
   process.stdout.write(JSON.stringify(result) + '\n');
 }
 
-main().catch((err) => {
+// A promise nobody settles would let the loop run dry and exit with code 0
+// and no output; make that an error the benchmark sees.
+let done = false;
+process.on('beforeExit', () => {
+  if (!done) {
+    console.error('spawn_latency.js: the measurement never finished');
+    process.exitCode = 1;
+  }
+});
+main().then(() => { done = true; }).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -2,12 +2,62 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <map>
 
 #include "host/cli/run_command.h"
 
 namespace {
+
 constexpr const char* kVersion = "0.1.0";
+
+void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::string& log_format,
+                   std::string& restart) {
+  run_command->add_option("script", run.script, "Worker script (a CommonJS module)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  run_command->add_option("args", run.script_args, "Arguments for the script (process.argv), after --");
+
+  run_command->add_option("-n,--workers", run.workers, "Run N workers of the script")
+      ->check(CLI::Range(1u, 4096u))
+      ->capture_default_str();
+  run_command->add_flag("--prefix", run.prefix, "Prefix each output line with the worker's id (implied by -n > 1)");
+  run_command->add_option("--log-format", log_format,
+                          "Turn worker output into log records, one per line, as text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+
+  run_command->add_flag("--echo", run.echo, "Post every message from a worker back to it unchanged");
+  run_command->add_flag("--print-messages", run.print_messages,
+                        "Print each message from a worker as a JSON line on stdout");
+  run_command->add_option("--send", run.send, "Post this JSON value to each worker after it starts (repeatable)");
+  run_command->add_option("--worker-data", run.worker_data, "workerData for the workers, as JSON");
+
+  run_command->add_option("--restart", restart, "Restart policy: no, on-failure or always")
+      ->check(CLI::IsMember({"no", "on-failure", "always"}))
+      ->capture_default_str();
+  run_command->add_option("--max-restarts", run.restart.max_restarts,
+                          "Give a worker up after this many restarts within the window")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  run_command->add_option("--restart-window", run.restart.window_ms, "The window for --max-restarts, in ms")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+
+  run_command->add_option("--timeout", run.timeout_s,
+                          "Stop a worker that runs longer than S seconds (its JS is interrupted, then it is killed)")
+      ->check(CLI::Range(0.001, 1e7));
+  run_command->add_option("--max-old-space", run.max_old_space_mb, "Worker old-generation heap limit, MB")
+      ->check(CLI::Range(1u, 1u << 20));
+  run_command->add_option("--max-young-space", run.max_young_space_mb, "Worker semi-space size, MB")
+      ->check(CLI::Range(1u, 1u << 10));
+  run_command->add_option("--max-message-bytes", run.max_message_bytes, "Largest message either side may send")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
+      ->capture_default_str();
+  run_command->add_option("--v8-flag", run.v8_flags, "Pass a flag to the workers' V8 (repeatable)");
+  run_command->add_flag("--stats", run.stats,
+                        "Print each worker's event-loop counters as JSON on stderr when it exits");
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -19,32 +69,26 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   isohost::cli::RunOptions run;
+  std::string log_format;
+  std::string restart = "no";
   CLI::App* run_command = app.add_subcommand(
       "run",
-      "Run SCRIPT in one worker. Its stdout/stderr pass through; the exit status is the\n"
-      "worker's exit code (128 + N if killed by signal N).");
-  run_command->add_option("script", run.script, "Worker script (a CommonJS module)")
-      ->required()
-      ->check(CLI::ExistingFile);
-  run_command->add_option("args", run.script_args, "Arguments for the script (process.argv), after --");
-  run_command->add_flag("--echo", run.echo, "Post every message from the worker back to it unchanged");
-  run_command->add_flag("--print-messages", run.print_messages,
-                        "Print each message from the worker as a JSON line on stdout");
-  run_command->add_option("--send", run.send, "Post this JSON value to the worker after it starts (repeatable)");
-  run_command->add_option("--worker-data", run.worker_data, "workerData for the worker, as JSON");
-  run_command->add_flag("--stats", run.stats,
-                        "Print the worker's event-loop counters as JSON on stderr when it exits");
-  run_command->add_option("--v8-flag", run.v8_flags, "Pass a flag to the worker's V8 (repeatable)");
-  run_command->add_option("--max-message-bytes", run.max_message_bytes,
-                          "Largest message either side may send")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
-      ->capture_default_str();
-  run_command->add_option("--max-old-space", run.max_old_space_mb, "Worker old-generation heap limit, MB")
-      ->check(CLI::Range(1u, 1u << 20));
-  run_command->add_option("--max-young-space", run.max_young_space_mb, "Worker semi-space size, MB")
-      ->check(CLI::Range(1u, 1u << 10));
+      "Run SCRIPT in one worker (or -n N). Output passes through (prefixed with the worker's\n"
+      "id when there are several); the exit status is the worker's exit code, the first\n"
+      "non-zero one of several, or 128 + N for a worker killed by signal N. SIGINT or SIGTERM\n"
+      "stops the workers and flushes their output; a second SIGINT kills them.");
+  AddRunOptions(run_command, run, log_format, restart);
 
   CLI11_PARSE(app, argc, argv);
+  if (!log_format.empty()) {
+    run.log = true;
+    run.log_format = log_format == "json" ? isohost::LogFormat::kJson : isohost::LogFormat::kText;
+  }
+  static const std::map<std::string, isohost::RestartPolicy> kPolicies = {
+      {"no", isohost::RestartPolicy::kNo},
+      {"on-failure", isohost::RestartPolicy::kOnFailure},
+      {"always", isohost::RestartPolicy::kAlways}};
+  run.restart.policy = kPolicies.at(restart);
   if (app.got_subcommand(run_command)) return isohost::cli::RunCommand(run);
   return 2;
 }

@@ -1,37 +1,30 @@
 #include "host/cli/run_command.h"
 
-#include <spdlog/sinks/stdout_color_sinks.h>
+#include <signal.h>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 #include <uv.h>
 
 #include <cstdio>
+#include <map>
 #include <memory>
 
-#include "host/cli/output_sink.h"
 #include "host/cli/stdin_forwarder.h"
-#include "host/uv_handle.h"
 #include "ipc/clone_codec.h"
 #include "ipc/clone_json.h"
-#include "isohost/worker.h"
+#include "isohost/output_forwarder.h"
+#include "isohost/supervisor.h"
 
 namespace isohost::cli {
 namespace {
 
-std::shared_ptr<spdlog::logger> HostLogger() {
-  static std::shared_ptr<spdlog::logger> logger = [] {
-    auto created = spdlog::stderr_color_mt("host");
-    created->set_pattern("isohost: %v");
-    return created;
-  }();
-  return logger;
-}
+// How long workers get to finish after SIGINT/SIGTERM before they are killed.
+constexpr std::uint64_t kShutdownGraceMs = 3000;
 
 // JSON text -> structured-clone bytes, or an error naming `what`.
-bool JsonToClone(const std::string& json, const char* what, std::string* out) {
+bool JsonToClone(spdlog::logger& logger, const std::string& json, const char* what, std::string* out) {
   ipc::Result<ipc::CloneValue> value = ipc::ParseJson(json);
   if (!value) {
-    HostLogger()->error("{} is not valid JSON: {}", what, value.error().message);
+    logger.error("{} is not valid JSON: {}", what, value.error().message);
     return false;
   }
   std::vector<std::uint8_t> bytes = ipc::Encode(*value);
@@ -48,22 +41,35 @@ class SignalWatcher {
     uv_signal_start(handle_, [](uv_signal_t* handle, int signum) {
       static_cast<SignalWatcher*>(handle->data)->on_signal_(signum);
     }, signum);
+    // Waiting for a signal alone does not keep the host running.
     uv_unref(reinterpret_cast<uv_handle_t*>(handle_));
   }
   ~SignalWatcher() {
     uv_close(reinterpret_cast<uv_handle_t*>(handle_),
              [](uv_handle_t* handle) { delete reinterpret_cast<uv_signal_t*>(handle); });
   }
+  SignalWatcher(const SignalWatcher&) = delete;
+  SignalWatcher& operator=(const SignalWatcher&) = delete;
 
  private:
   uv_signal_t* handle_;
   std::function<void(int)> on_signal_;
 };
 
+void PrintStats(std::uint64_t id, const ExitInfo& info) {
+  std::fprintf(stderr,
+               "{\"worker\":%llu,\"checkpoints\":%llu,\"tick_passes\":%llu,\"check_phase_js_calls\":%llu,"
+               "\"stdio_objects_built\":%llu}\n",
+               static_cast<unsigned long long>(id), static_cast<unsigned long long>(info.stats.checkpoints),
+               static_cast<unsigned long long>(info.stats.tick_passes),
+               static_cast<unsigned long long>(info.stats.check_phase_js_calls),
+               static_cast<unsigned long long>(info.stats.stdio_objects_built));
+}
+
 }  // namespace
 
 int RunCommand(const RunOptions& options) {
-  auto logger = HostLogger();
+  auto logger = MakeHostLogger("host", options.log_format);
   WorkerOptions worker_options;
   worker_options.script_path = options.script;
   worker_options.argv = options.script_args;
@@ -71,75 +77,112 @@ int RunCommand(const RunOptions& options) {
   worker_options.limits.max_message_bytes = options.max_message_bytes;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;
   worker_options.limits.max_young_space_mb = options.max_young_space_mb;
-  worker_options.stdin_attached = true;
+  worker_options.limits.timeout_ms = static_cast<std::uint64_t>(options.timeout_s * 1000);
+  worker_options.stdin_attached = options.workers == 1;
   if (!options.worker_data.empty() &&
-      !JsonToClone(options.worker_data, "--worker-data", &worker_options.worker_data)) {
+      !JsonToClone(*logger, options.worker_data, "--worker-data", &worker_options.worker_data)) {
     return 2;
   }
   std::vector<std::string> to_send;
   for (const std::string& json : options.send) {
     std::string bytes;
-    if (!JsonToClone(json, "--send", &bytes)) return 2;
+    if (!JsonToClone(*logger, json, "--send", &bytes)) return 2;
     to_send.push_back(std::move(bytes));
   }
 
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  int status = 1;
+  OutputMode mode = options.log                                  ? OutputMode::kLog
+                    : (options.workers > 1 || options.prefix) ? OutputMode::kPrefixed
+                                                                 : OutputMode::kPassThrough;
+  int status = 0;
+  bool status_set = false;
+  int signals_seen = 0;
   {
-    std::unique_ptr<Worker> worker;
+    Supervisor supervisor;
+    std::map<std::uint64_t, std::unique_ptr<OutputForwarder>> outputs;
     std::unique_ptr<StdinForwarder> stdin_forwarder;
-    int signals_seen = 0;
-    WorkerCallbacks callbacks;
-    callbacks.on_message = [&](std::string_view data) {
-      if (options.print_messages) {
-        ipc::Result<ipc::CloneValue> value =
-            ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-        std::string line = value ? ipc::ToJsonText(*value) : "{\"error\":\"" + value.error().message + "\"}";
-        line += '\n';
-        WriteAll(STDOUT_FILENO, line);
+
+    for (unsigned i = 0; i < options.workers; ++i) {
+      auto id_holder = std::make_shared<std::uint64_t>(0);
+      SupervisedCallbacks callbacks;
+      callbacks.worker.on_message = [&, id_holder](std::string_view data) {
+        if (options.print_messages) {
+          ipc::Result<ipc::CloneValue> value =
+              ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+          std::string line = value ? ipc::ToJsonText(*value) : "{\"error\":\"" + value.error().message + "\"}";
+          if (mode != OutputMode::kPassThrough) line = "[" + std::to_string(*id_holder) + "] " + line;
+          line += '\n';
+          std::fwrite(line.data(), 1, line.size(), stdout);
+          std::fflush(stdout);
+        }
+        // The bytes go back as they came: nothing is decoded or re-encoded.
+        if (options.echo) supervisor.PostMessage(*id_holder, data);
+      };
+      callbacks.worker.on_output = [&, id_holder](StdioStream stream, std::string_view data, ConsoleLevel level) {
+        outputs[*id_holder]->Write(stream, data, level);
+      };
+      callbacks.worker.on_exit = [&, id_holder](const ExitInfo& info) {
+        outputs[*id_holder]->Flush();
+        if (info.reason != ExitReason::kNormal && info.reason != ExitReason::kUncaughtException &&
+            !(info.reason == ExitReason::kTerminated && signals_seen > 0)) {
+          logger->error("worker {}: {}{}{}", *id_holder, ExitReasonName(info.reason),
+                        info.message.empty() ? "" : ": ", info.message);
+        }
+        if (options.stats) PrintStats(*id_holder, info);
+      };
+      callbacks.on_spawn = [&, id_holder](Worker& worker) {
+        if (auto it = outputs.find(*id_holder); it != outputs.end()) it->second->set_pid(worker.pid());
+        for (const std::string& bytes : to_send) worker.PostMessage(bytes);
+      };
+      callbacks.on_restart = [&, id_holder](std::uint64_t delay_ms, int restarts) {
+        logger->warn("worker {}: restarting in {} ms (restart {})", *id_holder, delay_ms, restarts);
+      };
+      callbacks.on_done = [&, id_holder](const ExitInfo& info, const std::string& why) {
+        if (!why.empty()) logger->error("worker {}: {}", *id_holder, why);
+        if (!status_set || (status == 0 && info.code != 0)) {
+          status = info.code;
+          status_set = true;
+        }
+        if (supervisor.active() == 0) stdin_forwarder.reset();
+      };
+      // The id is known only after Spawn; callbacks fire on later loop turns.
+      std::uint64_t next_id = i + 1;
+      *id_holder = next_id;
+      outputs[next_id] = std::make_unique<OutputForwarder>(mode, options.log_format, next_id);
+      std::uint64_t id = supervisor.Spawn(worker_options, std::move(callbacks), options.restart);
+      if (id != next_id) {
+        logger->critical("supervisor numbered worker {} as {}", next_id, id);
+        return 70;
       }
-      // The bytes go back as they came: nothing is decoded or re-encoded.
-      if (options.echo) worker->PostMessage(data);
-    };
-    callbacks.on_output = [&](StdioStream stream, std::string_view data, ConsoleLevel) {
-      WriteAll(stream == StdioStream::kStderr ? STDERR_FILENO : STDOUT_FILENO, data);
-    };
-    callbacks.on_exit = [&](const ExitInfo& info) {
-      status = info.code;
-      if (info.reason == ExitReason::kStartupFailed || info.reason == ExitReason::kProtocolError ||
-          info.reason == ExitReason::kCrashed) {
-        logger->error("worker {}: {}", ExitReasonName(info.reason), info.message);
-      }
-      if (options.stats) {
-        std::fprintf(stderr,
-                     "{\"checkpoints\":%llu,\"tick_passes\":%llu,\"check_phase_js_calls\":%llu,"
-                     "\"stdio_objects_built\":%llu}\n",
-                     static_cast<unsigned long long>(info.stats.checkpoints),
-                     static_cast<unsigned long long>(info.stats.tick_passes),
-                     static_cast<unsigned long long>(info.stats.check_phase_js_calls),
-                     static_cast<unsigned long long>(info.stats.stdio_objects_built));
-      }
-      stdin_forwarder.reset();
-    };
-    worker = Worker::Spawn(&loop, std::move(worker_options), std::move(callbacks));
-    for (const std::string& bytes : to_send) worker->PostMessage(bytes);
-    stdin_forwarder = StdinForwarder::Start(&loop, worker.get());
+    }
+    if (options.workers == 1) {
+      // Looked up on every read: a restart replaces the Worker.
+      stdin_forwarder = StdinForwarder::Start(supervisor.loop(), [&supervisor](std::string_view data, bool eof) {
+        if (Worker* worker = supervisor.Find(1)) {
+          if (eof) {
+            worker->EndStdin();
+          } else {
+            worker->WriteStdin(data);
+          }
+        }
+      });
+    }
 
     auto on_signal = [&](int signum) {
-      if (++signals_seen == 1 && signum != SIGTERM) {
-        worker->Terminate(128 + signum, 2000);
+      ++signals_seen;
+      if (signals_seen == 1 && signum == SIGINT) {
+        logger->warn("interrupted: stopping {} worker(s); press Ctrl-C again to kill them", supervisor.active());
+        supervisor.Shutdown(kShutdownGraceMs, 128 + signum);
+      } else if (signals_seen == 1) {
+        supervisor.Shutdown(kShutdownGraceMs, 128 + signum);
       } else {
-        worker->Terminate(128 + signum, 0);
+        supervisor.Kill();
       }
     };
-    SignalWatcher sigint(&loop, SIGINT, on_signal);
-    SignalWatcher sigterm(&loop, SIGTERM, on_signal);
-    uv_run(&loop, UV_RUN_DEFAULT);
-    worker.reset();
+    SignalWatcher sigint(supervisor.loop(), SIGINT, on_signal);
+    SignalWatcher sigterm(supervisor.loop(), SIGTERM, on_signal);
+    supervisor.Run();
+    stdin_forwarder.reset();
   }
-  uv_run(&loop, UV_RUN_DEFAULT);  // close callbacks
-  if (uv_loop_close(&loop) != 0) logger->warn("event loop closed with handles still open");
   return status;
 }
 

@@ -1,29 +1,40 @@
-// `isohost run`: runs one worker in the foreground.
+// `isohost run`: runs one or more workers of one script in the foreground.
 #ifndef ISOHOST_HOST_CLI_RUN_COMMAND_H_
 #define ISOHOST_HOST_CLI_RUN_COMMAND_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "isohost/output_forwarder.h"
+#include "isohost/supervisor.h"
 
 namespace isohost::cli {
 
 struct RunOptions {
   std::string script;
   std::vector<std::string> script_args;
-  bool echo = false;            // post every message back to the worker
-  bool print_messages = false;  // print each message as a JSON line
+  unsigned workers = 1;           // -n
+  bool prefix = false;            // "[id] " before each output line
+  bool log = false;               // output as log records (--log-format given)
+  LogFormat log_format = LogFormat::kText;
+  bool echo = false;              // post every message back to its worker
+  bool print_messages = false;    // print each message as a JSON line
   std::vector<std::string> send;  // JSON messages to post after start
   std::string worker_data;        // JSON; empty: undefined
-  bool stats = false;             // print the worker's loop counters at exit
+  bool stats = false;             // print each worker's loop counters at exit
   std::vector<std::string> v8_flags;
   std::size_t max_message_bytes = 64u << 20;
   unsigned max_old_space_mb = 0;
   unsigned max_young_space_mb = 0;
+  double timeout_s = 0;
+  RestartOptions restart;
 };
 
-// Returns the process exit status: the worker's exit code, 128 + signal if
-// it was killed, 1 if it could not start.
+// Returns the process exit status: a single worker's exit code; with several
+// the first non-zero one; 128 + N for a worker killed by signal N; 1 if a
+// worker could not start.
 int RunCommand(const RunOptions& options);
 
 }  // namespace isohost::cli

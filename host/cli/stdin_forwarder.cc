@@ -4,23 +4,23 @@
 
 namespace isohost::cli {
 
-std::unique_ptr<StdinForwarder> StdinForwarder::Start(uv_loop_t* loop, Worker* worker) {
+std::unique_ptr<StdinForwarder> StdinForwarder::Start(uv_loop_t* loop, Sink sink) {
   uv_handle_type type = uv_guess_handle(STDIN_FILENO);
   if (type == UV_FILE) {
     // A regular file (or /dev/null) never blocks: hand it over at once.
     char buffer[64 * 1024];
     ssize_t n;
     while ((n = ::read(STDIN_FILENO, buffer, sizeof buffer)) > 0) {
-      worker->WriteStdin(std::string_view(buffer, static_cast<size_t>(n)));
+      sink(std::string_view(buffer, static_cast<size_t>(n)), false);
     }
-    worker->EndStdin();
+    sink({}, true);
     return nullptr;
   }
   if (type != UV_NAMED_PIPE && type != UV_TTY) {
-    worker->EndStdin();
+    sink({}, true);
     return nullptr;
   }
-  std::unique_ptr<StdinForwarder> forwarder(new StdinForwarder(loop, worker));
+  std::unique_ptr<StdinForwarder> forwarder(new StdinForwarder(std::move(sink)));
   if (type == UV_TTY) {
     auto* tty = new uv_tty_t;
     uv_tty_init(loop, tty, STDIN_FILENO, 1);
@@ -44,7 +44,7 @@ std::unique_ptr<StdinForwarder> StdinForwarder::Start(uv_loop_t* loop, Worker* w
   return forwarder;
 }
 
-StdinForwarder::StdinForwarder(uv_loop_t*, Worker* worker) : worker_(worker) {}
+StdinForwarder::StdinForwarder(Sink sink) : sink_(std::move(sink)) {}
 
 StdinForwarder::~StdinForwarder() {
   if (stream_ == nullptr) return;
@@ -62,10 +62,10 @@ void StdinForwarder::OnRead(uv_stream_t* stream, ssize_t nread, const uv_buf_t* 
   auto* self = static_cast<StdinForwarder*>(stream->data);
   if (self == nullptr) return;
   if (nread > 0) {
-    self->worker_->WriteStdin(std::string_view(buf->base, static_cast<size_t>(nread)));
+    self->sink_(std::string_view(buf->base, static_cast<size_t>(nread)), false);
   } else if (nread < 0) {
     uv_read_stop(stream);
-    self->worker_->EndStdin();
+    self->sink_({}, true);
   }
 }
 

@@ -4,24 +4,28 @@
 
 #include <uv.h>
 
+#include <functional>
 #include <memory>
+#include <string_view>
 
-#include "isohost/worker.h"
 
 namespace isohost::cli {
 
 class StdinForwarder {
  public:
-  // Reads fd 0 (a pipe, a terminal or a file) into `worker` until EOF.
-  // Returns null when there is nothing to read.
-  static std::unique_ptr<StdinForwarder> Start(uv_loop_t* loop, Worker* worker);
+  // Receives what was read; `eof` marks the end (data is then empty).
+  using Sink = std::function<void(std::string_view data, bool eof)>;
+
+  // Reads fd 0 (a pipe, a terminal or a file) into `sink` until EOF.
+  // Returns null when there is nothing more to read.
+  static std::unique_ptr<StdinForwarder> Start(uv_loop_t* loop, Sink sink);
   ~StdinForwarder();
 
  private:
-  StdinForwarder(uv_loop_t* loop, Worker* worker);
+  explicit StdinForwarder(Sink sink);
   static void OnRead(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf);
 
-  Worker* worker_;
+  Sink sink_;
   uv_stream_t* stream_ = nullptr;  // freed in its close callback
 };
 

@@ -10,7 +10,7 @@ namespace isohost::testing {
 namespace {
 
 nlohmann::json StatsOf(const CliResult& result) {
-  std::size_t start = result.err.rfind("{\"checkpoints\"");
+  std::size_t start = result.err.rfind("{\"worker\"");
   if (start == std::string::npos) return {};
   return nlohmann::json::parse(result.err.substr(start, result.err.find('\n', start) - start));
 }

@@ -16,6 +16,10 @@ struct ResourceLimits {
   std::uint32_t max_young_space_mb = 0;  // 0: V8's default
   // Largest message either side may send; also the channel's frame limit.
   std::size_t max_message_bytes = 64u << 20;
+  // Wall-clock limit of the worker's life, 0 for none. At the limit its JS is
+  // stopped (TerminateExecution, also inside `while (true) {}`) and it exits
+  // with reason kTimeout; the host kills it if it is not gone a grace period later.
+  std::uint64_t timeout_ms = 0;
 };
 
 struct WorkerOptions {

@@ -1,0 +1,239 @@
+// bench/throughput: how fast messages and console output move between the
+// host and one worker, next to Node's worker_threads with the same worker
+// files. Spawn cost is kept out: echo timing starts after warm-up round
+// trips, console timing at the first output that arrives.
+//
+// Rounds interleave isohost and Node (the order flips every round), so that
+// drift of a shared machine spreads over both instead of biasing one.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <iostream>
+
+#include "bench/common/node_harness.h"
+#include "bench/common/temp_dir.h"
+#include "bench/throughput_isohost.h"
+#include "bench/throughput_report.h"
+#include "ipc/clone_codec.h"
+#include "ipc/clone_json.h"
+
+namespace isohost::bench {
+namespace {
+
+constexpr char kEchoWorker[] =
+    "const { parentPort } = require('worker_threads');\n"
+    "parentPort.on('message', (m) => parentPort.postMessage(m));\n";
+
+std::string ConsoleWorker(std::uint64_t lines) {
+  return "for (let i = 0; i < " + std::to_string(lines) + "; i++) console.log('line ' + i);\n";
+}
+
+struct Flags {
+  int rounds = 3;
+  int duration_ms = 2000;
+  int warmup = 200;
+  std::uint64_t lines = 200'000;
+  bool quick = false;
+  bool json = false;
+  std::string node;
+};
+
+struct Case {
+  const char* name;
+  const char* unit;
+  bool echo;             // else console lines
+  const char* payload;   // the Node harness's name for the echo payload
+};
+
+constexpr Case kCases[] = {
+    {"echo_small", "round_trips/s", true, "small"},
+    {"echo_64k", "round_trips/s", true, "64k"},
+    {"console", "lines/s", false, nullptr},
+};
+
+// A message the host posts, as structured-clone bytes: the number 1, or a
+// 64 KiB one-byte string (the Node harness builds the same two values).
+std::string EncodePayload(const Case& c) {
+  ipc::CloneValue value = std::string_view(c.payload) == "small"
+                              ? ipc::ParseJson("1").value()
+                              : ipc::CloneValue::String(std::string(64 * 1024, 'x'));
+  std::vector<std::uint8_t> bytes = ipc::Encode(value);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+// One round of one case: the rate and MiB/s, or false with `error` set.
+using Measure = std::function<bool(const Case&, double* rate, double* mib_per_s, std::string*)>;
+
+struct Contender {
+  std::string runtime;
+  std::string strategy;
+  Measure measure;
+};
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+// Round trips per second, and the payload MiB/s that moves in both
+// directions. Both runtimes use the size of the encoded message.
+void EchoRates(std::uint64_t round_trips, double elapsed_ms, std::size_t payload_bytes,
+               double* rate, double* mib_per_s) {
+  *rate = static_cast<double>(round_trips) / (elapsed_ms / 1000.0);
+  *mib_per_s = *rate * 2.0 * static_cast<double>(payload_bytes) / kMiB;
+}
+
+Contender IsohostContender(const Flags& flags, const std::string& dir) {
+  Measure measure = [=](const Case& c, double* rate, double* mib, std::string* error) {
+    if (c.echo) {
+      std::string payload = EncodePayload(c);
+      EchoResult r;
+      if (!MeasureEcho(dir + "/echo.js", payload, flags.warmup, flags.duration_ms, &r, error)) {
+        return false;
+      }
+      EchoRates(r.round_trips, r.elapsed_ms, payload.size(), rate, mib);
+      return true;
+    }
+    ConsoleResult r;
+    if (!MeasureConsole(dir + "/console.js", flags.lines, &r, error)) return false;
+    *rate = static_cast<double>(r.lines) / (r.elapsed_ms / 1000.0);
+    *mib = static_cast<double>(r.bytes) / kMiB / (r.elapsed_ms / 1000.0);
+    return true;
+  };
+  return {"isohost", "exec", measure};
+}
+
+Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::string& dir) {
+  Measure measure = [=](const Case& c, double* rate, double* mib, std::string* error) {
+    nlohmann::json out;
+    if (c.echo) {
+      if (!node.Run({"echo", "--worker", dir + "/echo.js", "--payload", c.payload, "--warmup",
+                     std::to_string(flags.warmup), "--duration-ms",
+                     std::to_string(flags.duration_ms)}, &out, error)) {
+        return false;
+      }
+      EchoRates(out.value("round_trips", std::uint64_t{0}), out.value("elapsed_ms", 1.0),
+                EncodePayload(c).size(), rate, mib);
+      return true;
+    }
+    if (!node.Run({"console", "--worker", dir + "/console.js", "--lines",
+                   std::to_string(flags.lines)}, &out, error)) {
+      return false;
+    }
+    double seconds = out.value("elapsed_ms", 1.0) / 1000.0;
+    *rate = out.value("lines", 0.0) / seconds;
+    *mib = out.value("bytes", 0.0) / kMiB / seconds;
+    return true;
+  };
+  return {"node", "worker_threads", measure};
+}
+
+ThroughputRow* FindRow(ThroughputResults* results, const Case& c, const Contender& who) {
+  for (ThroughputRow& row : results->rows) {
+    if (row.case_name == c.name && row.runtime == who.runtime) return &row;
+  }
+  results->rows.push_back({c.name, who.runtime, who.strategy, c.unit, {}, {}});
+  return &results->rows.back();
+}
+
+bool RunRound(const std::vector<Contender>& contenders, int round, ThroughputResults* results,
+              std::string* error) {
+  std::vector<const Contender*> order;
+  for (const Contender& c : contenders) order.push_back(&c);
+  if (round % 2 == 1) std::reverse(order.begin(), order.end());
+  for (const Case& c : kCases) {
+    std::fprintf(stderr, "[round %d/%d] %-10s", round + 1, results->rounds, c.name);
+    for (const Contender* who : order) {
+      double rate = 0, mib = 0;
+      if (!who->measure(c, &rate, &mib, error)) {
+        *error = who->runtime + " " + c.name + ": " + *error;
+        return false;
+      }
+      ThroughputRow* row = FindRow(results, c, *who);
+      row->rates.push_back(rate);
+      row->mib_per_s.push_back(mib);
+      std::fprintf(stderr, "  %s %.0f %s", who->runtime.c_str(), rate, c.unit);
+    }
+    std::fprintf(stderr, "\n");
+  }
+  return true;
+}
+
+std::vector<std::string> Notes() {
+  return {
+      "echo: the host posts, the worker echoes (parentPort.on('message', m => "
+      "parentPort.postMessage(m))), the host posts again on receipt. The isohost host posts "
+      "pre-encoded structured-clone bytes and does not decode the echo (its API carries bytes); "
+      "Node's parent serialises and deserialises every message. MiB/s counts the encoded "
+      "message in both directions.",
+      "console: the worker console.logs every line. isohost: lines and bytes counted in the "
+      "host's on_output. Node: new Worker(file, {stdout: true}), lines and bytes counted from "
+      "worker.stdout in the parent (the programmatic equivalent of on_output; nothing is "
+      "written to a terminal on either side). Timed from the worker coming online (isohost "
+      "on_online, Node 'online': the script is about to run) to the output that completes the "
+      "count, so spawn cost is out but producing the lines is in.",
+  };
+}
+
+int Run(const Flags& flags) {
+  std::string error;
+  std::unique_ptr<TempDir> dir = TempDir::Create("isohost-throughput", &error);
+  if (!dir || dir->WriteFile("echo.js", kEchoWorker, &error).empty() ||
+      dir->WriteFile("console.js", ConsoleWorker(flags.lines), &error).empty()) {
+    std::fprintf(stderr, "throughput: %s\n", error.c_str());
+    return 1;
+  }
+  ThroughputResults results;
+  results.rounds = flags.rounds;
+  results.duration_ms = flags.duration_ms;
+  results.warmup = flags.warmup;
+  results.lines = flags.lines;
+  results.notes = Notes();
+  std::vector<Contender> contenders{IsohostContender(flags, dir->path())};
+  NodeHarness node(flags.node, "throughput.js");
+  if (node.available()) {
+    results.node_version = node.Version();
+    contenders.push_back(NodeContender(node, flags, dir->path()));
+  } else {
+    std::fprintf(stderr, "throughput: no node found (%s); Node rows are skipped\n",
+                 flags.node.empty() ? "not on PATH" : flags.node.c_str());
+  }
+  for (int round = 0; round < flags.rounds; ++round) {
+    if (!RunRound(contenders, round, &results, &error)) {
+      std::fprintf(stderr, "throughput: %s\n", error.c_str());
+      return 1;
+    }
+  }
+  results.machine.Finish();
+  if (flags.json) {
+    std::cout << ThroughputJson(results).dump(2) << std::endl;
+  } else {
+    PrintThroughputTable(results, stdout);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace isohost::bench
+
+int main(int argc, char** argv) {
+  isohost::bench::Flags flags;
+  CLI::App app{"Message round trips and console lines per second, isohost next to Node's "
+               "worker_threads."};
+  app.add_option("-r,--rounds", flags.rounds, "Interleaved rounds")->check(CLI::PositiveNumber);
+  app.add_option("-d,--duration-ms", flags.duration_ms, "Timed echo duration per round")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--warmup", flags.warmup, "Untimed echo round trips first")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--lines", flags.lines, "console.log lines the worker prints")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--quick", flags.quick, "Small counts, for a smoke test: -r 2 -d 300 --lines 20000");
+  app.add_flag("--json", flags.json, "Print one JSON object instead of the table");
+  app.add_option("--node", flags.node, "The node binary (default: node on PATH)");
+  CLI11_PARSE(app, argc, argv);
+  // --quick changes the defaults; values given explicitly still win.
+  if (flags.quick) {
+    if (app.count("--rounds") == 0) flags.rounds = 2;
+    if (app.count("--duration-ms") == 0) flags.duration_ms = 300;
+    if (app.count("--lines") == 0) flags.lines = 20'000;
+  }
+  return isohost::bench::Run(flags);
+}

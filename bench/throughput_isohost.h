@@ -1,0 +1,43 @@
+// The isohost side of bench/throughput: one worker per measurement, driven
+// through the host library on a loop of its own.
+#ifndef ISOHOST_BENCH_THROUGHPUT_ISOHOST_H_
+#define ISOHOST_BENCH_THROUGHPUT_ISOHOST_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace isohost::bench {
+
+struct EchoResult {
+  std::uint64_t round_trips = 0;
+  double elapsed_ms = 0;
+};
+
+// Runs `script` (an echo worker), posts `payload` (structured-clone bytes)
+// and posts it again each time the echo arrives. The first `warmup` round
+// trips are not timed, so spawn and JIT warm-up stay out of the figure; then
+// counts round trips for at least `duration_ms`, and terminates the worker.
+bool MeasureEcho(const std::string& script, std::string_view payload, int warmup,
+                 int duration_ms, EchoResult* result, std::string* error);
+
+struct ConsoleResult {
+  std::uint64_t lines = 0;
+  std::uint64_t bytes = 0;
+  // From on_online (isolate, context and bootstrap ready; the script is about
+  // to run) to the output that completes `expected_lines`. Not from the
+  // first output: the worker batches its frames, so the first chunk can
+  // arrive after most lines were produced, and the rate would then leave out
+  // the production.
+  double elapsed_ms = 0;
+  double total_ms = 0;  // Spawn() -> exit
+};
+
+// Runs `script`, which prints `expected_lines` lines, and counts the stdout
+// bytes and lines that reach the host until the worker has exited.
+bool MeasureConsole(const std::string& script, std::uint64_t expected_lines,
+                    ConsoleResult* result, std::string* error);
+
+}  // namespace isohost::bench
+
+#endif  // ISOHOST_BENCH_THROUGHPUT_ISOHOST_H_

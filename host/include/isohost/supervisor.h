@@ -1,0 +1,99 @@
+// Runs many workers on one libuv loop: spawns them, restarts the ones that
+// fail (with back-off, giving up on a crash loop), and shuts them all down.
+// Owned by the host program; every callback runs on the supervisor's loop.
+#ifndef ISOHOST_SUPERVISOR_H_
+#define ISOHOST_SUPERVISOR_H_
+
+#include <uv.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "isohost/worker.h"
+
+namespace isohost {
+
+enum class RestartPolicy {
+  kNo,         // never
+  kOnFailure,  // when it exits with a non-zero code or any reason but normal
+  kAlways,     // whenever it exits (until Shutdown)
+};
+
+struct RestartOptions {
+  RestartPolicy policy = RestartPolicy::kNo;
+  // More than this many restarts within `window_ms` is a crash loop: the
+  // worker is given up.
+  int max_restarts = 5;
+  std::uint64_t window_ms = 60'000;
+  // Back-off before restart k (k = 0, 1, ...): initial * 2^k, capped.
+  std::uint64_t initial_backoff_ms = 100;
+  std::uint64_t max_backoff_ms = 10'000;
+};
+
+struct SupervisedCallbacks {
+  // Called for every incarnation of the worker. on_exit of `worker` runs at
+  // each exit, before the supervisor decides whether to restart.
+  WorkerCallbacks worker;
+  // A restart was scheduled `delay_ms` from now (the `restarts`-th).
+  std::function<void(std::uint64_t delay_ms, int restarts)> on_restart;
+  // The worker will not run again: `why` is empty for an exit that needs no
+  // restart, else it says why the supervisor gave up.
+  std::function<void(const ExitInfo& last, const std::string& why)> on_done;
+  // A new incarnation started (also the first); pid is known.
+  std::function<void(Worker& worker)> on_spawn;
+};
+
+class Supervisor {
+ public:
+  // Runs on a loop of its own, driven by Run().
+  Supervisor();
+  // Runs on the caller's loop, which must outlive the supervisor.
+  explicit Supervisor(uv_loop_t* loop);
+  // Kills and reaps every worker still running.
+  ~Supervisor();
+
+  Supervisor(const Supervisor&) = delete;
+  Supervisor& operator=(const Supervisor&) = delete;
+
+  // Starts a supervised worker; returns its id (stable across restarts).
+  std::uint64_t Spawn(WorkerOptions options, SupervisedCallbacks callbacks, RestartOptions restart = {});
+
+  // The running incarnation of worker `id`, or null between restarts and
+  // after the end.
+  Worker* Find(std::uint64_t id);
+  bool PostMessage(std::uint64_t id, std::string_view data);
+
+  // Asks every worker to exit with `code` (they are killed after
+  // `grace_ms`); nothing is restarted any more.
+  void Shutdown(std::uint64_t grace_ms, int code = 1);
+  // Kills every worker at once.
+  void Kill();
+
+  // Runs the loop until no supervised worker is left (own loop only).
+  void Run();
+
+  std::size_t active() const { return entries_.size(); }
+  uv_loop_t* loop() { return loop_; }
+
+ private:
+  struct Entry;
+  void StartIncarnation(Entry& entry);
+  void OnExit(std::uint64_t id, const ExitInfo& info);
+  void Finish(std::uint64_t id, const ExitInfo& info, const std::string& why);
+
+  std::unique_ptr<uv_loop_t> own_loop_;
+  uv_loop_t* loop_;
+  std::map<std::uint64_t, std::unique_ptr<Entry>> entries_;
+  std::uint64_t next_id_ = 1;
+  bool shutting_down_ = false;
+};
+
+std::string_view RestartPolicyName(RestartPolicy policy);
+
+}  // namespace isohost
+
+#endif  // ISOHOST_SUPERVISOR_H_

@@ -1,0 +1,157 @@
+#include "isohost/supervisor.h"
+
+#include <algorithm>
+#include <deque>
+
+#include "host/uv_handle.h"
+
+namespace isohost {
+
+struct Supervisor::Entry {
+  Entry(uv_loop_t* loop, std::uint64_t id) : id(id), restart_timer(loop) {}
+
+  std::uint64_t id;
+  WorkerOptions options;
+  SupervisedCallbacks callbacks;
+  RestartOptions restart;
+  std::deque<std::uint64_t> restart_times;  // uv_now() of recent restarts
+  int restarts = 0;
+  // Declared last: destroyed first, so no callback reaches a half-gone entry.
+  TimerHandle restart_timer;
+  std::unique_ptr<Worker> worker;
+};
+
+std::string_view RestartPolicyName(RestartPolicy policy) {
+  switch (policy) {
+    case RestartPolicy::kNo: return "no";
+    case RestartPolicy::kOnFailure: return "on-failure";
+    case RestartPolicy::kAlways: return "always";
+  }
+  return "?";
+}
+
+Supervisor::Supervisor() : own_loop_(std::make_unique<uv_loop_t>()), loop_(own_loop_.get()) {
+  uv_loop_init(loop_);
+}
+
+Supervisor::Supervisor(uv_loop_t* loop) : loop_(loop) {}
+
+Supervisor::~Supervisor() {
+  shutting_down_ = true;
+  entries_.clear();  // each Worker kills and reaps its process
+  if (own_loop_) {
+    uv_run(loop_, UV_RUN_DEFAULT);  // close callbacks
+    uv_loop_close(loop_);
+  }
+}
+
+std::uint64_t Supervisor::Spawn(WorkerOptions options, SupervisedCallbacks callbacks, RestartOptions restart) {
+  std::uint64_t id = next_id_++;
+  auto entry = std::make_unique<Entry>(loop_, id);
+  entry->options = std::move(options);
+  entry->callbacks = std::move(callbacks);
+  entry->restart = restart;
+  Entry& ref = *entry;
+  entries_.emplace(id, std::move(entry));
+  StartIncarnation(ref);
+  return id;
+}
+
+void Supervisor::StartIncarnation(Entry& entry) {
+  WorkerCallbacks callbacks = entry.callbacks.worker;
+  auto user_exit = callbacks.on_exit;
+  std::uint64_t id = entry.id;
+  callbacks.on_exit = [this, id, user_exit](const ExitInfo& info) {
+    if (user_exit) user_exit(info);
+    OnExit(id, info);
+  };
+  entry.worker = Worker::Spawn(loop_, entry.options, std::move(callbacks));
+  if (entry.callbacks.on_spawn) entry.callbacks.on_spawn(*entry.worker);
+}
+
+void Supervisor::OnExit(std::uint64_t id, const ExitInfo& info) {
+  auto it = entries_.find(id);
+  if (it == entries_.end()) return;
+  Entry& entry = *it->second;
+  // The Worker that called us returns right after this: let it go on the
+  // next turn, not under its own feet.
+  std::shared_ptr<Worker> finished(std::move(entry.worker));
+  entry.restart_timer.Start(0, [finished] {});
+
+  bool failed = info.code != 0 || info.reason != ExitReason::kNormal;
+  bool restart = !shutting_down_ && info.reason != ExitReason::kStartupFailed &&
+                 (entry.restart.policy == RestartPolicy::kAlways ||
+                  (entry.restart.policy == RestartPolicy::kOnFailure && failed));
+  if (!restart) return Finish(id, info, "");
+
+  std::uint64_t now = uv_now(loop_);
+  while (!entry.restart_times.empty() && now - entry.restart_times.front() > entry.restart.window_ms) {
+    entry.restart_times.pop_front();
+  }
+  if (static_cast<int>(entry.restart_times.size()) >= entry.restart.max_restarts) {
+    return Finish(id, info,
+                  "gave up after " + std::to_string(entry.restart_times.size()) + " restarts within " +
+                      std::to_string(entry.restart.window_ms / 1000.0).substr(0, 5) + " s (last exit: " +
+                      std::string(ExitReasonName(info.reason)) + ", code " + std::to_string(info.code) + ")");
+  }
+  // Back-off grows with the restarts inside the window, so a worker that ran
+  // fine for a long time restarts quickly again.
+  int recent = static_cast<int>(entry.restart_times.size());
+  std::uint64_t delay = entry.restart.initial_backoff_ms << std::min(recent, 30);
+  delay = std::min(delay, entry.restart.max_backoff_ms);
+  entry.restart_times.push_back(now + delay);
+  ++entry.restarts;
+  if (entry.callbacks.on_restart) entry.callbacks.on_restart(delay, entry.restarts);
+  entry.restart_timer.Start(delay, [this, id, finished] {
+    auto found = entries_.find(id);
+    if (found == entries_.end() || shutting_down_) return;
+    StartIncarnation(*found->second);
+  });
+}
+
+void Supervisor::Finish(std::uint64_t id, const ExitInfo& info, const std::string& why) {
+  auto it = entries_.find(id);
+  if (it == entries_.end()) return;
+  auto on_done = std::move(it->second->callbacks.on_done);
+  // Keep the entry (its timer holds the finished Worker) until the next turn.
+  std::shared_ptr<Entry> retired(std::move(it->second));
+  entries_.erase(it);
+  auto* loop = loop_;
+  auto holder = std::make_shared<DeferredCall>(loop);
+  holder->Start([retired, holder]() mutable { holder.reset(); });
+  if (on_done) on_done(info, why);
+}
+
+Worker* Supervisor::Find(std::uint64_t id) {
+  auto it = entries_.find(id);
+  return it == entries_.end() ? nullptr : it->second->worker.get();
+}
+
+bool Supervisor::PostMessage(std::uint64_t id, std::string_view data) {
+  Worker* worker = Find(id);
+  return worker != nullptr && worker->PostMessage(data);
+}
+
+void Supervisor::Shutdown(std::uint64_t grace_ms, int code) {
+  shutting_down_ = true;
+  std::vector<std::uint64_t> pending_restart;
+  for (auto& [id, entry] : entries_) {
+    if (entry->worker) {
+      entry->worker->Terminate(code, grace_ms);
+    } else {
+      pending_restart.push_back(id);
+    }
+  }
+  for (std::uint64_t id : pending_restart) {
+    ExitInfo info;
+    info.reason = ExitReason::kTerminated;
+    info.code = code;
+    Finish(id, info, "shut down while waiting to restart");
+  }
+}
+
+void Supervisor::Kill() { Shutdown(0, 137); }
+
+void Supervisor::Run() { uv_run(loop_, UV_RUN_DEFAULT); }
+
+}  // namespace isohost
