@@ -394,12 +394,16 @@ std::uint64_t JsonUint(std::string_view json, std::string_view key) {
   return std::strtoull(std::string(json.substr(at + quoted.size(), 24)).c_str(), nullptr, 10);
 }
 
+// The last JSON object on stderr that has a "tick_passes" key; other keys
+// (the worker's id, newer counters) may come before or after it.
 LoopStats ParseLoopStats(const std::string& stderr_text) {
   LoopStats stats{};
-  size_t at = stderr_text.rfind("{\"checkpoints\":");
-  if (at == std::string::npos) return stats;
-  std::string_view json = std::string_view(stderr_text).substr(at);
-  json = json.substr(0, json.find('}') + 1);
+  size_t key = stderr_text.rfind("\"tick_passes\":");
+  if (key == std::string::npos) return stats;
+  size_t open = stderr_text.rfind('{', key);
+  size_t close = stderr_text.find('}', key);
+  if (open == std::string::npos || close == std::string::npos) return stats;
+  std::string_view json = std::string_view(stderr_text).substr(open, close + 1 - open);
   stats.valid = true;
   stats.checkpoints = JsonUint(json, "checkpoints");
   stats.tick_passes = JsonUint(json, "tick_passes");

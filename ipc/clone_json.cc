@@ -134,6 +134,8 @@ T ReadElement(const std::vector<uint8_t>& bytes, size_t offset) {
   return element;
 }
 
+// Printing recurses once per nested object; each payload converter stays out
+// of line so that its locals are not part of every level's frame.
 class JsonWriter {
  public:
   explicit JsonWriter(const CloneJsonOptions& options)
@@ -197,20 +199,23 @@ class JsonWriter {
     }
   }
 
-  Json ConvertPayload(const ClonePlainObject& plain, int depth) {
+  [[gnu::noinline]] Json ConvertPayload(const ClonePlainObject& plain,
+                                        int depth) {
     Json json = Json::object();
     AddProperties(plain.properties, depth, &json);
     return json;
   }
 
-  Json ConvertPayload(const CloneDenseArray& array, int depth) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneDenseArray& array,
+                                        int depth) {
     Json json = Json::array();
     AddElements(array.elements.size(), &json,
                 [&](size_t i) { return Convert(array.elements[i], depth); });
     return json;
   }
 
-  Json ConvertPayload(const CloneSparseArray& array, int depth) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneSparseArray& array,
+                                        int depth) {
     // The slots are charged up front, so a huge length costs no more than
     // the budget.
     const size_t slots = std::min<size_t>(array.length, values_left_);
@@ -226,15 +231,15 @@ class JsonWriter {
     return json;
   }
 
-  Json ConvertPayload(const CloneDate& date, int) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneDate& date, int) {
     return DateToJson(date.time_ms);
   }
 
-  Json ConvertPayload(const CloneRegExp& regexp, int) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneRegExp& regexp, int) {
     return "/" + ToWellFormedUtf8(regexp.pattern) + "/" + regexp.FlagsString();
   }
 
-  Json ConvertPayload(const CloneMap& map, int depth) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneMap& map, int depth) {
     Json json = Json::array();
     AddElements(map.entries.size(), &json, [&](size_t i) {
       return Json::array({Convert(map.entries[i].first, depth),
@@ -243,7 +248,7 @@ class JsonWriter {
     return json;
   }
 
-  Json ConvertPayload(const CloneSet& set, int depth) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneSet& set, int depth) {
     Json json = Json::array();
     AddElements(set.values.size(), &json,
                 [&](size_t i) { return Convert(set.values[i], depth); });
@@ -260,11 +265,11 @@ class JsonWriter {
     return json;
   }
 
-  Json ConvertPayload(const CloneArrayBuffer& buffer, int) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneArrayBuffer& buffer, int) {
     return ConvertBytes(buffer.bytes, 0, buffer.bytes.size());
   }
 
-  Json ConvertPayload(const CloneArrayBufferView& view, int) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneArrayBufferView& view, int) {
     const CloneObject* buffer_object = view.buffer.object();
     const auto* buffer =
         buffer_object ? buffer_object->As<CloneArrayBuffer>() : nullptr;
@@ -308,7 +313,8 @@ class JsonWriter {
     return json;
   }
 
-  Json ConvertPayload(const CloneErrorObject& error, int depth) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneErrorObject& error,
+                                        int depth) {
     Json json = Json::object();
     json["name"] = std::string(error.name());
     if (error.message) json["message"] = ToWellFormedUtf8(*error.message);
@@ -317,7 +323,8 @@ class JsonWriter {
     return json;
   }
 
-  Json ConvertPayload(const CloneBoxedPrimitive& boxed, int depth) {
+  [[gnu::noinline]] Json ConvertPayload(const CloneBoxedPrimitive& boxed,
+                                        int depth) {
     return Convert(boxed.value, depth);
   }
 

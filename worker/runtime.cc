@@ -206,7 +206,10 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
       break;
     }
     case proto::Envelope::kTerminate:
-      Exit(envelope.terminate().exit_code(), proto::EXIT_REASON_TERMINATED);
+      // JS is idle (we are in the loop), so 'exit' listeners may run; a
+      // worker whose JS never yields is killed by the host instead.
+      Exit(started_ ? EmitExit(envelope.terminate().exit_code()) : envelope.terminate().exit_code(),
+           proto::EXIT_REASON_TERMINATED);
     default:
       break;
   }
@@ -280,11 +283,13 @@ void Runtime::EmitBeforeExit() {
   MakeCallback(js_.emit_before_exit.Get(isolate_), 0, nullptr);
 }
 
-int Runtime::EmitExit() {
+int Runtime::EmitExit(std::optional<int> code) {
   v8::HandleScope handle_scope(isolate_);
   v8::TryCatch try_catch(isolate_);
   v8::Local<v8::Value> result;
-  if (!js_.emit_exit.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr).ToLocal(&result)) {
+  v8::Local<v8::Value> argv[1] = {code ? v8::Local<v8::Value>(v8::Integer::New(isolate_, *code))
+                                       : v8::Local<v8::Value>(v8::Undefined(isolate_))};
+  if (!js_.emit_exit.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 1, argv).ToLocal(&result)) {
     ReportUncaught(try_catch.Exception());
     return 1;
   }

@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <memory>
 #include <string>
@@ -116,7 +117,9 @@ class Runtime {
   void DeliverMessage(const std::string& data);
   void OnStdioAck(std::uint64_t bytes);
   void EmitBeforeExit();
-  int EmitExit();
+  // Runs the 'exit' listeners (once); `code`, if given, becomes
+  // process.exitCode first. Returns the final exit code.
+  int EmitExit(std::optional<int> code = std::nullopt);
   void PumpPlatform();
   // Ends the worker if the watchdog stopped its JS (limits.timeout_ms).
   void ExitIfTimedOut();

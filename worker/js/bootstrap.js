@@ -220,7 +220,8 @@ binding.setCallbacks({
   emitBeforeExit() {
     if (!exiting) process.emit('beforeExit', process.exitCode === undefined ? 0 : process.exitCode | 0);
   },
-  emitExit() {
+  emitExit(code) {
+    if (code !== undefined) process.exitCode = code;
     if (!exiting) {
       exiting = true;
       process.emit('exit', process.exitCode === undefined ? 0 : process.exitCode | 0);

@@ -1,0 +1,2 @@
+console.log('spinning forever');
+while (true) {}

@@ -1,0 +1,3 @@
+// Fails at once with code 3.
+console.log('failing');
+process.exit(3);
