@@ -1,0 +1,59 @@
+// An example C++ host: spawns three workers under a Supervisor, sends each a
+// few numbers, prints the answers, and logs the workers' output through
+// spdlog with their ids, pids and console levels.
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "ipc/clone_codec.h"
+#include "ipc/clone_json.h"
+#include "isohost/output_forwarder.h"
+#include "isohost/supervisor.h"
+
+namespace {
+
+std::string ToBytes(const std::string& json) {
+  auto value = isohost::ipc::ParseJson(json);
+  std::vector<std::uint8_t> bytes = isohost::ipc::Encode(*value);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+}  // namespace
+
+int main() {
+  isohost::Supervisor supervisor;
+  std::map<std::uint64_t, std::unique_ptr<isohost::OutputForwarder>> logs;
+  std::map<std::uint64_t, int> answers;
+  int failures = 0;
+
+  for (std::uint64_t id = 1; id <= 3; ++id) {
+    isohost::WorkerOptions options;
+    options.script_path = EMBED_SCRIPT;
+    options.worker_binary = EMBED_WORKER_BINARY;
+    options.worker_data = ToBytes("{\"name\":\"g" + std::to_string(id) + "\"}");
+    logs[id] = std::make_unique<isohost::OutputForwarder>(isohost::OutputMode::kLog, isohost::LogFormat::kText, id);
+
+    isohost::SupervisedCallbacks callbacks;
+    callbacks.on_spawn = [&logs, id](isohost::Worker& worker) { logs[id]->set_pid(worker.pid()); };
+    callbacks.worker.on_output = [&logs, id](isohost::StdioStream stream, std::string_view data,
+                                            isohost::ConsoleLevel level) { logs[id]->Write(stream, data, level); };
+    callbacks.worker.on_message = [&, id](std::string_view data) {
+      auto value = isohost::ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+      std::printf("answer from worker %llu: %s\n", static_cast<unsigned long long>(id),
+                  value ? isohost::ipc::ToJsonText(*value).c_str() : value.error().message.c_str());
+      if (++answers[id] == 3) supervisor.PostMessage(id, ToBytes("\"stop\""));
+    };
+    callbacks.on_done = [&, id](const isohost::ExitInfo& info, const std::string&) {
+      logs[id]->Flush();
+      std::printf("worker %llu exited: %s, code %d\n", static_cast<unsigned long long>(id),
+                  std::string(isohost::ExitReasonName(info.reason)).c_str(), info.code);
+      if (info.code != 0) ++failures;
+    };
+    std::uint64_t spawned = supervisor.Spawn(std::move(options), std::move(callbacks));
+    for (int n = 1; n <= 3; ++n) supervisor.PostMessage(spawned, ToBytes(std::to_string(n * static_cast<int>(id))));
+  }
+  supervisor.Run();
+  std::fflush(stdout);
+  return failures == 0 && answers.size() == 3 ? 0 : 1;
+}

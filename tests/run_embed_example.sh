@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs Isohost into a prefix in the build tree, builds examples/embed
+# against it with find_package(isohost), and runs it.
+#   run_embed_example.sh SOURCE_DIR BUILD_DIR
+set -euo pipefail
+src=$1
+build=$2
+prefix="$build/embed-prefix"
+rm -rf "$prefix"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+cmake -S "$src/examples/embed" -B "$build/embed-build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$build/embed-build" -j2 >/dev/null
+out=$("$build/embed-build/embed_host")
+echo "$out"
+for id in 1 2 3; do
+  grep -q "worker $id exited: normal, code 0" <<<"$out" || { echo "worker $id did not exit cleanly"; exit 1; }
+  [ "$(grep -c "answer from worker $id:" <<<"$out")" -eq 3 ] || { echo "worker $id: wrong number of answers"; exit 1; }
+  grep -q "\[worker.$id pid=[0-9]* stdout\] greeter g$id ready" <<<"$out" || { echo "worker $id: log line missing"; exit 1; }
+  grep -q "warning \[worker.$id pid=[0-9]* stderr\] greeter g$id stopping" <<<"$out" || { echo "worker $id: warning missing"; exit 1; }
+done
+grep -q '"square":9' <<<"$out"
+echo "embed example: ok"
