@@ -1,5 +1,10 @@
 // The isohost CLI end to end: real host, real worker processes.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
 
 #include "tests/e2e/run_cli.h"
 
@@ -121,6 +126,66 @@ TEST(CliTest, HundredThousandConsoleLinesInOrder) {
   expected.reserve(1 << 20);
   for (int i = 0; i < 100000; ++i) expected += "line " + std::to_string(i) + "\n";
   EXPECT_TRUE(result.out == expected) << "output differs; got " << result.out.size() << " bytes";
+}
+
+}  // namespace
+}  // namespace isohost::testing
+
+namespace isohost::testing {
+namespace {
+
+long ReadRssKb(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string key;
+  long value = -1;
+  while (status >> key) {
+    if (key == "VmRSS:") {
+      status >> value;
+      break;
+    }
+  }
+  return value;
+}
+
+// The worker prints ~40 MB as fast as it can while this test reads the
+// host's stdout slowly: the host must not buffer what it cannot write.
+TEST(CliBackpressureTest, HostMemoryStaysBoundedWithASlowReader) {
+  int out[2];
+  ASSERT_EQ(pipe(out), 0);
+  std::string binary = BinDir() + "/isohost";
+  std::string script = ScriptPath("many_lines.js");
+  pid_t host = fork();
+  if (host == 0) {
+    dup2(out[1], 1);
+    close(out[0]);
+    execl(binary.c_str(), binary.c_str(), "run", script.c_str(), "--", "4000000", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(out[1]);
+  std::string tail;
+  std::size_t total = 0;
+  long max_rss = 0;
+  char buffer[16384];
+  int reads = 0;
+  ssize_t n;
+  while ((n = read(out[0], buffer, sizeof buffer)) > 0) {
+    total += static_cast<std::size_t>(n);
+    tail.assign(buffer, static_cast<std::size_t>(n));
+    if (++reads % 64 == 0) {
+      max_rss = std::max(max_rss, ReadRssKb(host));
+      if (reads < 64 * 40) usleep(20000);  // slow at first, then drain
+    }
+  }
+  close(out[0]);
+  int status = 0;
+  waitpid(host, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_GT(total, 40u << 20);
+  EXPECT_NE(tail.find("line 3999999\n"), std::string::npos);
+  std::printf("host max RSS %ld kB while %zu bytes went through\n", max_rss, total);
+  RecordProperty("host_max_rss_kb", static_cast<int>(max_rss));
+  EXPECT_GT(max_rss, 0);
+  EXPECT_LT(max_rss, 32 * 1024) << "the host buffered worker output it could not write";
 }
 
 }  // namespace
