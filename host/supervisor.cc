@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 
+#include "host/launcher.h"
 #include "host/uv_handle.h"
 
 namespace isohost {
@@ -30,15 +31,31 @@ std::string_view RestartPolicyName(RestartPolicy policy) {
   return "?";
 }
 
-Supervisor::Supervisor() : own_loop_(std::make_unique<uv_loop_t>()), loop_(own_loop_.get()) {
-  uv_loop_init(loop_);
+namespace {
+
+std::unique_ptr<Launcher> MakeLauncher(uv_loop_t* loop, const SupervisorOptions& options) {
+  LauncherOptions launcher_options;
+  launcher_options.default_strategy = options.default_strategy;
+  launcher_options.pool_size = options.pool_size;
+  launcher_options.worker_binary = options.worker_binary;
+  return std::make_unique<Launcher>(loop, launcher_options);
 }
 
-Supervisor::Supervisor(uv_loop_t* loop) : loop_(loop) {}
+}  // namespace
+
+Supervisor::Supervisor(SupervisorOptions options)
+    : own_loop_(std::make_unique<uv_loop_t>()), loop_(own_loop_.get()) {
+  uv_loop_init(loop_);
+  launcher_ = MakeLauncher(loop_, options);
+}
+
+Supervisor::Supervisor(uv_loop_t* loop, SupervisorOptions options)
+    : loop_(loop), launcher_(MakeLauncher(loop, options)) {}
 
 Supervisor::~Supervisor() {
   shutting_down_ = true;
   entries_.clear();  // each Worker kills and reaps its process
+  launcher_.reset();  // the pool and the zygote
   if (own_loop_) {
     uv_run(loop_, UV_RUN_DEFAULT);  // close callbacks
     uv_loop_close(loop_);
@@ -65,7 +82,7 @@ void Supervisor::StartIncarnation(Entry& entry) {
     if (user_exit) user_exit(info);
     OnExit(id, info);
   };
-  entry.worker = Worker::Spawn(loop_, entry.options, std::move(callbacks));
+  entry.worker = Worker::Spawn(loop_, entry.options, std::move(callbacks), launcher_.get());
   if (entry.callbacks.on_spawn) entry.callbacks.on_spawn(*entry.worker);
 }
 

@@ -98,6 +98,8 @@ class PipeReader : public UvHandle<uv_pipe_t> {
     MarkInitialized();
   }
   uv_stream_t* stream() { return reinterpret_cast<uv_stream_t*>(get()); }
+  // Takes ownership of `fd`, the read end of a pipe. Returns 0 or a libuv error.
+  int Open(int fd) { return uv_pipe_open(get(), fd); }
 
   // `on_end` runs once, at EOF or on a read error (or at once if the pipe was
   // never connected).

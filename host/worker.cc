@@ -11,6 +11,7 @@
 #include <cstring>
 #include <optional>
 
+#include "host/launcher.h"
 #include "host/uv_handle.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
@@ -69,29 +70,22 @@ std::string_view ExitReasonName(ExitReason reason) {
 
 class Worker::Impl {
  public:
-  Impl(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks)
+  Impl(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks, Launcher* launcher)
       : loop_(loop),
         options_(std::move(options)),
         callbacks_(std::move(callbacks)),
         id_(next_worker_id.fetch_add(1)),
-        process_(loop),
         stdout_pipe_(loop),
         stderr_pipe_(loop),
         kill_timer_(loop),
-        deferred_(loop) {}
+        deferred_(loop),
+        launcher_(launcher) {}
 
   ~Impl() {
     // Nothing may call back into a Worker that is gone.
     callbacks_ = {};
     channel_.reset();
-    if (process_running_ && pid_ > 0) {
-      ::kill(pid_, SIGKILL);
-      // The process handle is closed below, after which libuv no longer reaps
-      // this child: reap it here so it never lingers as a zombie.
-      int status;
-      while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-      }
-    }
+    watch_.reset();  // kills a process that is still running, and reaps it
   }
 
   void Start() {
@@ -125,7 +119,7 @@ class Worker::Impl {
       channel_->Send(envelope);
     }
     kill_timer_.Start(grace_ms, [this] {
-      if (process_running_ && pid_ > 0) ::kill(pid_, SIGKILL);
+      if (process_running_) watch_->Kill(SIGKILL);
     });
   }
 
@@ -139,13 +133,15 @@ class Worker::Impl {
 
   std::uint64_t id() const { return id_; }
   int pid() const { return pid_; }
+  SpawnStrategy strategy() const { return strategy_; }
   bool running() const { return !finished_; }
 
  private:
   std::string SpawnProcess() {
-    std::string binary = options_.worker_binary.empty() ? FindWorkerBinary() : options_.worker_binary;
-    if (binary.empty() || ::access(binary.c_str(), X_OK) != 0) {
-      return "cannot find the isohost-worker binary" + (binary.empty() ? std::string() : " at " + binary) +
+    LaunchRequest request;
+    request.binary = options_.worker_binary.empty() ? FindWorkerBinary() : options_.worker_binary;
+    if (request.binary.empty() || ::access(request.binary.c_str(), X_OK) != 0) {
+      return "cannot find the isohost-worker binary" + (request.binary.empty() ? std::string() : " at " + request.binary) +
              " (set ISOHOST_WORKER to its path)";
     }
     if (!options_.script_source) {
@@ -156,66 +152,43 @@ class Worker::Impl {
       }
       options_.script_path = resolved;
     }
+    request.v8_flags = options_.v8_flags;
+    request.max_old_space_mb = options_.limits.max_old_space_mb;
+    request.max_young_space_mb = options_.limits.max_young_space_mb;
+    exec_path_ = request.binary;
 
-    int fds[2];
-    if (int rc = ipc::MakeChannelSocketPair(fds); rc < 0) {
-      return std::string("socketpair failed: ") + std::strerror(-rc);
-    }
-    std::vector<std::string> args_storage{binary};
-    for (const std::string& flag : options_.v8_flags) args_storage.push_back(flag);
-    if (options_.limits.max_old_space_mb > 0) {
-      args_storage.push_back("--max-old-space-size=" + std::to_string(options_.limits.max_old_space_mb));
-    }
-    if (options_.limits.max_young_space_mb > 0) {
-      args_storage.push_back("--max-semi-space-size=" + std::to_string(options_.limits.max_young_space_mb));
-    }
-    std::vector<char*> args;
-    for (std::string& arg : args_storage) args.push_back(arg.data());
-    args.push_back(nullptr);
-
-    uv_stdio_container_t stdio[4];
-    stdio[0].flags = UV_IGNORE;
-    stdio[1].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
-    stdio[1].data.stream = stdout_pipe_.stream();
-    stdio[2].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | UV_WRITABLE_PIPE);
-    stdio[2].data.stream = stderr_pipe_.stream();
-    stdio[3].flags = UV_INHERIT_FD;
-    stdio[3].data.fd = fds[1];
-
-    uv_process_options_t process_options{};
-    process_options.file = args[0];
-    process_options.args = args.data();
-    process_options.stdio = stdio;
-    process_options.stdio_count = 4;
-    process_options.exit_cb = &Impl::OnProcessExit;
-    int rc = process_.Spawn(&process_options, this);
-    ::close(fds[1]);
-    if (rc != 0) {
-      ::close(fds[0]);
-      return "cannot start " + binary + ": " + uv_strerror(rc);
-    }
-    pid_ = process_.pid();
+    std::string error;
+    std::optional<LaunchedProcess> launched =
+        launcher_ != nullptr ? launcher_->Launch(request, options_.spawn, &error)
+                             : LaunchByExec(loop_, request, &error);
+    if (!launched) return error;
+    pid_ = launched->pid;
+    strategy_ = launched->strategy;
     process_running_ = true;
+    watch_ = std::move(launched->watch);
+    watch_->OnExit([this](int exit_status, int term_signal) { OnProcessExit(exit_status, term_signal); });
 
     ipc::ChannelOptions channel_options;
     channel_options.max_frame_size = std::max<std::size_t>(options_.limits.max_message_bytes + 1024, 4096);
     channel_ = std::make_unique<ipc::Channel>(
-        loop_, fds[0],
+        loop_, launched->channel.release(),
         ipc::Channel::Callbacks{[this](proto::Envelope& envelope) { OnEnvelope(envelope); },
                                 [this](const std::string& error) { OnChannelClosed(error); }, nullptr},
         channel_options);
     if (options_.limits.timeout_ms > 0) {
       // The worker stops itself at the limit; this is for one that cannot.
       kill_timer_.Start(options_.limits.timeout_ms + kTimeoutGraceMs, [this] {
-        if (process_running_ && pid_ > 0) {
+        if (process_running_) {
           timeout_kill_ = true;
-          ::kill(pid_, SIGKILL);
+          watch_->Kill(SIGKILL);
         }
       });
     }
     // Start goes out before Hello comes back: the worker reads it as soon as
     // it is ready, which saves a round trip on every spawn.
     SendStart();
+    stdout_pipe_.Open(launched->stdout_read.release());
+    stderr_pipe_.Open(launched->stderr_read.release());
     stdout_pipe_.StartReading([this](std::string_view data) { OnNativeOutput(StdioStream::kStdout, data); },
                               [this] { stdout_done_ = true; MaybeFinish(); });
     stderr_pipe_.StartReading([this](std::string_view data) { OnNativeOutput(StdioStream::kStderr, data); },
@@ -253,7 +226,7 @@ class Worker::Impl {
     start->mutable_limits()->set_max_young_space_mb(options_.limits.max_young_space_mb);
     start->mutable_limits()->set_timeout_ms(options_.limits.timeout_ms);
     start->set_thread_id(static_cast<std::uint32_t>(id_));
-    start->set_exec_path(options_.worker_binary.empty() ? FindWorkerBinary() : options_.worker_binary);
+    start->set_exec_path(exec_path_);
     start->set_stdin_attached(options_.stdin_attached);
     channel_->Send(envelope);
   }
@@ -310,14 +283,14 @@ class Worker::Impl {
     protocol_error_ = message;
     channel_.reset();
     channel_closed_ = true;
-    if (process_running_ && pid_ > 0) ::kill(pid_, SIGKILL);
+    if (process_running_) watch_->Kill(SIGKILL);
   }
 
   void OnChannelClosed(const std::string& error) {
     channel_closed_ = true;
     if (!error.empty() && protocol_error_.empty()) {
       protocol_error_ = error;
-      if (process_running_ && pid_ > 0) ::kill(pid_, SIGKILL);
+      if (process_running_) watch_->Kill(SIGKILL);
     }
     deferred_.Start([this] {
       channel_.reset();
@@ -329,14 +302,12 @@ class Worker::Impl {
     if (callbacks_.on_output) callbacks_.on_output(stream, data, ConsoleLevel::kNone);
   }
 
-  static void OnProcessExit(uv_process_t* handle, int64_t exit_status, int term_signal) {
-    auto* self = static_cast<Impl*>(handle->data);
-    if (self == nullptr) return;
-    self->process_running_ = false;
-    self->exit_status_ = static_cast<int>(exit_status);
-    self->term_signal_ = term_signal;
-    self->kill_timer_.Stop();
-    self->MaybeFinish();
+  void OnProcessExit(int exit_status, int term_signal) {
+    process_running_ = false;
+    exit_status_ = exit_status;
+    term_signal_ = term_signal;
+    kill_timer_.Stop();
+    MaybeFinish();
   }
 
   void MaybeFinish() {
@@ -381,12 +352,15 @@ class Worker::Impl {
   int pid_ = 0;
   // Handles close in reverse order of declaration, each freed in its close
   // callback (host/uv_handle.h).
-  ProcessHandle process_;
   PipeReader stdout_pipe_;
   PipeReader stderr_pipe_;
   TimerHandle kill_timer_;
   DeferredCall deferred_;
   std::unique_ptr<ipc::Channel> channel_;
+  std::unique_ptr<ProcessWatch> watch_;
+  Launcher* launcher_;
+  SpawnStrategy strategy_ = SpawnStrategy::kExec;
+  std::string exec_path_;
 
   bool process_running_ = false;
   bool channel_closed_ = false;
@@ -404,8 +378,9 @@ class Worker::Impl {
   ExitInfo exit_info_;
 };
 
-std::unique_ptr<Worker> Worker::Spawn(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks) {
-  auto impl = std::make_unique<Impl>(loop, std::move(options), std::move(callbacks));
+std::unique_ptr<Worker> Worker::Spawn(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks,
+                                      Launcher* launcher) {
+  auto impl = std::make_unique<Impl>(loop, std::move(options), std::move(callbacks), launcher);
   impl->Start();
   return std::unique_ptr<Worker>(new Worker(std::move(impl)));
 }
@@ -419,6 +394,7 @@ void Worker::WriteStdin(std::string_view data) { impl_->WriteStdin(data, false);
 void Worker::EndStdin() { impl_->WriteStdin({}, true); }
 std::uint64_t Worker::id() const { return impl_->id(); }
 int Worker::pid() const { return impl_->pid(); }
+SpawnStrategy Worker::strategy() const { return impl_->strategy(); }
 bool Worker::running() const { return impl_->running(); }
 
 }  // namespace isohost

@@ -1,22 +1,46 @@
-// isohost-worker: one JavaScript worker process. Started by the host with the
-// channel on fd 3; everything it runs arrives over that channel.
+// isohost-worker: one JavaScript worker process, started by the host with
+// the channel on fd 3 (everything it runs arrives over that channel), or,
+// with --zygote, the fork server that starts such workers.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "worker/runtime.h"
+#include "worker/zygote.h"
+
+namespace {
+
+bool ParseMegabytes(std::string_view arg, std::string_view prefix, std::uint32_t* out) {
+  if (arg.substr(0, prefix.size()) != prefix) return false;
+  *out = static_cast<std::uint32_t>(std::strtoul(std::string(arg.substr(prefix.size())).c_str(), nullptr, 10));
+  return true;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> v8_flags;
+  isohost::worker::HeapLimits limits;
+  bool zygote = false;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--help") == 0) {
-      std::puts("usage: isohost-worker [V8 flags]\n"
-                "Runs one Isohost worker; started by the isohost host, which passes the\n"
-                "channel on fd 3. Not meant to be run by hand.");
+    std::string_view arg = argv[i];
+    if (arg == "--help") {
+      std::puts(
+          "usage: isohost-worker [--zygote] [--max-old-space-mb=N] [--max-young-space-mb=N] [V8 flags]\n"
+          "Runs one Isohost worker on the channel at fd 3, or with --zygote a fork server\n"
+          "for workers. Started by the isohost host; not meant to be run by hand.");
       return 0;
     }
-    v8_flags.emplace_back(argv[i]);
+    if (arg == "--zygote") {
+      zygote = true;
+    } else if (!ParseMegabytes(arg, "--max-old-space-mb=", &limits.max_old_space_mb) &&
+               !ParseMegabytes(arg, "--max-young-space-mb=", &limits.max_young_space_mb)) {
+      v8_flags.emplace_back(arg);
+    }
   }
-  return isohost::worker::RunWorker(v8_flags);
+  if (zygote) return isohost::worker::RunZygote(v8_flags);
+  return isohost::worker::RunWorker(v8_flags, limits);
 }

@@ -23,7 +23,8 @@ constexpr int kFinalFlushTimeoutMs = 10000;
 
 }  // namespace
 
-Runtime::Runtime(v8::Platform* platform, int channel_fd) : platform_(platform) {
+Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
+    : platform_(platform), heap_limits_(limits) {
   uv_loop_init(&loop_);
   uv_timer_init(&loop_, &timer_);
   uv_unref(reinterpret_cast<uv_handle_t*>(&timer_));
@@ -85,6 +86,12 @@ bool Runtime::Initialize() {
   allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
   v8::Isolate::CreateParams params;
   params.array_buffer_allocator = allocator_.get();
+  if (heap_limits_.max_old_space_mb > 0) {
+    params.constraints.set_max_old_generation_size_in_bytes(std::size_t{heap_limits_.max_old_space_mb} << 20);
+  }
+  if (heap_limits_.max_young_space_mb > 0) {
+    params.constraints.set_max_young_generation_size_in_bytes(std::size_t{heap_limits_.max_young_space_mb} << 20);
+  }
   isolate_ = v8::Isolate::New(params);
   isolate_->SetData(0, this);
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
@@ -346,11 +353,14 @@ size_t Runtime::OnNearHeapLimit(void* data, size_t current_limit, size_t) {
              "JavaScript heap out of memory (heap limit " + std::to_string(current_limit >> 20) + " MB)");
 }
 
-int RunWorker(const std::vector<std::string>& v8_flags) {
-  v8::Platform* platform = InitializeV8(v8_flags);
-  Runtime runtime(platform, ipc::kWorkerChannelFd);
+int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits) {
+  Runtime runtime(platform, ipc::kWorkerChannelFd, limits);
   if (!runtime.Initialize()) return 70;
   return runtime.Run();
+}
+
+int RunWorker(const std::vector<std::string>& v8_flags, HeapLimits limits) {
+  return RunWorkerOnChannel(InitializeV8(v8_flags), limits);
 }
 
 }  // namespace isohost::worker

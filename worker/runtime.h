@@ -58,9 +58,15 @@ struct LoopStats {
   std::uint64_t stdio_objects_built = 0;
 };
 
+// Heap limits fixed when the isolate is created; 0 keeps V8's default.
+struct HeapLimits {
+  std::uint32_t max_old_space_mb = 0;
+  std::uint32_t max_young_space_mb = 0;
+};
+
 class Runtime {
  public:
-  Runtime(v8::Platform* platform, int channel_fd);
+  Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits = {});
   ~Runtime();
 
   Runtime(const Runtime&) = delete;
@@ -134,6 +140,7 @@ class Runtime {
   static void PromiseRejectCallback(v8::PromiseRejectMessage message);
 
   v8::Platform* platform_;
+  HeapLimits heap_limits_;
   uv_loop_t loop_;
   // Loop handles; closed in the destructor before the loop.
   uv_timer_t timer_;
@@ -170,8 +177,12 @@ class Runtime {
   LoopStats stats_;
 };
 
-// Entry point of isohost-worker after flag parsing.
-int RunWorker(const std::vector<std::string>& v8_flags);
+// Runs one worker on the channel at fd 3 with V8 already initialised (an
+// exec'd worker, or a child of the zygote). Returns the exit code.
+int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits);
+
+// Entry point of an exec'd isohost-worker after flag parsing.
+int RunWorker(const std::vector<std::string>& v8_flags, HeapLimits limits);
 
 }  // namespace isohost::worker
 

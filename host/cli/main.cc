@@ -11,7 +11,7 @@ namespace {
 constexpr const char* kVersion = "0.1.0";
 
 void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::string& log_format,
-                   std::string& restart) {
+                   std::string& restart, std::string& spawn) {
   run_command->add_option("script", run.script, "Worker script (a CommonJS module)")
       ->required()
       ->check(CLI::ExistingFile);
@@ -53,6 +53,15 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
       ->capture_default_str();
   run_command->add_option("--v8-flag", run.v8_flags, "Pass a flag to the workers' V8 (repeatable)");
+  run_command->add_option("--spawn", spawn,
+                          "How workers are started: exec (a fresh process), zygote (a fork of a process with V8\n"
+                          "initialised), pool (started ahead of demand), or auto (exec for a single worker that\n"
+                          "is not restarted, else pool)")
+      ->check(CLI::IsMember({"auto", "exec", "zygote", "pool"}))
+      ->capture_default_str();
+  run_command->add_option("--pool", run.pool_size, "Workers kept ready for --spawn pool")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{256}))
+      ->capture_default_str();
   run_command->add_flag("--stats", run.stats,
                         "Print each worker's event-loop counters as JSON on stderr when it exits");
 }
@@ -71,13 +80,14 @@ int main(int argc, char** argv) {
   isohost::cli::RunOptions run;
   std::string log_format;
   std::string restart = "no";
+  std::string spawn = "auto";
   CLI::App* run_command = app.add_subcommand(
       "run",
       "Run SCRIPT in one worker (or -n N). Output passes through (prefixed with the worker's\n"
       "id when there are several); the exit status is the worker's exit code, the first\n"
       "non-zero one of several, or 128 + N for a worker killed by signal N. SIGINT or SIGTERM\n"
       "stops the workers and flushes their output; a second SIGINT kills them.");
-  AddRunOptions(run_command, run, log_format, restart);
+  AddRunOptions(run_command, run, log_format, restart, spawn);
 
   CLI11_PARSE(app, argc, argv);
   if (!log_format.empty()) {
@@ -89,6 +99,12 @@ int main(int argc, char** argv) {
       {"on-failure", isohost::RestartPolicy::kOnFailure},
       {"always", isohost::RestartPolicy::kAlways}};
   run.restart.policy = kPolicies.at(restart);
+  static const std::map<std::string, isohost::SpawnStrategy> kStrategies = {
+      {"auto", isohost::SpawnStrategy::kDefault},
+      {"exec", isohost::SpawnStrategy::kExec},
+      {"zygote", isohost::SpawnStrategy::kZygote},
+      {"pool", isohost::SpawnStrategy::kPool}};
+  run.spawn = kStrategies.at(spawn);
   if (app.got_subcommand(run_command)) return isohost::cli::RunCommand(run);
   return 2;
 }

@@ -93,11 +93,18 @@ int RunCommand(const RunOptions& options) {
   OutputMode mode = options.log                                  ? OutputMode::kLog
                     : (options.workers > 1 || options.prefix) ? OutputMode::kPrefixed
                                                                  : OutputMode::kPassThrough;
+  SupervisorOptions supervisor_options;
+  supervisor_options.pool_size = options.pool_size;
+  supervisor_options.default_strategy = options.spawn;
+  if (options.spawn == SpawnStrategy::kDefault) {
+    bool one_shot = options.workers == 1 && options.restart.policy == RestartPolicy::kNo;
+    supervisor_options.default_strategy = one_shot ? SpawnStrategy::kExec : SpawnStrategy::kPool;
+  }
   int status = 0;
   bool status_set = false;
   int signals_seen = 0;
   {
-    Supervisor supervisor;
+    Supervisor supervisor(supervisor_options);
     std::map<std::uint64_t, std::unique_ptr<OutputForwarder>> outputs;
     std::unique_ptr<StdinForwarder> stdin_forwarder;
 

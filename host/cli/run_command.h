@@ -30,6 +30,10 @@ struct RunOptions {
   unsigned max_young_space_mb = 0;
   double timeout_s = 0;
   RestartOptions restart;
+  // kDefault: exec for one worker that is not restarted (a zygote would cost
+  // more than it saves), else the pool.
+  SpawnStrategy spawn = SpawnStrategy::kDefault;
+  std::size_t pool_size = 2;
 };
 
 // Returns the process exit status: a single worker's exit code; with several

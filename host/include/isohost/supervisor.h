@@ -16,6 +16,10 @@
 #include "isohost/worker.h"
 
 namespace isohost {
+class Launcher;
+}
+
+namespace isohost {
 
 enum class RestartPolicy {
   kNo,         // never
@@ -47,12 +51,20 @@ struct SupervisedCallbacks {
   std::function<void(Worker& worker)> on_spawn;
 };
 
+struct SupervisorOptions {
+  // For workers whose options say kDefault. The pool is refilled from a
+  // zygote that the supervisor starts on first use and that dies with it.
+  SpawnStrategy default_strategy = SpawnStrategy::kPool;
+  std::size_t pool_size = 2;
+  std::string worker_binary;  // empty: beside the executable, or $ISOHOST_WORKER
+};
+
 class Supervisor {
  public:
   // Runs on a loop of its own, driven by Run().
-  Supervisor();
+  explicit Supervisor(SupervisorOptions options = {});
   // Runs on the caller's loop, which must outlive the supervisor.
-  explicit Supervisor(uv_loop_t* loop);
+  explicit Supervisor(uv_loop_t* loop, SupervisorOptions options = {});
   // Kills and reaps every worker still running.
   ~Supervisor();
 
@@ -78,6 +90,8 @@ class Supervisor {
 
   std::size_t active() const { return entries_.size(); }
   uv_loop_t* loop() { return loop_; }
+  // The zygote and the pool (host/launcher.h), for benchmarks and tests.
+  Launcher& launcher() { return *launcher_; }
 
  private:
   struct Entry;
@@ -85,8 +99,11 @@ class Supervisor {
   void OnExit(std::uint64_t id, const ExitInfo& info);
   void Finish(std::uint64_t id, const ExitInfo& info, const std::string& why);
 
+  // Destroyed in reverse: the workers (entries_) before the launcher whose
+  // zygote forked them, the loop last.
   std::unique_ptr<uv_loop_t> own_loop_;
   uv_loop_t* loop_;
+  std::unique_ptr<Launcher> launcher_;
   std::map<std::uint64_t, std::unique_ptr<Entry>> entries_;
   std::uint64_t next_id_ = 1;
   bool shutting_down_ = false;

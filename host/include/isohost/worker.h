@@ -21,6 +21,8 @@ namespace isohost {
 enum class StdioStream { kStdout, kStderr };
 enum class ConsoleLevel { kNone, kDebug, kInfo, kWarn, kError, kTrace };
 
+class Launcher;
+
 struct WorkerCallbacks {
   // The worker started and is running the script.
   std::function<void()> on_online;
@@ -37,8 +39,10 @@ class Worker {
  public:
   // Starts a worker. Failure to start (missing binary, bad options) is
   // reported through on_exit with kStartupFailed, on a later loop turn.
+  // Without a launcher (a Supervisor has one: zygote and pool) the worker is
+  // a fresh exec whatever options.spawn says.
   static std::unique_ptr<Worker> Spawn(uv_loop_t* loop, WorkerOptions options,
-                                       WorkerCallbacks callbacks);
+                                       WorkerCallbacks callbacks, Launcher* launcher = nullptr);
   // Kills a worker that is still running and reaps it.
   ~Worker();
 
@@ -56,6 +60,8 @@ class Worker {
 
   std::uint64_t id() const;
   int pid() const;
+  // How this worker's process was obtained.
+  SpawnStrategy strategy() const;
   bool running() const;
 
  private:

@@ -22,6 +22,15 @@ struct ResourceLimits {
   std::uint64_t timeout_ms = 0;
 };
 
+// How a worker process is obtained (see DESIGN.md, "Spawn"). Workers from
+// every strategy behave the same to the script.
+enum class SpawnStrategy {
+  kDefault,  // the supervisor's choice (pool, backed by the zygote)
+  kExec,     // a fresh isohost-worker process
+  kZygote,   // fork() of a process that has initialised V8, isolate made after
+  kPool,     // a worker started ahead of demand, isolate and bootstrap done
+};
+
 struct WorkerOptions {
   // Exactly one of the two: a file (made absolute by Spawn) or source text.
   std::string script_path;
@@ -37,6 +46,7 @@ struct WorkerOptions {
   std::vector<std::string> v8_flags;
   // Whether the worker's process.stdin receives WriteStdin() data.
   bool stdin_attached = false;
+  SpawnStrategy spawn = SpawnStrategy::kDefault;
   // The isohost-worker binary; empty: next to the running executable, or
   // $ISOHOST_WORKER.
   std::string worker_binary;

@@ -1,0 +1,95 @@
+#include "host/exec_process.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace isohost {
+
+std::unique_ptr<ExecWatch> ExecWatch::Spawn(uv_loop_t* loop, const std::vector<std::string>& args,
+                                             const int fds[3], std::string* error) {
+  std::unique_ptr<ExecWatch> watch(new ExecWatch(loop));
+  std::vector<std::string> storage = args;
+  std::vector<char*> argv;
+  for (std::string& arg : storage) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+
+  uv_stdio_container_t stdio[4];
+  stdio[0].flags = UV_IGNORE;
+  for (int i = 0; i < 3; ++i) {
+    stdio[i + 1].flags = UV_INHERIT_FD;
+    stdio[i + 1].data.fd = fds[i];
+  }
+  uv_process_options_t options{};
+  options.file = argv[0];
+  options.args = argv.data();
+  options.stdio = stdio;
+  options.stdio_count = 4;
+  options.exit_cb = &ExecWatch::OnProcessExit;
+  int rc = watch->handle_.Spawn(&options, watch.get());
+  if (rc != 0) {
+    *error = "cannot start " + args[0] + ": " + uv_strerror(rc);
+    return nullptr;
+  }
+  watch->running_ = true;
+  // Until somebody waits for its exit (OnExit), a process alone does not keep
+  // the loop running: pooled workers and the zygote wait without doing so.
+  watch->Unref();
+  return watch;
+}
+
+ExecWatch::~ExecWatch() {
+  if (running_) {
+    int pid = handle_.pid();
+    ::kill(pid, SIGKILL);
+    // Once the handle is closed libuv no longer reaps this child: reap it
+    // here so that it never lingers as a zombie.
+    int status;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+}
+
+void ExecWatch::OnExit(std::function<void(int, int)> callback) {
+  callback_ = std::move(callback);
+  uv_ref(reinterpret_cast<uv_handle_t*>(handle_.get()));
+  if (!running_) {
+    deferred_.Start([this] {
+      if (callback_) callback_(exit_status_, term_signal_);
+    });
+  }
+}
+
+bool ExecWatch::WaitForExit(int timeout_ms) {
+  if (!running_) return true;
+  for (int waited = 0; waited <= timeout_ms; waited += 1) {
+    int status;
+    pid_t pid = ::waitpid(handle_.pid(), &status, WNOHANG);
+    if (pid == handle_.pid()) {
+      running_ = false;
+      exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+      term_signal_ = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+      return true;
+    }
+    ::usleep(1000);
+  }
+  return false;
+}
+
+void ExecWatch::Kill(int signal) {
+  if (running_) ::kill(handle_.pid(), signal);
+}
+
+void ExecWatch::OnProcessExit(uv_process_t* handle, int64_t exit_status, int term_signal) {
+  auto* self = static_cast<ExecWatch*>(handle->data);
+  if (self == nullptr) return;
+  self->running_ = false;
+  self->exit_status_ = static_cast<int>(exit_status);
+  self->term_signal_ = term_signal;
+  if (self->callback_) self->callback_(self->exit_status_, self->term_signal_);  // may destroy self
+}
+
+}  // namespace isohost

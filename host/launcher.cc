@@ -1,0 +1,163 @@
+#include "host/launcher.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spdlog/spdlog.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "host/exec_process.h"
+#include "host/worker_binary.h"
+#include "host/zygote.h"
+#include "ipc/channel.h"
+
+namespace isohost {
+namespace {
+
+bool MakePipe(UniqueFd* read_end, UniqueFd* write_end) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return false;
+  read_end->reset(fds[0]);
+  write_end->reset(fds[1]);
+  return true;
+}
+
+}  // namespace
+
+std::string_view SpawnStrategyName(SpawnStrategy strategy) {
+  switch (strategy) {
+    case SpawnStrategy::kDefault: return "default";
+    case SpawnStrategy::kExec: return "exec";
+    case SpawnStrategy::kZygote: return "zygote";
+    case SpawnStrategy::kPool: return "pool";
+  }
+  return "?";
+}
+
+std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error) {
+  LaunchedProcess launched;
+  launched.strategy = SpawnStrategy::kExec;
+  int channel[2];
+  if (int rc = ipc::MakeChannelSocketPair(channel); rc < 0) {
+    *error = std::string("socketpair failed: ") + std::strerror(-rc);
+    return std::nullopt;
+  }
+  launched.channel.reset(channel[0]);
+  UniqueFd child_channel(channel[1]);
+  UniqueFd out_write, err_write;
+  if (!MakePipe(&launched.stdout_read, &out_write) || !MakePipe(&launched.stderr_read, &err_write)) {
+    *error = std::string("pipe failed: ") + std::strerror(errno);
+    return std::nullopt;
+  }
+  std::vector<std::string> args{request.binary};
+  args.insert(args.end(), request.v8_flags.begin(), request.v8_flags.end());
+  if (request.max_old_space_mb > 0) args.push_back("--max-old-space-mb=" + std::to_string(request.max_old_space_mb));
+  if (request.max_young_space_mb > 0) {
+    args.push_back("--max-young-space-mb=" + std::to_string(request.max_young_space_mb));
+  }
+  int fds[3] = {out_write.get(), err_write.get(), child_channel.get()};
+  auto watch = ExecWatch::Spawn(loop, args, fds, error);
+  if (!watch) return std::nullopt;
+  launched.pid = watch->pid();
+  launched.watch = std::move(watch);
+  return launched;
+}
+
+Launcher::Launcher(uv_loop_t* loop, LauncherOptions options)
+    : loop_(loop), options_(std::move(options)), refill_(loop) {
+  if (options_.worker_binary.empty()) options_.worker_binary = FindWorkerBinary();
+  if (options_.default_strategy == SpawnStrategy::kDefault) options_.default_strategy = SpawnStrategy::kPool;
+  pool_request_.binary = options_.worker_binary;
+}
+
+Launcher::~Launcher() = default;
+
+bool Launcher::zygote_alive() const { return zygote_ && zygote_->alive(); }
+
+void Launcher::KillZygoteForTesting() {
+  if (zygote_) zygote_->Kill();
+}
+
+std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& request, std::string* error) {
+  if (zygote_failed_) return LaunchByExec(loop_, request, error);
+  // A zygote that died is replaced once; if that fails too, exec from now on.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (!zygote_ || !zygote_->alive()) {
+      if (zygote_) spdlog::warn("isohost: the zygote died; starting a new one");
+      std::string start_error;
+      zygote_ = Zygote::Start(loop_, options_.worker_binary, &start_error);
+      if (!zygote_) {
+        spdlog::warn("isohost: cannot start the zygote ({}); spawning workers by exec", start_error);
+        zygote_failed_ = true;
+        return LaunchByExec(loop_, request, error);
+      }
+    }
+    std::string launch_error;
+    if (auto launched = zygote_->Launch(request, &launch_error)) return launched;
+    spdlog::warn("isohost: zygote launch failed: {}", launch_error);
+  }
+  return LaunchByExec(loop_, request, error);
+}
+
+std::optional<LaunchedProcess> Launcher::TakeFromPool(const LaunchRequest& request) {
+  if (!(request == pool_request_)) return std::nullopt;
+  while (!pool_.empty()) {
+    LaunchedProcess launched = std::move(pool_.front());
+    pool_.pop_front();
+    if (launched.watch->running()) {
+      launched.strategy = SpawnStrategy::kPool;
+      return launched;
+    }
+  }
+  return std::nullopt;
+}
+
+void Launcher::ScheduleRefill() {
+  refill_.Start([this] { FillPool(); });
+}
+
+void Launcher::FillPool() {
+  while (pool_.size() < options_.pool_size) {
+    std::string error;
+    auto launched = LaunchFromZygote(pool_request_, &error);
+    if (!launched) {
+      spdlog::warn("isohost: cannot refill the worker pool: {}", error);
+      return;
+    }
+    pool_.push_back(std::move(*launched));
+  }
+}
+
+bool Launcher::WaitForPoolReady(int timeout_ms) {
+  // A pooled worker is ready once its Hello is waiting on the channel.
+  for (LaunchedProcess& pooled : pool_) {
+    pollfd pfd{pooled.channel.get(), POLLIN, 0};
+    if (::poll(&pfd, 1, timeout_ms) != 1) return false;
+  }
+  return true;
+}
+
+std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, SpawnStrategy strategy,
+                                                std::string* error) {
+  if (strategy == SpawnStrategy::kDefault) strategy = options_.default_strategy;
+  // The zygote's V8 has its flags already: a worker that needs others is exec'd.
+  if (!request.v8_flags.empty()) strategy = SpawnStrategy::kExec;
+  switch (strategy) {
+    case SpawnStrategy::kPool:
+      if (auto launched = TakeFromPool(request)) {
+        ScheduleRefill();
+        return launched;
+      }
+      ScheduleRefill();
+      return LaunchFromZygote(request, error);
+    case SpawnStrategy::kZygote:
+      return LaunchFromZygote(request, error);
+    case SpawnStrategy::kExec:
+    case SpawnStrategy::kDefault:
+      break;
+  }
+  return LaunchByExec(loop_, request, error);
+}
+
+}  // namespace isohost

@@ -1,0 +1,110 @@
+// How the host gets a worker process: a fresh exec of isohost-worker, a fork
+// of the zygote, or one taken from the pool of workers started ahead of
+// demand. All three give the same thing: a process running the worker
+// runtime with its channel on fd 3, waiting for Start.
+#ifndef ISOHOST_HOST_LAUNCHER_H_
+#define ISOHOST_HOST_LAUNCHER_H_
+
+#include <uv.h>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "host/unique_fd.h"
+#include "host/uv_handle.h"
+#include "isohost/worker_options.h"
+
+namespace isohost {
+
+// Tells when a launched process ends. Destroying it kills a process that is
+// still running and makes sure it is reaped.
+class ProcessWatch {
+ public:
+  virtual ~ProcessWatch() = default;
+  // `callback(exit_status, term_signal)` runs once the process is gone; at
+  // once (on a later loop turn) if it already is.
+  virtual void OnExit(std::function<void(int exit_status, int term_signal)> callback) = 0;
+  virtual bool running() const = 0;
+  virtual void Kill(int signal) = 0;
+};
+
+struct LaunchedProcess {
+  int pid = 0;
+  SpawnStrategy strategy = SpawnStrategy::kExec;
+  UniqueFd channel;       // the host's end of the channel
+  UniqueFd stdout_read;   // the read ends of the worker's fd 1 and fd 2
+  UniqueFd stderr_read;
+  std::unique_ptr<ProcessWatch> watch;
+};
+
+// What a worker process must be, before anything about the script is known.
+struct LaunchRequest {
+  std::string binary;
+  std::vector<std::string> v8_flags;
+  std::uint32_t max_old_space_mb = 0;
+  std::uint32_t max_young_space_mb = 0;
+
+  bool operator==(const LaunchRequest&) const = default;
+};
+
+// A fresh process: posix_spawn (through libuv) of the worker binary.
+std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error);
+
+class Zygote;
+
+struct LauncherOptions {
+  SpawnStrategy default_strategy = SpawnStrategy::kPool;
+  std::size_t pool_size = 2;
+  std::string worker_binary;  // empty: FindWorkerBinary()
+};
+
+// Owns the zygote and the pool of one supervisor (or one host program).
+class Launcher {
+ public:
+  Launcher(uv_loop_t* loop, LauncherOptions options);
+  ~Launcher();
+
+  Launcher(const Launcher&) = delete;
+  Launcher& operator=(const Launcher&) = delete;
+
+  // Launches with `strategy` (kDefault: the launcher's default). A request
+  // the zygote and the pool cannot serve as asked (V8 flags of its own)
+  // is exec'd; a dead zygote is restarted once, else exec is used and a
+  // warning logged.
+  std::optional<LaunchedProcess> Launch(const LaunchRequest& request, SpawnStrategy strategy,
+                                        std::string* error);
+
+  // Fills the pool now rather than on the next loop turn (benchmarks, tests).
+  void FillPool();
+  // Blocks until every pooled worker has finished starting (said Hello), or
+  // `timeout_ms` passes. For benchmarks that measure a warm pool.
+  bool WaitForPoolReady(int timeout_ms);
+  std::size_t pooled() const { return pool_.size(); }
+  bool zygote_alive() const;
+  // Kills the zygote (tests of its death and restart).
+  void KillZygoteForTesting();
+
+ private:
+  std::optional<LaunchedProcess> LaunchFromZygote(const LaunchRequest& request, std::string* error);
+  std::optional<LaunchedProcess> TakeFromPool(const LaunchRequest& request);
+  void ScheduleRefill();
+
+  uv_loop_t* loop_;
+  LauncherOptions options_;
+  LaunchRequest pool_request_;
+  std::shared_ptr<Zygote> zygote_;
+  bool zygote_failed_ = false;  // could not be (re)started: use exec
+  std::deque<LaunchedProcess> pool_;
+  DeferredCall refill_;
+};
+
+std::string_view SpawnStrategyName(SpawnStrategy strategy);
+
+}  // namespace isohost
+
+#endif  // ISOHOST_HOST_LAUNCHER_H_

@@ -1,0 +1,250 @@
+#include "host/zygote.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "ipc/channel.h"
+#include "ipc/zygote_protocol.h"
+
+namespace isohost {
+namespace {
+
+// A zygote that takes longer than this to start or to fork is broken.
+constexpr int kZygoteReplyTimeoutMs = 10000;
+
+bool MakePipe(UniqueFd* read_end, UniqueFd* write_end) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return false;
+  read_end->reset(fds[0]);
+  write_end->reset(fds[1]);
+  return true;
+}
+
+}  // namespace
+
+// A worker forked by the zygote: it tells us when the worker ends.
+class ZygoteWatch final : public ProcessWatch {
+ public:
+  ZygoteWatch(std::shared_ptr<Zygote> zygote, int pid)
+      : zygote_(std::move(zygote)), pid_(pid), deferred_(zygote_->loop_) {
+    zygote_->watches_[pid_] = this;
+  }
+  ~ZygoteWatch() override {
+    if (running_) {
+      // The zygote reaps it and reports the exit, which nobody waits for now.
+      ::kill(pid_, SIGKILL);
+      zygote_->watches_.erase(pid_);
+      Unawait();
+    }
+  }
+  void OnExit(std::function<void(int, int)> callback) override {
+    callback_ = std::move(callback);
+    if (running_ && !awaited_) {
+      awaited_ = true;
+      ++zygote_->awaited_watches_;
+      zygote_->UpdatePollRef();
+    }
+    if (!running_) {
+      deferred_.Start([this] {
+        if (callback_) callback_(exit_status_, term_signal_);
+      });
+    }
+  }
+  bool running() const override { return running_; }
+  void Kill(int signal) override {
+    if (running_) ::kill(pid_, signal);
+  }
+
+  void Exited(int exit_status, int term_signal) {
+    running_ = false;
+    Unawait();
+    exit_status_ = exit_status;
+    term_signal_ = term_signal;
+    if (callback_) callback_(exit_status, term_signal);  // may destroy this
+  }
+
+ private:
+  std::shared_ptr<Zygote> zygote_;
+  int pid_;
+  DeferredCall deferred_;
+  bool running_ = true;
+  int exit_status_ = 0;
+  int term_signal_ = 0;
+  std::function<void(int, int)> callback_;
+  bool awaited_ = false;  // somebody waits for the exit: keep the loop alive
+
+  void Unawait() {
+    if (!awaited_) return;
+    awaited_ = false;
+    --zygote_->awaited_watches_;
+    zygote_->UpdatePollRef();
+  }
+};
+
+std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary, std::string* error) {
+  std::shared_ptr<Zygote> zygote(new Zygote(loop));
+  int control[2];
+  if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, control) != 0) {
+    *error = std::string("socketpair for the zygote failed: ") + std::strerror(errno);
+    return nullptr;
+  }
+  zygote->control_.reset(control[0]);
+  UniqueFd child_end(control[1]);
+  // The zygote's own fd 1/2 are the host's: what it says is rare and for the operator.
+  int fds[3] = {STDOUT_FILENO, STDERR_FILENO, child_end.get()};
+  zygote->process_ = ExecWatch::Spawn(loop, {binary, "--zygote"}, fds, error);
+  if (!zygote->process_) return nullptr;
+  child_end.reset();
+
+  pollfd pfd{zygote->control_.get(), POLLIN, 0};
+  ipc::ZygoteReply ready;
+  if (::poll(&pfd, 1, kZygoteReplyTimeoutMs) != 1 || !zygote->ReadReply(&ready) ||
+      ready.kind != ipc::ZygoteReplyKind::kReady) {
+    *error = "the zygote (" + binary + " --zygote) did not start";
+    return nullptr;
+  }
+  zygote->poll_ = new uv_poll_t;
+  uv_poll_init(loop, zygote->poll_, zygote->control_.get());
+  zygote->poll_->data = zygote.get();
+  uv_poll_start(zygote->poll_, UV_READABLE | UV_DISCONNECT, &Zygote::OnControlReadable);
+  zygote->UpdatePollRef();
+  return zygote;
+}
+
+Zygote::~Zygote() {
+  if (poll_ != nullptr) {
+    poll_->data = nullptr;
+    uv_close(reinterpret_cast<uv_handle_t*>(poll_),
+             [](uv_handle_t* handle) { delete reinterpret_cast<uv_poll_t*>(handle); });
+  }
+  // On EOF the zygote ends its workers, reaps them and exits; wait for that
+  // so that nothing outlives us. process_ (ExecWatch) kills what remains.
+  control_.reset();
+  if (process_) process_->WaitForExit(2000);
+}
+
+void Zygote::UpdatePollRef() {
+  if (poll_ == nullptr) return;
+  // Exit reports somebody waits for keep the loop alive; an idle zygote and
+  // pooled workers do not.
+  if (awaited_watches_ == 0) {
+    uv_unref(reinterpret_cast<uv_handle_t*>(poll_));
+  } else {
+    uv_ref(reinterpret_cast<uv_handle_t*>(poll_));
+  }
+}
+
+bool Zygote::ReadReply(ipc::ZygoteReply* reply) {
+  int fds[1];
+  int fd_count = 0;
+  long n = ipc::RecvWithFds(control_.get(), reply, sizeof *reply, fds, 0, &fd_count);
+  if (n != static_cast<long>(sizeof *reply) || reply->magic != ipc::kZygoteMagic) return false;
+  return true;
+}
+
+void Zygote::Dispatch(const ipc::ZygoteReply& reply) {
+  if (reply.kind != ipc::ZygoteReplyKind::kExited) return;
+  auto it = watches_.find(reply.pid);
+  if (it == watches_.end()) return;  // a worker nobody watches any more
+  ZygoteWatch* watch = it->second;
+  watches_.erase(it);
+  int status = reply.status;
+  watch->Exited(WIFEXITED(status) ? WEXITSTATUS(status) : 0, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+void Zygote::OnControlReadable(uv_poll_t* handle, int status, int) {
+  auto* self = static_cast<Zygote*>(handle->data);
+  if (self == nullptr) return;
+  auto keep_alive = self->shared_from_this();  // a callback may drop the last other owner
+  while (true) {
+    pollfd pfd{self->control_.get(), POLLIN, 0};
+    if (status == 0 && ::poll(&pfd, 1, 0) != 1) return;
+    ipc::ZygoteReply reply;
+    if (!self->ReadReply(&reply)) return self->OnGone();
+    self->Dispatch(reply);
+    status = 0;
+  }
+}
+
+void Zygote::OnGone() {
+  if (poll_ != nullptr) uv_poll_stop(poll_);
+  control_.reset();
+  // Its workers died with it (PDEATHSIG); their exit status is lost.
+  auto watches = std::move(watches_);
+  watches_.clear();
+  for (auto& [pid, watch] : watches) watch->Exited(0, SIGKILL);
+}
+
+std::optional<LaunchedProcess> Zygote::Launch(const LaunchRequest& request, std::string* error) {
+  if (!alive()) {
+    *error = "the zygote is not running";
+    return std::nullopt;
+  }
+  LaunchedProcess launched;
+  launched.strategy = SpawnStrategy::kZygote;
+  int channel[2];
+  if (int rc = ipc::MakeChannelSocketPair(channel); rc < 0) {
+    *error = std::string("socketpair failed: ") + std::strerror(-rc);
+    return std::nullopt;
+  }
+  launched.channel.reset(channel[0]);
+  UniqueFd child_channel(channel[1]);
+  UniqueFd out_write, err_write;
+  if (!MakePipe(&launched.stdout_read, &out_write) || !MakePipe(&launched.stderr_read, &err_write)) {
+    *error = std::string("pipe failed: ") + std::strerror(errno);
+    return std::nullopt;
+  }
+  ipc::ZygoteRequest zygote_request;
+  zygote_request.request_id = next_request_++;
+  zygote_request.max_old_space_mb = request.max_old_space_mb;
+  zygote_request.max_young_space_mb = request.max_young_space_mb;
+  int fds[3] = {child_channel.get(), out_write.get(), err_write.get()};
+  if (int rc = ipc::SendWithFds(control_.get(), &zygote_request, sizeof zygote_request, fds, 3); rc < 0) {
+    *error = std::string("cannot reach the zygote: ") + std::strerror(-rc);
+    return std::nullopt;
+  }
+  // The fork takes a fraction of a millisecond: wait for its answer here,
+  // handling exit reports that arrive first.
+  while (true) {
+    pollfd pfd{control_.get(), POLLIN, 0};
+    if (::poll(&pfd, 1, kZygoteReplyTimeoutMs) != 1) {
+      *error = "the zygote did not answer";
+      return std::nullopt;
+    }
+    ipc::ZygoteReply reply;
+    if (!ReadReply(&reply)) {
+      OnGone();
+      *error = "the zygote died";
+      return std::nullopt;
+    }
+    if (reply.kind == ipc::ZygoteReplyKind::kExited) {
+      pending_exits_.push_back(reply);
+      std::weak_ptr<Zygote> weak = shared_from_this();
+      deferred_dispatch_.Start([weak] {
+        auto self = weak.lock();
+        if (!self) return;
+        auto pending = std::move(self->pending_exits_);
+        self->pending_exits_.clear();
+        for (const ipc::ZygoteReply& exit : pending) self->Dispatch(exit);
+      });
+      continue;
+    }
+    if (reply.request_id != zygote_request.request_id) continue;
+    if (reply.kind == ipc::ZygoteReplyKind::kFailed) {
+      *error = std::string("the zygote could not fork: ") + std::strerror(reply.error);
+      return std::nullopt;
+    }
+    launched.pid = reply.pid;
+    launched.watch = std::make_unique<ZygoteWatch>(shared_from_this(), reply.pid);
+    return launched;
+  }
+}
+
+}  // namespace isohost

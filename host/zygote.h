@@ -1,0 +1,66 @@
+// The host's side of the zygote (worker/zygote.h): starts it once, asks it
+// for workers, and learns from it when they end (it is their parent and
+// reaps them). Shared by the Launcher and every worker it forked, so that a
+// replaced zygote lives on until its last worker is gone.
+#ifndef ISOHOST_HOST_ZYGOTE_H_
+#define ISOHOST_HOST_ZYGOTE_H_
+
+#include <uv.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "host/exec_process.h"
+#include "host/launcher.h"
+#include "host/unique_fd.h"
+#include "host/uv_handle.h"
+#include "ipc/zygote_protocol.h"
+
+namespace isohost {
+
+class ZygoteWatch;
+
+class Zygote : public std::enable_shared_from_this<Zygote> {
+ public:
+  // Starts `binary --zygote` and waits until it says it is ready.
+  static std::shared_ptr<Zygote> Start(uv_loop_t* loop, const std::string& binary, std::string* error);
+  // Closing the control socket ends the zygote, and with it (PDEATHSIG) any
+  // worker it forked that is still alive.
+  ~Zygote();
+
+  std::optional<LaunchedProcess> Launch(const LaunchRequest& request, std::string* error);
+  bool alive() const { return control_ && process_ && process_->running(); }
+  int pid() { return process_ ? process_->pid() : 0; }
+  void Kill() {
+    if (process_) process_->Kill(SIGKILL);
+  }
+
+ private:
+  friend class ZygoteWatch;
+  explicit Zygote(uv_loop_t* loop) : loop_(loop), deferred_dispatch_(loop) {}
+  static void OnControlReadable(uv_poll_t* handle, int status, int events);
+  // Reads and handles one reply; false at EOF or on an error.
+  bool ReadReply(ipc::ZygoteReply* reply);
+  void Dispatch(const ipc::ZygoteReply& reply);
+  void OnGone();
+  void UpdatePollRef();
+
+  uv_loop_t* loop_;
+  UniqueFd control_;
+  uv_poll_t* poll_ = nullptr;  // freed in its close callback
+  std::unique_ptr<ExecWatch> process_;
+  std::map<int, ZygoteWatch*> watches_;  // running workers by pid
+  int awaited_watches_ = 0;              // of those, the ones whose exit somebody waits for
+  // Exit reports read while Launch() waited for its own answer; handled on
+  // the next loop turn, not inside the caller's Launch().
+  std::vector<ipc::ZygoteReply> pending_exits_;
+  DeferredCall deferred_dispatch_;
+  std::uint64_t next_request_ = 1;
+};
+
+}  // namespace isohost
+
+#endif  // ISOHOST_HOST_ZYGOTE_H_
