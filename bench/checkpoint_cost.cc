@@ -12,7 +12,7 @@
 // natively. Node runs the same script as `node SCRIPT` on its main thread.
 //
 //   checkpoint_cost [--n1 N] [--n2 N] [--repeats R] [--jit-only|--jitless-only]
-//                   [--isohost PATH] [--node PATH] [--jobs J] [--quick]
+//                   [--isohost PATH] [--node PATH] [--no-node] [--jobs J] [--quick]
 //                   [--json] [--keep-files]
 #include <fcntl.h>
 #include <spawn.h>
@@ -118,6 +118,7 @@ struct Options {
   bool run_jitless = true;
   std::string isohost;  // empty: beside this binary
   std::string node;     // empty: `node` on $PATH, if any
+  bool skip_node = false;
   int jobs = 0;         // 0: one per core
   bool json = false;
   bool keep_files = false;
@@ -137,6 +138,7 @@ void PrintUsage(std::FILE* out) {
       "  --isohost PATH    isohost binary (default: beside this binary); its\n"
       "                    isohost-worker is the one in the same directory\n"
       "  --node PATH       node binary (default: node on PATH; skipped if none)\n"
+      "  --no-node         isohost only\n"
       "  --jobs J          runs at a time (default: one per core; Ir does not\n"
       "                    depend on it)\n"
       "  --quick           smoke test: N 1000 and 3000, 1 run per point\n"
@@ -183,6 +185,8 @@ bool ParseOptions(int argc, char** argv, Options* options, int* exit_code) {
         return false;
       }
       (arg == "--isohost" ? options->isohost : options->node) = text;
+    } else if (arg == "--no-node") {
+      options->skip_node = true;
     } else if (arg == "--jit-only") {
       options->run_jitless = false;
     } else if (arg == "--jitless-only") {
@@ -651,7 +655,7 @@ void PrintHeader(const Options& options, const Programs& programs) {
   std::printf("  isohost: %s run SCRIPT; only the isohost-worker process is counted\n", programs.isohost.c_str());
   std::printf("           (ISOHOST_WORKER = a wrapper that execs it under callgrind).\n");
   if (programs.node.empty()) {
-    std::printf("  node: not found (--node PATH), node columns skipped.\n");
+    std::printf("  node: not run (--no-node, or not found: --node PATH), node columns skipped.\n");
   } else {
     std::printf("  node: %s %s, run as plain `node SCRIPT` on its main thread\n", programs.node.c_str(),
                 programs.node_version.c_str());
@@ -815,6 +819,7 @@ bool ResolvePrograms(const Options& options, Programs* programs) {
     std::fprintf(stderr, "checkpoint_cost: no isohost-worker beside %s\n", programs->isohost.c_str());
     return false;
   }
+  if (options.skip_node) return true;
   std::string node = options.node.empty() ? FindOnPath("node") : options.node;
   if (!options.node.empty() && !IsExecutable(node)) {
     std::fprintf(stderr, "checkpoint_cost: no node binary at '%s'\n", node.c_str());

@@ -141,8 +141,9 @@ bool Launcher::WaitForPoolReady(int timeout_ms) {
 std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, SpawnStrategy strategy,
                                                 std::string* error) {
   if (strategy == SpawnStrategy::kDefault) strategy = options_.default_strategy;
-  // The zygote's V8 has its flags already: a worker that needs others is exec'd.
-  if (!request.v8_flags.empty()) strategy = SpawnStrategy::kExec;
+  // The zygote's V8 has its flags already, and it is one binary: a worker that
+  // needs other flags or another binary is exec'd.
+  if (!request.v8_flags.empty() || request.binary != options_.worker_binary) strategy = SpawnStrategy::kExec;
   switch (strategy) {
     case SpawnStrategy::kPool:
       if (auto launched = TakeFromPool(request)) {

@@ -86,11 +86,29 @@ int CountOpenFds() {
   return count - 1;  // the directory stream itself
 }
 
-int CountChildren() {
-  std::ifstream children("/proc/self/task/" + std::to_string(getpid()) + "/children");
+namespace {
+
+std::vector<std::string> ChildrenOf(const std::string& pid) {
+  std::vector<std::string> result;
+  std::ifstream children("/proc/" + pid + "/task/" + pid + "/children");
+  std::string child;
+  while (children >> child) result.push_back(child);
+  return result;
+}
+
+}  // namespace
+
+int CountChildren() { return static_cast<int>(ChildrenOf(std::to_string(getpid())).size()); }
+
+int CountDescendants() {
   int count = 0;
-  std::string pid;
-  while (children >> pid) ++count;
+  std::vector<std::string> pending = ChildrenOf(std::to_string(getpid()));
+  while (!pending.empty()) {
+    std::string pid = pending.back();
+    pending.pop_back();
+    ++count;
+    for (const std::string& child : ChildrenOf(pid)) pending.push_back(child);
+  }
   return count;
 }
 

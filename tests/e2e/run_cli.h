@@ -22,6 +22,8 @@ CliResult RunCli(const std::vector<std::string>& args, const std::string& input 
 // Open descriptors and child processes of this process right now.
 int CountOpenFds();
 int CountChildren();
+// Children, their children, and so on (workers forked by a zygote included).
+int CountDescendants();
 
 }  // namespace isohost::testing
 

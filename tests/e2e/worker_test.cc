@@ -3,13 +3,16 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "ipc/clone_codec.h"
 #include "ipc/clone_json.h"
+#include "host/launcher.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
@@ -27,10 +30,19 @@ std::string ToJson(std::string_view bytes) {
   return value ? ipc::ToJsonText(*value) : "<" + value.error().message + ">";
 }
 
-class WorkerTest : public ::testing::Test {
+// Every test runs once per spawn strategy: workers must not differ by how
+// their process was obtained.
+class WorkerTest : public ::testing::TestWithParam<SpawnStrategy> {
  protected:
-  void SetUp() override { uv_loop_init(&loop_); }
+  void SetUp() override {
+    uv_loop_init(&loop_);
+    LauncherOptions options;
+    options.default_strategy = GetParam();
+    options.worker_binary = BinDir() + "/isohost-worker";
+    launcher_ = std::make_unique<Launcher>(&loop_, options);
+  }
   void TearDown() override {
+    launcher_.reset();
     uv_run(&loop_, UV_RUN_DEFAULT);
     EXPECT_EQ(uv_loop_close(&loop_), 0) << "a handle was left open";
   }
@@ -41,6 +53,15 @@ class WorkerTest : public ::testing::Test {
     options.argv = std::move(argv);
     options.worker_binary = BinDir() + "/isohost-worker";
     return options;
+  }
+
+  // Processes that stay while no worker runs: the zygote and the pool.
+  int ExpectedIdleProcesses() {
+    return (launcher_->zygote_alive() ? 1 : 0) + static_cast<int>(launcher_->pooled());
+  }
+
+  std::unique_ptr<Worker> Spawn(WorkerOptions options, WorkerCallbacks callbacks) {
+    return Worker::Spawn(&loop_, std::move(options), std::move(callbacks), launcher_.get());
   }
 
   // Runs the loop until the worker reports its exit.
@@ -61,13 +82,14 @@ class WorkerTest : public ::testing::Test {
   }
 
   uv_loop_t loop_;
+  std::unique_ptr<Launcher> launcher_;
   std::vector<std::string> messages_;
   std::string out_, err_;
   std::optional<ExitInfo> exit_;
 };
 
-TEST_F(WorkerTest, BurstOfTenThousandMessagesArrivesInOrder) {
-  auto worker = Worker::Spawn(&loop_, Options("burst.js", {"10000"}), Callbacks());
+TEST_P(WorkerTest, BurstOfTenThousandMessagesArrivesInOrder) {
+  auto worker = Spawn(Options("burst.js", {"10000"}), Callbacks());
   ExitInfo info = RunToExit(worker);
   EXPECT_EQ(info.reason, ExitReason::kNormal) << info.message;
   ASSERT_EQ(messages_.size(), 10000u);
@@ -77,14 +99,14 @@ TEST_F(WorkerTest, BurstOfTenThousandMessagesArrivesInOrder) {
   }
 }
 
-TEST_F(WorkerTest, SixteenMebibyteMessageRoundTrips) {
+TEST_P(WorkerTest, SixteenMebibyteMessageRoundTrips) {
   WorkerCallbacks callbacks = Callbacks();
   std::unique_ptr<Worker> worker;
   callbacks.on_message = [&](std::string_view data) {
     messages_.emplace_back(data);
     worker->PostMessage(data);  // echo, byte for byte
   };
-  worker = Worker::Spawn(&loop_, Options("big_message.js"), std::move(callbacks));
+  worker = Spawn(Options("big_message.js"), std::move(callbacks));
   ExitInfo info = RunToExit(worker);
   EXPECT_EQ(info.code, 0) << info.message << err_;
   ASSERT_EQ(messages_.size(), 1u);
@@ -92,11 +114,11 @@ TEST_F(WorkerTest, SixteenMebibyteMessageRoundTrips) {
   EXPECT_EQ(out_, "round trip ok: true 16777216\n");
 }
 
-TEST_F(WorkerTest, WorkerKilledBySignalIsReportedAsCrashed) {
+TEST_P(WorkerTest, WorkerKilledBySignalIsReportedAsCrashed) {
   WorkerCallbacks callbacks = Callbacks();
   std::unique_ptr<Worker> worker;
   callbacks.on_message = [&](std::string_view) { ::kill(worker->pid(), SIGSEGV); };
-  worker = Worker::Spawn(&loop_, Options("spin.js"), std::move(callbacks));
+  worker = Spawn(Options("spin.js"), std::move(callbacks));
   ExitInfo info = RunToExit(worker);
   EXPECT_EQ(info.reason, ExitReason::kCrashed);
   EXPECT_EQ(info.signal, SIGSEGV);
@@ -104,45 +126,45 @@ TEST_F(WorkerTest, WorkerKilledBySignalIsReportedAsCrashed) {
   EXPECT_NE(info.message.find("signal"), std::string::npos) << info.message;
 }
 
-TEST_F(WorkerTest, TerminateEndsARunningWorker) {
+TEST_P(WorkerTest, TerminateEndsARunningWorker) {
   WorkerCallbacks callbacks = Callbacks();
   std::unique_ptr<Worker> worker;
   callbacks.on_message = [&](std::string_view) { worker->Terminate(9, 2000); };
-  worker = Worker::Spawn(&loop_, Options("spin.js"), std::move(callbacks));
+  worker = Spawn(Options("spin.js"), std::move(callbacks));
   ExitInfo info = RunToExit(worker);
   EXPECT_EQ(info.reason, ExitReason::kTerminated);
   EXPECT_EQ(info.code, 9);
 }
 
-TEST_F(WorkerTest, GarbageFrameIsAProtocolErrorAndOutputIsKept) {
+TEST_P(WorkerTest, GarbageFrameIsAProtocolErrorAndOutputIsKept) {
   WorkerOptions options = Options("hello.js");
   options.worker_binary = ScriptPath("bad_frame_worker.sh");
-  auto worker = Worker::Spawn(&loop_, std::move(options), Callbacks());
+  auto worker = Spawn(std::move(options), Callbacks());
   ExitInfo info = RunToExit(worker);
   EXPECT_EQ(info.reason, ExitReason::kProtocolError);
   EXPECT_NE(info.message.find("not a valid Envelope"), std::string::npos) << info.message;
   EXPECT_NE(err_.find("some native output before the bad frame"), std::string::npos) << err_;
 }
 
-TEST_F(WorkerTest, OversizeFrameIsAProtocolError) {
+TEST_P(WorkerTest, OversizeFrameIsAProtocolError) {
   WorkerOptions options = Options("hello.js");
   options.worker_binary = ScriptPath("oversize_frame_worker.sh");
-  auto worker = Worker::Spawn(&loop_, std::move(options), Callbacks());
+  auto worker = Spawn(std::move(options), Callbacks());
   ExitInfo info = RunToExit(worker);
   EXPECT_EQ(info.reason, ExitReason::kProtocolError);
   EXPECT_NE(info.message.find("exceeds the limit"), std::string::npos) << info.message;
 }
 
-TEST_F(WorkerTest, MissingWorkerBinaryIsAStartupFailure) {
+TEST_P(WorkerTest, MissingWorkerBinaryIsAStartupFailure) {
   WorkerOptions options = Options("hello.js");
   options.worker_binary = "/nonexistent/isohost-worker";
-  auto worker = Worker::Spawn(&loop_, std::move(options), Callbacks());
+  auto worker = Spawn(std::move(options), Callbacks());
   ExitInfo info = RunToExit(worker);
   EXPECT_EQ(info.reason, ExitReason::kStartupFailed);
   EXPECT_NE(info.message.find("/nonexistent/isohost-worker"), std::string::npos) << info.message;
 }
 
-TEST_F(WorkerTest, WorkerDataAndArgvReachTheScript) {
+TEST_P(WorkerTest, WorkerDataAndArgvReachTheScript) {
   WorkerOptions options = Options("hello.js");
   options.script_path.clear();
   options.script_source =
@@ -151,37 +173,152 @@ TEST_F(WorkerTest, WorkerDataAndArgvReachTheScript) {
   options.worker_data = Clone("{\"n\":[1,2]}");
   options.argv = {"a", "b"};
   options.env = std::map<std::string, std::string>{{"ONLY", "this"}};
-  auto worker = Worker::Spawn(&loop_, std::move(options), Callbacks());
+  auto worker = Spawn(std::move(options), Callbacks());
   ExitInfo info = RunToExit(worker);
   EXPECT_EQ(info.code, 0) << err_;
   ASSERT_EQ(messages_.size(), 1u);
   EXPECT_EQ(ToJson(messages_[0]), "{\"data\":{\"n\":[1,2]},\"argv\":[\"a\",\"b\"],\"env\":\"this\"}");
 }
 
-TEST_F(WorkerTest, HundredSequentialSpawnsLeakNoFdsOrProcesses) {
+TEST_P(WorkerTest, HundredSequentialSpawnsLeakNoFdsOrProcesses) {
   // Warm up once so lazily opened descriptors (e.g. the loop's signal pipe) exist.
   {
-    auto worker = Worker::Spawn(&loop_, Options("hello.js"), Callbacks());
+    auto worker = Spawn(Options("hello.js"), Callbacks());
     RunToExit(worker);
   }
   int fds_before = CountOpenFds();
   for (int i = 0; i < 100; ++i) {
     exit_.reset();
-    auto worker = Worker::Spawn(&loop_, Options("hello.js"), Callbacks());
+    auto worker = Spawn(Options("hello.js"), Callbacks());
     ExitInfo info = RunToExit(worker);
     ASSERT_EQ(info.code, 0) << info.message;
   }
   uv_run(&loop_, UV_RUN_NOWAIT);
   EXPECT_EQ(CountOpenFds(), fds_before);
-  EXPECT_EQ(CountChildren(), 0) << "a worker process was not reaped";
+  EXPECT_EQ(CountDescendants(), ExpectedIdleProcesses()) << "a worker process was not reaped";
   EXPECT_EQ(out_.size(), 101 * std::string("hello world\n").size());
 }
 
-TEST_F(WorkerTest, DestroyingARunningWorkerKillsAndReapsIt) {
-  auto worker = Worker::Spawn(&loop_, Options("spin.js"), Callbacks());
+TEST_P(WorkerTest, DestroyingARunningWorkerKillsAndReapsIt) {
+  auto worker = Spawn(Options("spin.js"), Callbacks());
   while (messages_.empty()) uv_run(&loop_, UV_RUN_ONCE);
   worker.reset();
-  EXPECT_EQ(CountChildren(), 0);
+  // A zygote reaps its workers itself, a moment later.
+  for (int i = 0; i < 200 && CountDescendants() != ExpectedIdleProcesses(); ++i) usleep(10000);
+  EXPECT_EQ(CountDescendants(), ExpectedIdleProcesses());
+}
+
+TEST_P(WorkerTest, WorkersShareNoRandomState) {
+  // Math.random() and V8's hash seed both come from the isolate's random
+  // number generator, seeded when the isolate is made: after the fork, in
+  // each worker. Two workers must not produce the same sequence.
+  WorkerOptions options = Options("hello.js");
+  options.script_path.clear();
+  options.script_source =
+      "require('worker_threads').parentPort.postMessage([Math.random(), Math.random(), Math.random()]);";
+  std::vector<std::string> sequences;
+  for (int i = 0; i < 3; ++i) {
+    exit_.reset();
+    auto worker = Spawn(options, Callbacks());
+    RunToExit(worker);
+  }
+  ASSERT_EQ(messages_.size(), 3u);
+  std::set<std::string> distinct;
+  for (const std::string& message : messages_) distinct.insert(ToJson(message));
+  EXPECT_EQ(distinct.size(), 3u) << ToJson(messages_[0]) << " " << ToJson(messages_[1]);
+}
+
+TEST_P(WorkerTest, ReportsHowItWasSpawned) {
+  auto worker = Spawn(Options("hello.js"), Callbacks());
+  SpawnStrategy used = worker->strategy();
+  RunToExit(worker);
+  if (GetParam() == SpawnStrategy::kPool) {
+    // The first spawn finds the pool empty and forks from the zygote.
+    EXPECT_EQ(used, SpawnStrategy::kZygote);
+  } else {
+    EXPECT_EQ(used, GetParam());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Strategies, WorkerTest,
+                         ::testing::Values(SpawnStrategy::kExec, SpawnStrategy::kZygote, SpawnStrategy::kPool),
+                         [](const ::testing::TestParamInfo<SpawnStrategy>& info) {
+                           return std::string(SpawnStrategyName(info.param));
+                         });
+
+class LauncherTest : public ::testing::Test {
+ protected:
+  void SetUp() override { uv_loop_init(&loop_); }
+  void TearDown() override {
+    uv_run(&loop_, UV_RUN_DEFAULT);
+    EXPECT_EQ(uv_loop_close(&loop_), 0) << "a handle was left open";
+  }
+  uv_loop_t loop_;
+};
+
+TEST_F(LauncherTest, PoolExhaustionFallsBackToTheZygote) {
+  LauncherOptions options;
+  options.pool_size = 2;
+  options.worker_binary = BinDir() + "/isohost-worker";
+  Launcher launcher(&loop_, options);
+  launcher.FillPool();
+  ASSERT_EQ(launcher.pooled(), 2u);
+  ASSERT_TRUE(launcher.WaitForPoolReady(10000));
+  std::vector<std::unique_ptr<Worker>> workers;
+  std::vector<SpawnStrategy> used;
+  int exited = 0;
+  for (int i = 0; i < 5; ++i) {
+    WorkerOptions worker_options;
+    worker_options.script_path = ScriptPath("hello.js");
+    worker_options.worker_binary = options.worker_binary;
+    WorkerCallbacks callbacks;
+    callbacks.on_exit = [&exited](const ExitInfo& info) {
+      EXPECT_EQ(info.code, 0) << info.message;
+      ++exited;
+    };
+    workers.push_back(Worker::Spawn(&loop_, worker_options, std::move(callbacks), &launcher));
+    used.push_back(workers.back()->strategy());
+  }
+  while (exited < 5) uv_run(&loop_, UV_RUN_ONCE);
+  EXPECT_EQ(used[0], SpawnStrategy::kPool);
+  EXPECT_EQ(used[1], SpawnStrategy::kPool);
+  for (int i = 2; i < 5; ++i) EXPECT_EQ(used[i], SpawnStrategy::kZygote) << i;
+  workers.clear();
+}
+
+TEST_F(LauncherTest, DeadZygoteTakesItsWorkersAndIsReplaced) {
+  LauncherOptions options;
+  options.default_strategy = SpawnStrategy::kZygote;
+  options.worker_binary = BinDir() + "/isohost-worker";
+  Launcher launcher(&loop_, options);
+  std::optional<ExitInfo> first_exit;
+  std::vector<std::string> messages;
+  WorkerOptions spinning;
+  spinning.script_path = ScriptPath("spin.js");
+  spinning.worker_binary = options.worker_binary;
+  WorkerCallbacks callbacks;
+  callbacks.on_message = [&messages](std::string_view data) { messages.emplace_back(data); };
+  callbacks.on_exit = [&first_exit](const ExitInfo& info) { first_exit = info; };
+  auto worker = Worker::Spawn(&loop_, spinning, callbacks, &launcher);
+  while (messages.empty()) uv_run(&loop_, UV_RUN_ONCE);
+  ASSERT_TRUE(launcher.zygote_alive());
+  launcher.KillZygoteForTesting();
+  while (!first_exit) uv_run(&loop_, UV_RUN_ONCE);
+  EXPECT_EQ(first_exit->reason, ExitReason::kCrashed) << first_exit->message;
+  worker.reset();
+
+  // The next spawn starts a new zygote.
+  std::optional<ExitInfo> second_exit;
+  WorkerOptions hello;
+  hello.script_path = ScriptPath("hello.js");
+  hello.worker_binary = options.worker_binary;
+  WorkerCallbacks second;
+  second.on_exit = [&second_exit](const ExitInfo& info) { second_exit = info; };
+  auto next = Worker::Spawn(&loop_, hello, second, &launcher);
+  EXPECT_EQ(next->strategy(), SpawnStrategy::kZygote);
+  while (!second_exit) uv_run(&loop_, UV_RUN_ONCE);
+  EXPECT_EQ(second_exit->code, 0) << second_exit->message;
+  EXPECT_TRUE(launcher.zygote_alive());
 }
 
 }  // namespace
