@@ -22,10 +22,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <cinttypes>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -70,7 +69,6 @@ constexpr int kRowCount = static_cast<int>(std::size(kRows));
 constexpr int kPlainRow = 0;
 
 enum class Runtime { kIsohost, kNode };
-constexpr Runtime kRuntimes[] = {Runtime::kIsohost, Runtime::kNode};
 
 const char* RuntimeName(Runtime runtime) { return runtime == Runtime::kIsohost ? "isohost" : "node"; }
 
@@ -119,7 +117,7 @@ struct Options {
   std::string isohost;  // empty: beside this binary
   std::string node;     // empty: `node` on $PATH, if any
   bool skip_node = false;
-  int jobs = 0;         // 0: one per core
+  int jobs = 0;  // 0: one per core
   bool json = false;
   bool keep_files = false;
 };
@@ -171,8 +169,8 @@ bool ParseOptions(int argc, char** argv, Options* options, int* exit_code) {
       *exit_code = 0;
       return false;
     } else if (arg == "--n1" || arg == "--n2" || arg == "--repeats" || arg == "--jobs") {
-      int* target = arg == "--n1" ? &options->n1
-                    : arg == "--n2" ? &options->n2
+      int* target = arg == "--n1"        ? &options->n1
+                    : arg == "--n2"      ? &options->n2
                     : arg == "--repeats" ? &options->repeats
                                          : &options->jobs;
       if (!value(&text) || !ParsePositive(text, target)) {
@@ -276,8 +274,17 @@ struct Command {
 // the redirections in the child, so concurrent runs never inherit each
 // other's files.
 int RunCommand(const Command& command, std::string* error) {
+  // getenv() returns the first match, so an inherited ISOHOST_WORKER must go.
+  auto overridden = [&command](std::string_view entry) {
+    for (const std::string& extra : command.extra_env) {
+      if (entry.substr(0, entry.find('=') + 1) == extra.substr(0, extra.find('=') + 1)) return true;
+    }
+    return false;
+  };
   std::vector<std::string> env_storage;
-  for (char** entry = environ; *entry != nullptr; ++entry) env_storage.emplace_back(*entry);
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    if (!overridden(*entry)) env_storage.emplace_back(*entry);
+  }
   env_storage.insert(env_storage.end(), command.extra_env.begin(), command.extra_env.end());
   std::vector<char*> envp;
   for (std::string& entry : env_storage) envp.push_back(entry.data());
@@ -290,10 +297,10 @@ int RunCommand(const Command& command, std::string* error) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, command.stdout_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, command.stderr_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 1, command.stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, command.stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
   pid_t pid = 0;
   int rc = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
@@ -442,8 +449,8 @@ struct Run {
 };
 
 std::string RunName(const Run& run) {
-  return std::string(RuntimeName(run.runtime)) + "-" + JitModeName(run.mode) + "-" + kRows[run.row].id +
-         "-" + std::to_string(run.callbacks) + "-" + std::to_string(run.repeat);
+  return std::string(RuntimeName(run.runtime)) + "-" + JitModeName(run.mode) + "-" + kRows[run.row].id + "-" +
+         std::to_string(run.callbacks) + "-" + std::to_string(run.repeat);
 }
 
 std::string ScriptPath(const std::string& dir, int row, int callbacks) {
@@ -470,8 +477,11 @@ Command IsohostCommand(const Programs& programs, const std::string& dir, const R
 Command NodeCommand(const Programs& programs, const std::string& dir, const Run& run,
                     const std::string& base) {
   Command command;
-  command.argv = {programs.valgrind, "--tool=callgrind", "--trace-children=no",
-                  "--callgrind-out-file=" + base + ".callgrind", "--log-file=" + base + ".valgrind.log",
+  command.argv = {programs.valgrind,
+                  "--tool=callgrind",
+                  "--trace-children=no",
+                  "--callgrind-out-file=" + base + ".callgrind",
+                  "--log-file=" + base + ".valgrind.log",
                   programs.node};
   if (run.mode == JitMode::kJitless) command.argv.push_back("--jitless");
   command.argv.push_back(ScriptPath(dir, run.row, run.callbacks));
@@ -649,10 +659,12 @@ std::string Format(const char* format, double value) {
 
 void PrintHeader(const Options& options, const Programs& programs) {
   std::printf("checkpoint_cost: instructions per setImmediate callback\n");
-  std::printf("  callgrind Ir over the whole process, slope = (Ir(N2) - Ir(N1)) / (N2 - N1), which cancels\n");
-  std::printf("  start-up; N1 = %d, N2 = %d callbacks, median of %d run%s per point.\n", options.n1, options.n2,
-              options.repeats, options.repeats == 1 ? "" : "s");
-  std::printf("  isohost: %s run SCRIPT; only the isohost-worker process is counted\n", programs.isohost.c_str());
+  std::printf(
+      "  callgrind Ir over the whole process, slope = (Ir(N2) - Ir(N1)) / (N2 - N1), which cancels\n");
+  std::printf("  start-up; N1 = %d, N2 = %d callbacks, median of %d run%s per point.\n", options.n1,
+              options.n2, options.repeats, options.repeats == 1 ? "" : "s");
+  std::printf("  isohost: %s run SCRIPT; only the isohost-worker process is counted\n",
+              programs.isohost.c_str());
   std::printf("           (ISOHOST_WORKER = a wrapper that execs it under callgrind).\n");
   if (programs.node.empty()) {
     std::printf("  node: not run (--no-node, or not found: --node PATH), node columns skipped.\n");
@@ -663,7 +675,8 @@ void PrintHeader(const Options& options, const Programs& programs) {
   }
   std::printf("  Rows 1-4 schedule all N callbacks before the loop starts (one check phase runs them,\n");
   std::printf("  with a checkpoint between two callbacks); row 5 schedules each from the one before it\n");
-  std::printf("  (one loop turn per callback), and its delta is the cost of that turn over row 1.\n");
+  std::printf("  (one loop turn per callback, one immediate alive at a time): its delta compares the\n");
+  std::printf("  two shapes, not a checkpoint.\n");
 }
 
 std::string NumberOrDash(const Cell& cell, double value, const char* format) {
@@ -683,22 +696,26 @@ void PrintModeTable(const ModeResult& result, bool with_node) {
     const Cell& node = CellOf(result, row, Runtime::kNode);
     bool first = row == kPlainRow;
     std::string iso_delta = first ? "" : Format("%+.1f", iso.per_callback - iso_plain.per_callback);
-    std::string node_delta = !with_node ? "-" : first ? "" : Format("%+.1f", node.per_callback - node_plain.per_callback);
+    std::string node_delta = !with_node ? "-"
+                             : first    ? ""
+                                        : Format("%+.1f", node.per_callback - node_plain.per_callback);
     std::string ratio = with_node ? Format("%.2f", iso.per_callback / node.per_callback) : "-";
     std::string noise = "±" + Format("%.1f", iso.noise) + (with_node ? "/" + Format("%.1f", node.noise) : "");
     std::printf("%s%s%s%s%s%s%s\n", Pad(kRows[row].label, 34, true).c_str(),
                 Pad(NumberOrDash(iso, iso.per_callback, "%.1f"), 14, false).c_str(),
                 Pad(iso_delta, 12, false).c_str(),
                 Pad(NumberOrDash(node, node.per_callback, "%.1f"), 12, false).c_str(),
-                Pad(node_delta, 12, false).c_str(), Pad(ratio, 14, false).c_str(), Pad(noise, 17, false).c_str());
+                Pad(node_delta, 12, false).c_str(), Pad(ratio, 14, false).c_str(),
+                Pad(noise, 17, false).c_str());
   }
 }
 
 // isohost's own counters at N2: a row whose Ir grew should show whether it
 // also ran tick passes or extra calls into JS.
 void PrintLoopStats(const ModeResult& result, const Options& options) {
-  std::printf("  isohost loop counters at N2 = %d (--stats): checkpoints / tick passes / check-phase JS calls\n",
-              options.n2);
+  std::printf(
+      "  isohost loop counters at N2 = %d (--stats): checkpoints / tick passes / check-phase JS calls\n",
+      options.n2);
   for (int row = 0; row < kRowCount; ++row) {
     const LoopStats& stats = CellOf(result, row, Runtime::kIsohost).stats_n2;
     if (!stats.valid) continue;
@@ -713,8 +730,17 @@ void PrintTable(const Options& options, const Programs& programs, const std::vec
     PrintModeTable(result, !programs.node.empty());
     PrintLoopStats(result, options);
   }
-  std::printf("\nnoise: (max - min at N1 + max - min at N2) / (N2 - N1), a bound on how far run-to-run\n"
-              "variation moves a slope; 0 with one run per point.\n");
+  std::printf(
+      "\nnoise: (max - min at N1 + max - min at N2) / (N2 - N1), a bound on how far run-to-run\n"
+      "variation moves a slope; 0 with one run per point. Node's counts vary by millions of Ir\n"
+      "from run to run (its compiler and GC threads): read its deltas against this column.\n");
+  if (options.run_jit) {
+    std::printf(
+        "JIT on: V8's optimizing compiles are one-off costs of several million Ir each. One that\n"
+        "falls between N1 and N2 in one row but before N1 in another moves that row by hundreds of\n"
+        "Ir per callback; a JIT-only delta that goes away with larger --n1/--n2 is one of those,\n"
+        "not a per-callback cost.\n");
+  }
 }
 
 // ------------------------------------------------------------------- JSON
@@ -755,7 +781,8 @@ std::string JsonCell(const Cell& cell, const Cell& plain, bool with_stats) {
                     ",\"delta_vs_plain\":" + Format("%.2f", cell.per_callback - plain.per_callback) +
                     ",\"noise\":" + Format("%.2f", cell.noise) + ",\"ir_n1\":" + JsonArray(cell.ir_n1) +
                     ",\"ir_n2\":" + JsonArray(cell.ir_n2);
-  if (with_stats) out += ",\"stats_n1\":" + JsonStats(cell.stats_n1) + ",\"stats_n2\":" + JsonStats(cell.stats_n2);
+  if (with_stats)
+    out += ",\"stats_n1\":" + JsonStats(cell.stats_n1) + ",\"stats_n2\":" + JsonStats(cell.stats_n2);
   return out + "}";
 }
 
@@ -780,7 +807,8 @@ void PrintJson(const Options& options, const Programs& programs, const std::vect
          ",\"repeats\":" + std::to_string(options.repeats);
   out += ",\"isohost\":" + JsonString(programs.isohost);
   out += ",\"node\":" + (programs.node.empty() ? std::string("null") : JsonString(programs.node));
-  out += ",\"node_version\":" + (programs.node.empty() ? std::string("null") : JsonString(programs.node_version));
+  out += ",\"node_version\":" +
+         (programs.node.empty() ? std::string("null") : JsonString(programs.node_version));
   out += ",\"node_mode\":\"plain `node SCRIPT` on the main thread, not a worker_threads Worker\"";
   out += ",\"modes\":{";
   for (size_t i = 0; i < results.size(); ++i) {

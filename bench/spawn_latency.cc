@@ -17,6 +17,8 @@
 #include "bench/common/node_harness.h"
 #include "bench/common/stats.h"
 #include "bench/common/temp_dir.h"
+#include "host/launcher.h"
+#include "isohost/supervisor.h"
 #include "bench/spawn_latency_isohost.h"
 #include "bench/spawn_latency_report.h"
 
@@ -240,7 +242,7 @@ int Run(const Flags& flags) {
     contenders.push_back(IsohostContender(strategy, flags, dir->path()));
   }
   SpawnLatencyResults results;
-  results.default_strategy = strategies.front().name;
+  results.default_strategy = std::string(SpawnStrategyName(SupervisorOptions{}.default_strategy));
   results.n = flags.n;
   results.rounds = flags.rounds;
   results.warmup = flags.warmup;

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "bench/common/uv_loop.h"
+#include "host/launcher.h"
 #include "ipc/clone_codec.h"
 
 namespace isohost::bench {
@@ -30,7 +31,7 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int count,
               const std::function<void(Workers&)>& on_all_posted, BatchTimes* times,
               std::string* error) {
-  UvLoop loop;
+  UvLoop& loop = *strategy.loop;
   Workers workers(count);
   times->first_message_ns.assign(count, 0);
   times->exit_ns.assign(count, 0);
@@ -91,17 +92,42 @@ bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int coun
 }  // namespace
 
 std::vector<SpawnStrategy> SpawnStrategies() {
-  return {
-      {"exec", [](uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks) {
-         return Worker::Spawn(loop, std::move(options), std::move(callbacks));
-       }},
-  };
+  std::vector<SpawnStrategy> strategies;
+  for (isohost::SpawnStrategy kind : {isohost::SpawnStrategy::kExec, isohost::SpawnStrategy::kZygote,
+                                      isohost::SpawnStrategy::kPool}) {
+    auto loop = std::make_shared<UvLoop>();
+    LauncherOptions options;
+    options.default_strategy = kind;
+    options.pool_size = 2;
+    // Destroyed with the last copy of the strategy, before its loop.
+    auto launcher = std::shared_ptr<Launcher>(new Launcher(loop->get(), options), [loop](Launcher* launcher) {
+      delete launcher;
+      loop->Run();  // close callbacks of the zygote's handles
+    });
+    SpawnStrategy strategy;
+    strategy.name = std::string(SpawnStrategyName(kind));
+    strategy.loop = loop;
+    strategy.spawn = [launcher](uv_loop_t* on, WorkerOptions worker_options, WorkerCallbacks callbacks) {
+      return Worker::Spawn(on, std::move(worker_options), std::move(callbacks), launcher.get());
+    };
+    if (kind == isohost::SpawnStrategy::kPool) {
+      strategy.prepare = [launcher] {
+        launcher->FillPool();
+        launcher->WaitForPoolReady(10'000);
+      };
+    } else {
+      strategy.prepare = [] {};
+    }
+    strategies.push_back(std::move(strategy));
+  }
+  return strategies;
 }
 
 bool MeasureSequentialSpawns(const SpawnStrategy& strategy, const std::string& script,
                              SpawnEnd end, int count, int warmup, std::vector<double>* samples_ms,
                              std::string* error) {
   for (int i = 0; i < warmup + count; ++i) {
+    if (strategy.prepare) strategy.prepare();
     BatchTimes times;
     if (!RunBatch(strategy, script, 1, nullptr, &times, error)) return false;
     if (i < warmup) continue;

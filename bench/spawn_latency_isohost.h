@@ -12,17 +12,22 @@
 #include <vector>
 
 #include "bench/common/proc_memory.h"
+#include "bench/common/uv_loop.h"
 #include "isohost/worker.h"
 
 namespace isohost::bench {
 
-// One way for the host to get a worker; each is a row of the report. Only
-// exec exists today. The zygote and the pool (DESIGN.md, "Spawn") become
-// further entries of SpawnStrategies(), and so further rows, without any
-// other change to the benchmark.
+// One way for the host to get a worker; each is a row of the report: exec,
+// zygote and pool (DESIGN.md, "Spawn"). A strategy keeps one loop and one
+// Launcher for the whole run, as a long-lived host would: the zygote is
+// started once, not per sample.
 struct SpawnStrategy {
   std::string name;
+  std::shared_ptr<UvLoop> loop;
   std::function<std::unique_ptr<Worker>(uv_loop_t*, WorkerOptions, WorkerCallbacks)> spawn;
+  // Runs, untimed, before each sequential sample: the pool is refilled and
+  // waited for, so that a sample measures a warm pool.
+  std::function<void()> prepare;
 };
 
 std::vector<SpawnStrategy> SpawnStrategies();

@@ -15,6 +15,9 @@
 namespace isohost {
 namespace {
 
+constexpr std::uint64_t kRefillDelayMs = 20;
+constexpr std::uint64_t kRefillDelayEmptyMs = 2;
+
 bool MakePipe(UniqueFd* read_end, UniqueFd* write_end) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return false;
@@ -114,7 +117,10 @@ std::optional<LaunchedProcess> Launcher::TakeFromPool(const LaunchRequest& reque
 }
 
 void Launcher::ScheduleRefill() {
-  refill_.Start([this] { FillPool(); });
+  // Not at once: the fork and the new worker's start-up would compete for
+  // the CPU with the worker just taken, which is starting its script now.
+  // An empty pool is refilled sooner.
+  refill_.Start(pool_.empty() ? kRefillDelayEmptyMs : kRefillDelayMs, [this] { FillPool(); });
 }
 
 void Launcher::FillPool() {

@@ -100,7 +100,7 @@ class Launcher {
   std::shared_ptr<Zygote> zygote_;
   bool zygote_failed_ = false;  // could not be (re)started: use exec
   std::deque<LaunchedProcess> pool_;
-  DeferredCall refill_;
+  TimerHandle refill_;
 };
 
 std::string_view SpawnStrategyName(SpawnStrategy strategy);

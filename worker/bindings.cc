@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "worker/builtin_code_cache.h"
 #include "worker/builtins.h"
 #include "worker/error_format.h"
 #include "worker/runtime.h"
@@ -60,14 +61,23 @@ void InternalRequire(const FunctionCallbackInfo<Value>& info) {
     return;
   }
   v8::ScriptOrigin origin(isolate, Str(isolate, "isohost:" + name_text));
-  v8::ScriptCompiler::Source script_source(Str(isolate, source), origin);
+  std::span<const std::uint8_t> code_cache = FindBuiltinCodeCache(name_text);
+  // The Source owns the CachedData; the bytes stay ours (BufferNotOwned).
+  auto* code_cache_data =
+      code_cache.empty() ? nullptr
+                         : new v8::ScriptCompiler::CachedData(code_cache.data(), static_cast<int>(code_cache.size()),
+                                                              v8::ScriptCompiler::CachedData::BufferNotOwned);
+  v8::ScriptCompiler::Source script_source(Str(isolate, source), origin, code_cache_data);
   Local<v8::String> params[] = {Str(isolate, "exports"), Str(isolate, "binding"),
                                 Str(isolate, "internalRequire")};
   Local<v8::Function> fn;
-  if (!v8::ScriptCompiler::CompileFunction(context, &script_source, 3, params, 0, nullptr)
+  if (!v8::ScriptCompiler::CompileFunction(context, &script_source, 3, params, 0, nullptr,
+                                           code_cache_data != nullptr ? v8::ScriptCompiler::kConsumeCodeCache
+                                                             : v8::ScriptCompiler::kNoCompileOptions)
            .ToLocal(&fn)) {
     return;
   }
+  Runtime::From(isolate)->builtin_functions()[name_text].Reset(isolate, fn);
   Local<v8::Object> exports = v8::Object::New(isolate);
   if (cache->Set(context, name, exports).IsEmpty()) return;
   Local<Value> self;

@@ -75,6 +75,7 @@ Runtime::~Runtime() {
   uv_loop_close(&loop_);
   if (isolate_ != nullptr) {
     js_ = {};
+    builtin_functions_.clear();
     tick_info_buffer_.Reset();
     immediate_info_buffer_.Reset();
     context_.Reset();
@@ -82,7 +83,13 @@ Runtime::~Runtime() {
   }
 }
 
+static void TracePoint(const char* what) {
+  static bool enabled = getenv("ISOHOST_TRACE_STARTUP") != nullptr;
+  if (enabled) std::fprintf(stderr, "[trace %d] %.3f ms %s\n", getpid(), uv_hrtime() / 1e6, what);
+}
+
 bool Runtime::Initialize() {
+  TracePoint("initialize");
   allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
   v8::Isolate::CreateParams params;
   params.array_buffer_allocator = allocator_.get();
@@ -93,6 +100,7 @@ bool Runtime::Initialize() {
     params.constraints.set_max_young_generation_size_in_bytes(std::size_t{heap_limits_.max_young_space_mb} << 20);
   }
   isolate_ = v8::Isolate::New(params);
+  TracePoint("isolate created");
   isolate_->SetData(0, this);
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
   isolate_->SetPromiseRejectCallback(&Runtime::PromiseRejectCallback);
@@ -103,8 +111,10 @@ bool Runtime::Initialize() {
   v8::HandleScope handle_scope(isolate_);
   v8::Local<v8::Context> context = v8::Context::New(isolate_);
   context_.Reset(isolate_, context);
+  TracePoint("context created");
   v8::Context::Scope context_scope(context);
   if (!RunBootstrap()) return false;
+  TracePoint("bootstrap done");
 
   proto::Envelope hello;
   hello.mutable_hello()->set_protocol_version(proto::PROTOCOL_VERSION_CURRENT);
@@ -223,6 +233,7 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
 }
 
 void Runtime::StartScript(const proto::Start& start) {
+  TracePoint("start received");
   start_ = start;
   started_ = true;
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
@@ -237,6 +248,7 @@ void Runtime::StartScript(const proto::Start& start) {
   }
   v8::Local<v8::Value> argv[1] = {worker_data};
   MakeCallback(js_.run_main.Get(isolate_), 1, argv);
+  TracePoint("main done and flushed");
 }
 
 void Runtime::DeliverMessage(const std::string& data) {

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -77,6 +78,13 @@ class Runtime {
   // Runs the loop until the worker is done; returns the exit code. Most ends
   // go through Exit() and never return here.
   int Run();
+
+  // For isohost-js-cache: runs a warm-up script as a worker would, then
+  // writes C++ source holding the code cache of every builtin loaded.
+  bool WarmUpAndWriteCodeCache(std::string* cpp_source);
+
+  // The compiled function of each builtin loaded, by name (for the caches).
+  std::map<std::string, v8::Global<v8::Function>>& builtin_functions() { return builtin_functions_; }
 
   // Sends the last frames and ends the process. Never returns.
   [[noreturn]] void Exit(int code, proto::ExitReason reason, const std::string& message = {});
@@ -175,6 +183,7 @@ class Runtime {
   std::uint64_t stdio_unacked_ = 0;
   bool stdio_drain_wanted_ = false;
   LoopStats stats_;
+  std::map<std::string, v8::Global<v8::Function>> builtin_functions_;
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an
