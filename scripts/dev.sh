@@ -24,7 +24,7 @@ step "dependencies"
 "$root/scripts/setup.sh" "$build_dir"
 
 step "configure and build ($build_dir, -j$jobs)"
-cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DISOHOST_BUILD_FUZZERS=ON >/dev/null
 cmake --build "$build_dir" -j "$jobs"
 
 case "$what" in
