@@ -38,28 +38,34 @@ std::string_view SpawnStrategyName(SpawnStrategy strategy) {
   return "?";
 }
 
-std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error) {
-  LaunchedProcess launched;
-  launched.strategy = SpawnStrategy::kExec;
+bool MakeWorkerFds(LaunchedProcess* launched, ChildFds* child, std::string* error) {
   int channel[2];
   if (int rc = ipc::MakeChannelSocketPair(channel); rc < 0) {
     *error = std::string("socketpair failed: ") + std::strerror(-rc);
-    return std::nullopt;
+    return false;
   }
-  launched.channel.reset(channel[0]);
-  UniqueFd child_channel(channel[1]);
-  UniqueFd out_write, err_write;
-  if (!MakePipe(&launched.stdout_read, &out_write) || !MakePipe(&launched.stderr_read, &err_write)) {
+  launched->channel.reset(channel[0]);
+  child->channel.reset(channel[1]);
+  if (!MakePipe(&launched->stdout_read, &child->stdout_write) ||
+      !MakePipe(&launched->stderr_read, &child->stderr_write)) {
     *error = std::string("pipe failed: ") + std::strerror(errno);
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
+
+std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error) {
+  LaunchedProcess launched;
+  launched.strategy = SpawnStrategy::kExec;
+  ChildFds child;
+  if (!MakeWorkerFds(&launched, &child, error)) return std::nullopt;
   std::vector<std::string> args{request.binary};
   args.insert(args.end(), request.v8_flags.begin(), request.v8_flags.end());
   if (request.max_old_space_mb > 0) args.push_back("--max-old-space-mb=" + std::to_string(request.max_old_space_mb));
   if (request.max_young_space_mb > 0) {
     args.push_back("--max-young-space-mb=" + std::to_string(request.max_young_space_mb));
   }
-  int fds[3] = {out_write.get(), err_write.get(), child_channel.get()};
+  int fds[3] = {child.stdout_write.get(), child.stderr_write.get(), child.channel.get()};
   auto watch = ExecWatch::Spawn(loop, args, fds, error);
   if (!watch) return std::nullopt;
   launched.pid = watch->pid();

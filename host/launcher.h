@@ -42,6 +42,18 @@ struct LaunchedProcess {
   std::unique_ptr<ProcessWatch> watch;
 };
 
+// The child's ends of a new worker's channel and output pipes; the host's
+// ends go into a LaunchedProcess.
+struct ChildFds {
+  UniqueFd channel;
+  UniqueFd stdout_write;
+  UniqueFd stderr_write;
+};
+
+// Makes the socketpair and the two pipes of a new worker. Returns false and
+// sets `error` when it cannot.
+bool MakeWorkerFds(LaunchedProcess* launched, ChildFds* child, std::string* error);
+
 // What a worker process must be, before anything about the script is known.
 struct LaunchRequest {
   std::string binary;

@@ -19,14 +19,6 @@ namespace {
 // A zygote that takes longer than this to start or to fork is broken.
 constexpr int kZygoteReplyTimeoutMs = 10000;
 
-bool MakePipe(UniqueFd* read_end, UniqueFd* write_end) {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return false;
-  read_end->reset(fds[0]);
-  write_end->reset(fds[1]);
-  return true;
-}
-
 }  // namespace
 
 // A worker forked by the zygote: it tells us when the worker ends.
@@ -189,23 +181,13 @@ std::optional<LaunchedProcess> Zygote::Launch(const LaunchRequest& request, std:
   }
   LaunchedProcess launched;
   launched.strategy = SpawnStrategy::kZygote;
-  int channel[2];
-  if (int rc = ipc::MakeChannelSocketPair(channel); rc < 0) {
-    *error = std::string("socketpair failed: ") + std::strerror(-rc);
-    return std::nullopt;
-  }
-  launched.channel.reset(channel[0]);
-  UniqueFd child_channel(channel[1]);
-  UniqueFd out_write, err_write;
-  if (!MakePipe(&launched.stdout_read, &out_write) || !MakePipe(&launched.stderr_read, &err_write)) {
-    *error = std::string("pipe failed: ") + std::strerror(errno);
-    return std::nullopt;
-  }
+  ChildFds child;
+  if (!MakeWorkerFds(&launched, &child, error)) return std::nullopt;
   ipc::ZygoteRequest zygote_request;
   zygote_request.request_id = next_request_++;
   zygote_request.max_old_space_mb = request.max_old_space_mb;
   zygote_request.max_young_space_mb = request.max_young_space_mb;
-  int fds[3] = {child_channel.get(), out_write.get(), err_write.get()};
+  int fds[3] = {child.channel.get(), child.stdout_write.get(), child.stderr_write.get()};
   if (int rc = ipc::SendWithFds(control_.get(), &zygote_request, sizeof zygote_request, fds, 3); rc < 0) {
     *error = std::string("cannot reach the zygote: ") + std::strerror(-rc);
     return std::nullopt;
