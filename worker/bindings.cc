@@ -331,8 +331,32 @@ void PromiseState(const FunctionCallbackInfo<Value>& info) {
   info.GetReturnValue().Set(v8::Array::New(isolate, result, 2));
 }
 
-void ProxyTarget(const FunctionCallbackInfo<Value>& info) {
-  if (info[0]->IsProxy()) info.GetReturnValue().Set(info[0].As<v8::Proxy>()->GetTarget());
+// proxyDetails(value, full) -> undefined if not a proxy; [target, handler]
+// when `full`, else the target.
+void ProxyDetails(const FunctionCallbackInfo<Value>& info) {
+  if (!info[0]->IsProxy()) return;
+  Local<v8::Proxy> proxy = info[0].As<v8::Proxy>();
+  if (info[1]->IsTrue()) {
+    Local<Value> details[2] = {proxy->GetTarget(), proxy->GetHandler()};
+    info.GetReturnValue().Set(v8::Array::New(info.GetIsolate(), details, 2));
+  } else {
+    info.GetReturnValue().Set(proxy->GetTarget());
+  }
+}
+
+// previewEntries(object) -> [entries, isKeyValue] for a Map/Set, their
+// iterators and the weak collections; undefined for anything else.
+void PreviewEntries(const FunctionCallbackInfo<Value>& info) {
+  if (!info[0]->IsObject()) return;
+  bool is_key_value = false;
+  Local<v8::Array> entries;
+  if (!info[0].As<v8::Object>()->PreviewEntries(&is_key_value).ToLocal(&entries)) return;
+  Local<Value> result[2] = {entries, v8::Boolean::New(info.GetIsolate(), is_key_value)};
+  info.GetReturnValue().Set(v8::Array::New(info.GetIsolate(), result, 2));
+}
+
+void ConstructorName(const FunctionCallbackInfo<Value>& info) {
+  if (info[0]->IsObject()) info.GetReturnValue().Set(info[0].As<v8::Object>()->GetConstructorName());
 }
 
 // getStartInfo() -> what the host's Start frame said, as plain JS values.
@@ -414,7 +438,9 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("formatFatalError", FormatFatalError);
   set_method("memoryUsage", MemoryUsage);
   set_method("promiseState", PromiseState);
-  set_method("proxyTarget", ProxyTarget);
+  set_method("proxyDetails", ProxyDetails);
+  set_method("previewEntries", PreviewEntries);
+  set_method("constructorName", ConstructorName);
   set_method("getStartInfo", GetStartInfo);
   return binding;
 }

@@ -144,6 +144,7 @@ function consoleWrite(stream, text, level) {
 
 defineLazy(globalThis, 'console', () => {
   binding.countStdioObject();
+  inspectModule();
   return internalRequire('console').createConsole(consoleWrite);
 }, false);
 
@@ -172,7 +173,31 @@ defineGlobal('performance', {
 
 const modules = internalRequire('modules');
 const workerThreads = internalRequire('worker_threads');
-const inspectModule = () => internalRequire('inspect');
+
+// util.inspect, given what only the engine knows (promise state, proxies,
+// entries of iterators and weak collections) on first use.
+let inspectHooked = false;
+function inspectModule() {
+  const inspect = internalRequire('inspect');
+  if (!inspectHooked) {
+    inspectHooked = true;
+    const kStates = ['pending', 'fulfilled', 'rejected'];
+    inspect.setNativeHooks({
+      promiseState(promise) {
+        const details = binding.promiseState(promise);
+        return details === undefined ? undefined : { state: kStates[details[0]], value: details[1] };
+      },
+      previewEntries(object, isIterator) {
+        const preview = binding.previewEntries(object);
+        if (preview === undefined) return undefined;
+        return isIterator ? preview : preview[0];
+      },
+      proxyDetails: binding.proxyDetails,
+      constructorName: binding.constructorName,
+    });
+  }
+  return inspect;
+}
 errors.setInspect((value) => inspectModule().inspect(value));
 
 modules.registerBuiltin('worker_threads', () => workerThreads);
