@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs Isohost into a prefix in the build tree, builds examples/embed
 # against it with find_package(isohost), and runs it.
-#   run_embed_example.sh SOURCE_DIR BUILD_DIR
+#   run_embed_example.sh SOURCE_DIR BUILD_DIR [CXX_FLAGS]
+# CXX_FLAGS are those Isohost was built with (sanitizers must match).
 set -euo pipefail
 src=$1
 build=$2
+flags=${3:-}
 prefix="$build/embed-prefix"
 rm -rf "$prefix"
 cmake --install "$build" --prefix "$prefix" >/dev/null
-cmake -S "$src/examples/embed" -B "$build/embed-build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake -S "$src/examples/embed" -B "$build/embed-build" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
 cmake --build "$build/embed-build" -j2 >/dev/null
 out=$("$build/embed-build/embed_host")
 echo "$out"

@@ -265,7 +265,12 @@ TEST_P(SupervisorLibraryTest, ThousandSpawnsLeakNothing) {
   long growth = rss_kb() - rss_before;
   RecordProperty("rss_growth_kb", static_cast<int>(growth));
   std::printf("host RSS before %ld kB, after 1000 spawns %ld kB\n", rss_before, rss_before + growth);
+#if defined(__SANITIZE_ADDRESS__)
+  // ASan keeps freed memory in quarantine, so RSS grows by design; its
+  // LeakSanitizer checks this process for leaks at exit instead.
+#else
   EXPECT_LT(growth, 4096) << "host memory grew by " << growth << " kB over 1000 spawns";
+#endif
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, SupervisorLibraryTest,
