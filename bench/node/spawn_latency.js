@@ -13,7 +13,7 @@
 //              workers that post once and then wait on a message listener.
 
 const { Worker } = require('node:worker_threads');
-const { parseArgs } = require('./args.js');
+const { runHarness } = require('./harness.js');
 
 const nowNs = () => process.hrtime.bigint();
 const toMs = (ns) => Number(ns) / 1e6;
@@ -102,26 +102,6 @@ async function memory(options) {
   };
 }
 
-async function main() {
-  const options = parseArgs(process.argv.slice(2), {
-    worker: '', until: 'message', n: 30, warmup: 1, workers: 30, settleMs: 200,
-  });
-  const modes = { latency, concurrent, memory };
-  if (!modes[options.mode]) throw new Error(`unknown mode ${options.mode}`);
-  const result = await modes[options.mode](options);
-  process.stdout.write(JSON.stringify(result) + '\n');
-}
-
-// A promise nobody settles would let the loop run dry and exit with code 0
-// and no output; make that an error the benchmark sees.
-let done = false;
-process.on('beforeExit', () => {
-  if (!done) {
-    console.error('spawn_latency.js: the measurement never finished');
-    process.exitCode = 1;
-  }
-});
-main().then(() => { done = true; }).catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runHarness('spawn_latency.js', {
+  worker: '', until: 'message', n: 30, warmup: 1, workers: 30, settleMs: 200,
+}, { latency, concurrent, memory });

@@ -15,7 +15,7 @@
 //           total_ms is new Worker() -> 'exit'.
 
 const { Worker } = require('node:worker_threads');
-const { parseArgs } = require('./args.js');
+const { runHarness } = require('./harness.js');
 
 const nowNs = () => process.hrtime.bigint();
 const toMs = (ns) => Number(ns) / 1e6;
@@ -100,26 +100,6 @@ function consoleLines(options) {
   });
 }
 
-async function main() {
-  const options = parseArgs(process.argv.slice(2), {
-    worker: '', payload: 'small', warmup: 200, durationMs: 2000, lines: 200000,
-  });
-  const modes = { echo, console: consoleLines };
-  if (!modes[options.mode]) throw new Error(`unknown mode ${options.mode}`);
-  const result = await modes[options.mode](options);
-  process.stdout.write(JSON.stringify(result) + '\n');
-}
-
-// A promise nobody settles would let the loop run dry and exit with code 0
-// and no output; make that an error the benchmark sees.
-let done = false;
-process.on('beforeExit', () => {
-  if (!done) {
-    console.error('throughput.js: the measurement never finished');
-    process.exitCode = 1;
-  }
-});
-main().then(() => { done = true; }).catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runHarness('throughput.js', {
+  worker: '', payload: 'small', warmup: 200, durationMs: 2000, lines: 200000,
+}, { echo, console: consoleLines });
