@@ -104,10 +104,7 @@ class Worker::Impl {
   bool PostMessage(std::string_view data) {
     if (!channel_ || !channel_->is_open()) return false;
     if (data.size() > options_.limits.max_message_bytes) return false;
-    proto::Envelope envelope;
-    envelope.mutable_port_message()->set_data(data.data(), data.size());
-    channel_->Send(envelope);
-    return true;
+    return channel_->SendPortMessage(data);
   }
 
   void Terminate(int code, std::uint64_t grace_ms) {

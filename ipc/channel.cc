@@ -82,6 +82,16 @@ bool Channel::Send(const proto::Envelope& envelope) {
   return !above_high_water_;
 }
 
+bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
+  if (fd_ < 0 || write_failed_) return false;
+  if (!AppendPortMessageFrame(data, options_.max_frame_size, &out_)) return false;
+  ++frames_sent_;
+  if (options_.auto_flush || buffered_bytes() >= options_.high_water_mark) Flush();
+  if (buffered_bytes() > options_.high_water_mark) above_high_water_ = true;
+  if (below_high_water != nullptr) *below_high_water = !above_high_water_;
+  return true;
+}
+
 bool Channel::WriteSome() {
   while (out_offset_ < out_.size()) {
     ssize_t n = ::send(fd_, out_.data() + out_offset_, out_.size() - out_offset_,

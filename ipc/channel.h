@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "ipc/frame_format.h"
 #include "ipc/frame_reader.h"
@@ -53,6 +54,9 @@ class Channel {
   // the size limit is not sent: check FitsInFrame() first where it matters.
   bool Send(const proto::Envelope& envelope);
   bool FitsInFrame(const proto::Envelope& envelope) const;
+  // Send() of a PortMessage holding `data`, with one copy of the bytes.
+  // Returns false without sending when the frame would exceed the limit.
+  bool SendPortMessage(std::string_view data, bool* below_high_water = nullptr);
 
   // Writes what the socket takes now; the rest goes when it becomes writable.
   void Flush();

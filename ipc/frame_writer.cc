@@ -17,4 +17,49 @@ bool AppendFrame(const proto::Envelope& envelope, std::size_t max_frame_size,
   return true;
 }
 
+namespace {
+
+std::size_t VarintSize(std::uint64_t value) {
+  std::size_t size = 1;
+  while (value >= 0x80) {
+    value >>= 7;
+    ++size;
+  }
+  return size;
+}
+
+void AppendVarint(std::uint64_t value, std::string* out) {
+  while (value >= 0x80) {
+    out->push_back(static_cast<char>((value & 0x7f) | 0x80));
+    value >>= 7;
+  }
+  out->push_back(static_cast<char>(value));
+}
+
+// Wire tags: Envelope.port_message is field 3, PortMessage.data field 1,
+// both length-delimited (wire type 2).
+constexpr char kEnvelopePortMessageTag = (3 << 3) | 2;
+constexpr char kPortMessageDataTag = (1 << 3) | 2;
+
+}  // namespace
+
+bool AppendPortMessageFrame(std::string_view data, std::size_t max_frame_size, std::string* out) {
+  // An empty `data` is not written at all by protobuf (proto3 default).
+  std::size_t inner = data.empty() ? 0 : 1 + VarintSize(data.size()) + data.size();
+  std::size_t length = 1 + VarintSize(inner) + inner;
+  if (length > max_frame_size) return false;
+  out->reserve(out->size() + kFrameHeaderSize + length);
+  std::uint8_t header[kFrameHeaderSize];
+  EncodeFrameLength(static_cast<std::uint32_t>(length), header);
+  out->append(reinterpret_cast<const char*>(header), kFrameHeaderSize);
+  out->push_back(kEnvelopePortMessageTag);
+  AppendVarint(inner, out);
+  if (!data.empty()) {
+    out->push_back(kPortMessageDataTag);
+    AppendVarint(data.size(), out);
+    out->append(data);
+  }
+  return true;
+}
+
 }  // namespace isohost::ipc

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "isohost.pb.h"
 
@@ -13,6 +14,11 @@ namespace isohost::ipc {
 // unchanged, when the serialised envelope would exceed `max_frame_size`.
 bool AppendFrame(const proto::Envelope& envelope, std::size_t max_frame_size,
                  std::string* out);
+
+// Appends one frame holding Envelope{port_message{data}} without building
+// the Envelope: the bytes are copied once, straight into `out`. Same result
+// as AppendFrame() of that Envelope (tested).
+bool AppendPortMessageFrame(std::string_view data, std::size_t max_frame_size, std::string* out);
 
 }  // namespace isohost::ipc
 

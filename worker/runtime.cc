@@ -281,13 +281,7 @@ std::uint64_t Runtime::SendStdio(proto::StdioStream stream, std::string data,
   return stdio_unacked_ < kStdioHighWaterMark;
 }
 
-bool Runtime::SendPortMessage(std::string data) {
-  proto::Envelope envelope;
-  envelope.mutable_port_message()->set_data(std::move(data));
-  if (!channel_->FitsInFrame(envelope)) return false;
-  channel_->Send(envelope);
-  return true;
-}
+bool Runtime::SendPortMessage(std::string data) { return channel_->SendPortMessage(data); }
 
 void Runtime::OnStdioAck(std::uint64_t bytes) {
   stdio_unacked_ -= std::min(bytes, stdio_unacked_);

@@ -135,6 +135,20 @@ TEST(FrameReaderTest, CallbackCanStopFeeding) {
   EXPECT_EQ(calls, 2);
 }
 
+TEST(FrameWriterTest, PortMessageFrameIsTheEnvelopesFrame) {
+  for (std::size_t size : {0u, 1u, 127u, 128u, 16383u, 16384u, 70000u, 3000000u}) {
+    std::string data(size, 'q');
+    if (size > 0) data[size / 2] = '\x80';
+    std::string expected, actual;
+    ASSERT_TRUE(AppendFrame(MessageEnvelope(data), kDefaultMaxFrameSize, &expected));
+    ASSERT_TRUE(AppendPortMessageFrame(data, kDefaultMaxFrameSize, &actual));
+    EXPECT_EQ(actual, expected) << "size " << size;
+  }
+  std::string out;
+  EXPECT_FALSE(AppendPortMessageFrame(std::string(100, 'x'), 50, &out));
+  EXPECT_TRUE(out.empty());
+}
+
 TEST(FrameWriterTest, RefusesFrameOverLimit) {
   std::string out;
   EXPECT_FALSE(AppendFrame(MessageEnvelope(std::string(100, 'x')), 50, &out));
