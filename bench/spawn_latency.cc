@@ -39,7 +39,8 @@ struct Flags {
   int n = 30;
   int rounds = 5;
   int warmup = 1;
-  int concurrency = 30;
+  int total = 100;       // workers per concurrent-spawn sample
+  int concurrency = 8;    // of which at most this many run at once
   int memory_workers = 10;
   int settle_ms = 200;
   bool quick = false;
@@ -79,7 +80,7 @@ Contender IsohostContender(const SpawnStrategy& strategy, const Flags& flags,
                                    flags.warmup, samples, error);
   };
   c.concurrent = [=](double* ms, std::string* error) {
-    return MeasureConcurrentSpawns(strategy, dir + "/post.js", flags.concurrency, ms, error);
+    return MeasureConcurrentSpawns(strategy, dir + "/post.js", flags.total, flags.concurrency, ms, error);
   };
   c.memory = [=](MemoryRow* row, std::string* error) {
     IdleWorkersMemory memory;
@@ -122,8 +123,8 @@ Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::
   };
   c.concurrent = [=](double* ms, std::string* error) {
     nlohmann::json out;
-    if (!node.Run({"concurrent", "--worker", dir + "/post.js", "--workers",
-                   std::to_string(flags.concurrency)}, &out, error)) {
+    if (!node.Run({"concurrent", "--worker", dir + "/post.js", "--workers", std::to_string(flags.total),
+                   "--concurrency", std::to_string(flags.concurrency)}, &out, error)) {
       return false;
     }
     *ms = out.value("elapsed_ms", 0.0);
@@ -187,7 +188,7 @@ bool RunLatencyRound(const std::vector<Contender>& contenders, int round, const 
 
 bool RunConcurrentRound(const std::vector<Contender>& contenders, int round,
                         SpawnLatencyResults* results, std::string* error) {
-  std::fprintf(stderr, "[round %d] %d at once", round + 1, results->concurrency);
+  std::fprintf(stderr, "[round %d] %d workers, %d at a time", round + 1, results->total, results->concurrency);
   for (const Contender* c : RoundOrder(contenders, round)) {
     double ms = 0;
     if (!c->concurrent(&ms, error)) {
@@ -247,6 +248,7 @@ int Run(const Flags& flags) {
   results.rounds = flags.rounds;
   results.warmup = flags.warmup;
   results.concurrency = flags.concurrency;
+  results.total = flags.total;
   results.settle_ms = flags.settle_ms;
   NodeHarness node(flags.node, "spawn_latency.js");
   if (node.available()) {
@@ -291,10 +293,12 @@ int main(int argc, char** argv) {
   app.add_option("-n", flags.n, "Sequential spawns per row and round")->check(CLI::PositiveNumber);
   app.add_option("-r,--rounds", flags.rounds, "Interleaved rounds")->check(CLI::PositiveNumber);
   app.add_option("--warmup", flags.warmup, "Untimed spawns before each run")->check(CLI::NonNegativeNumber);
-  app.add_option("--concurrency", flags.concurrency, "Workers spawned at once")->check(CLI::PositiveNumber);
+  app.add_option("--total", flags.total, "Workers per concurrent-spawn sample")->check(CLI::PositiveNumber);
+  app.add_option("--concurrency", flags.concurrency, "Of those, at most this many at once")
+      ->check(CLI::PositiveNumber);
   app.add_option("--memory-workers", flags.memory_workers, "Idle workers for the memory figures")
       ->check(CLI::PositiveNumber);
-  app.add_flag("--quick", flags.quick, "Small counts, for a smoke test: -n 5 -r 2, 10 at once, 3 idle");
+  app.add_flag("--quick", flags.quick, "Small counts, for a smoke test: -n 5 -r 2, 20 workers 8 at a time, 3 idle");
   app.add_flag("--json", flags.json, "Print one JSON object instead of tables");
   app.add_option("--svg", flags.svg, "Also write a plot of the latency distributions to FILE");
   app.add_option("--node", flags.node, "The node binary (default: node on PATH)");
@@ -303,7 +307,7 @@ int main(int argc, char** argv) {
   if (flags.quick) {
     if (app.count("-n") == 0) flags.n = 5;
     if (app.count("--rounds") == 0) flags.rounds = 2;
-    if (app.count("--concurrency") == 0) flags.concurrency = 10;
+    if (app.count("--total") == 0) flags.total = 20;
     if (app.count("--memory-workers") == 0) flags.memory_workers = 3;
   }
   return isohost::bench::Run(flags);

@@ -42,10 +42,11 @@ bool MeasureSequentialSpawns(const SpawnStrategy& strategy, const std::string& s
                              SpawnEnd end, int count, int warmup, std::vector<double>* samples_ms,
                              std::string* error);
 
-// Spawns `workers` workers at once; ms from the first Spawn() call until
-// every one of them has posted its first message.
-bool MeasureConcurrentSpawns(const SpawnStrategy& strategy, const std::string& script,
-                             int workers, double* elapsed_ms, std::string* error);
+// Spawns `total` workers, at most `concurrency` alive at a time (the next
+// starts when one exits); ms from the first Spawn() call until the last one
+// has posted its first message.
+bool MeasureConcurrentSpawns(const SpawnStrategy& strategy, const std::string& script, int total,
+                             int concurrency, double* elapsed_ms, std::string* error);
 
 struct IdleWorkersMemory {
   std::vector<ProcessMemory> workers;

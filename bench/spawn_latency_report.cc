@@ -64,8 +64,8 @@ void PrintLatencyTable(const SpawnLatencyResults& results, std::FILE* out) {
 }
 
 void PrintConcurrentTable(const SpawnLatencyResults& results, std::FILE* out) {
-  std::fprintf(out, "\nConcurrent spawn, ms: %d workers, all at once, until all have posted "
-                    "(one sample per round)\n\n", results.concurrency);
+  std::fprintf(out, "\nConcurrent spawn, ms: %d workers, at most %d at a time, from the first spawn "
+                    "until the last has posted (one sample per round)\n\n", results.total, results.concurrency);
   Table table({"runtime", "strategy", "n", "min", "median", "max", "x node"}, 2);
   for (const ConcurrentRow& row : results.concurrent) {
     Summary s = Summarize(row.samples_ms);
@@ -123,7 +123,7 @@ nlohmann::ordered_json ConcurrentJson(const SpawnLatencyResults& results) {
                     {"max_ms", RoundTo(s.max, 3)},
                     {"ratio_to_node", NumberOrNull(ConcurrentRatio(results, row), 3)}});
   }
-  return {{"workers", results.concurrency}, {"rows", rows}};
+  return {{"workers", results.total}, {"concurrency", results.concurrency}, {"rows", rows}};
 }
 
 nlohmann::ordered_json MemoryJson(const SpawnLatencyResults& results) {

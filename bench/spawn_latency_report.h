@@ -22,7 +22,8 @@ struct LatencyRow {
   std::vector<double> round_medians_ms;
 };
 
-// One sample per round: all workers at once until all have posted.
+// One sample per round: `total` workers, at most `concurrency` at a time,
+// from the first spawn until the last has posted.
 struct ConcurrentRow {
   std::string runtime;
   std::string strategy;
@@ -48,6 +49,7 @@ struct SpawnLatencyResults {
   int rounds = 0;
   int warmup = 0;
   int concurrency = 0;
+  int total = 0;
   int settle_ms = 0;
   std::string node_version;  // empty when Node did not run
   MachineLoad machine;

@@ -6,7 +6,7 @@
 //   latency    --worker F --until message|exit -n N --warmup W
 //              {"samples_ms": [...]}: new Worker(F) -> first 'message' (or
 //              'exit'), N times one after the other, after W untimed ones.
-//   concurrent --worker F --workers K
+//   concurrent --worker F --workers K --concurrency C
 //              {"elapsed_ms": x}: K workers at once until all have posted.
 //   memory     --worker F --workers K --settle-ms S
 //              process.memoryUsage().rss before and after starting K
@@ -72,13 +72,26 @@ function startAll(file, count) {
   return { workers, ready: Promise.all(posted), exited: Promise.all(exits) };
 }
 
+// `workers` workers, at most `concurrency` alive at a time: the next starts
+// when one exits. Timed from the first start until the last has posted.
 async function concurrent(options) {
   const start = nowNs();
-  const { ready, exited } = startAll(options.worker, options.workers);
-  await ready;
-  const elapsed = toMs(nowNs() - start);
-  await exited;
-  return { elapsed_ms: elapsed };
+  let lastPosted = start;
+  let started = 0;
+  const runOne = () => new Promise((resolve, reject) => {
+    started++;
+    const worker = new Worker(options.worker, { stdout: true, stderr: true });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    worker.once('message', () => { lastPosted = nowNs(); });
+    worker.once('error', reject);
+    worker.once('exit', resolve);
+  });
+  const lane = async () => {
+    while (started < options.workers) await runOne();
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, options.workers) }, lane));
+  return { elapsed_ms: toMs(lastPosted - start) };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -103,5 +116,5 @@ async function memory(options) {
 }
 
 runHarness('spawn_latency.js', {
-  worker: '', until: 'message', n: 30, warmup: 1, workers: 30, settleMs: 200,
+  worker: '', until: 'message', n: 30, warmup: 1, workers: 30, concurrency: 8, settleMs: 200,
 }, { latency, concurrent, memory });
