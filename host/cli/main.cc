@@ -47,7 +47,7 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
       ->check(CLI::Range(0.001, 1e7));
   run_command->add_option("--max-old-space", run.max_old_space_mb, "Worker old-generation heap limit, MB")
       ->check(CLI::Range(1u, 1u << 20));
-  run_command->add_option("--max-young-space", run.max_young_space_mb, "Worker semi-space size, MB")
+  run_command->add_option("--max-young-space", run.max_young_space_mb, "Worker young-generation heap limit, MB")
       ->check(CLI::Range(1u, 1u << 10));
   run_command->add_option("--max-message-bytes", run.max_message_bytes, "Largest message either side may send")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))

@@ -13,7 +13,7 @@ namespace isohost {
 
 struct ResourceLimits {
   std::uint32_t max_old_space_mb = 0;    // 0: V8's default
-  std::uint32_t max_young_space_mb = 0;  // 0: V8's default
+  std::uint32_t max_young_space_mb = 0;  // 0: V8's default (young generation, MB)
   // Largest message either side may send; also the channel's frame limit.
   std::size_t max_message_bytes = 64u << 20;
   // Wall-clock limit of the worker's life, 0 for none. At the limit its JS is
