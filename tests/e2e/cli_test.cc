@@ -185,7 +185,12 @@ TEST(CliBackpressureTest, HostMemoryStaysBoundedWithASlowReader) {
   std::printf("host max RSS %ld kB while %zu bytes went through\n", max_rss, total);
   RecordProperty("host_max_rss_kb", static_cast<int>(max_rss));
   EXPECT_GT(max_rss, 0);
+#if defined(__SANITIZE_ADDRESS__)
+  // ASan keeps up to 256 MB of freed memory in quarantine, so RSS says
+  // nothing about buffering there; the normal build checks the bound.
+#else
   EXPECT_LT(max_rss, 32 * 1024) << "the host buffered worker output it could not write";
+#endif
 }
 
 }  // namespace
