@@ -170,7 +170,11 @@ class Worker::Impl {
     channel_ = std::make_unique<ipc::Channel>(
         loop_, launched->channel.release(),
         ipc::Channel::Callbacks{[this](proto::Envelope& envelope) { OnEnvelope(envelope); },
-                                [this](const std::string& error) { OnChannelClosed(error); }, nullptr},
+                                [this](const std::string& error) { OnChannelClosed(error); }, nullptr,
+                                // Messages reach the caller as views of the read buffer.
+                                [this](std::string_view data) {
+                                  if (callbacks_.on_message) callbacks_.on_message(data);
+                                }},
         channel_options);
     if (options_.limits.timeout_ms > 0) {
       // The worker stops itself at the limit; this is for one that cannot.

@@ -229,10 +229,20 @@ void Channel::OnReadable() {
       }
       return;
     }
-    bool ok = reader_.Feed(buffer, static_cast<std::size_t>(n), [&](proto::Envelope& envelope) {
-      callbacks_.on_envelope(envelope);
-      return !*destroyed && fd_ >= 0;
-    });
+    FrameReader::PortMessageCallback on_port_message;
+    if (callbacks_.on_port_message) {
+      on_port_message = [&](std::string_view data) {
+        callbacks_.on_port_message(data);
+        return !*destroyed && fd_ >= 0;
+      };
+    }
+    bool ok = reader_.Feed(
+        buffer, static_cast<std::size_t>(n),
+        [&](proto::Envelope& envelope) {
+          callbacks_.on_envelope(envelope);
+          return !*destroyed && fd_ >= 0;
+        },
+        on_port_message);
     if (*destroyed) return;
     if (!ok) {
       if (reader_.failed()) Fail("bad frame from peer: " + reader_.error());

@@ -39,6 +39,9 @@ class Channel {
     std::function<void(const std::string& error)> on_close;
     // The write buffer fell back under the high-water mark.
     std::function<void()> on_drain;
+    // When set, frames holding only a PortMessage come here instead of
+    // on_envelope, as a view of the read buffer (no parse, no copy).
+    std::function<void(std::string_view data)> on_port_message = nullptr;
   };
 
   // Takes ownership of `fd` (made non-blocking) and starts reading.

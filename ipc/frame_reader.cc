@@ -12,8 +12,47 @@ bool FrameReader::Fail(std::string message) {
   return false;
 }
 
+namespace {
+
+// Reads a varint of at most 5 bytes (lengths here fit 32 bits).
+bool ReadVarint(const std::uint8_t*& at, const std::uint8_t* end, std::uint64_t* value) {
+  *value = 0;
+  for (int shift = 0; shift < 35 && at < end; shift += 7) {
+    std::uint8_t byte = *at++;
+    *value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+    if ((byte & 0x80) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool DecodePortMessageFrame(const std::uint8_t* payload, std::size_t size, std::string_view* data) {
+  // Envelope.port_message: field 3, length-delimited; PortMessage.data:
+  // field 1, length-delimited. Anything else takes the protobuf path.
+  const std::uint8_t* at = payload;
+  const std::uint8_t* end = payload + size;
+  if (at == end || *at++ != ((3 << 3) | 2)) return false;
+  std::uint64_t inner = 0;
+  if (!ReadVarint(at, end, &inner) || inner != static_cast<std::uint64_t>(end - at)) return false;
+  if (inner == 0) {
+    *data = {};
+    return true;
+  }
+  if (*at++ != ((1 << 3) | 2)) return false;
+  std::uint64_t length = 0;
+  if (!ReadVarint(at, end, &length) || length != static_cast<std::uint64_t>(end - at)) return false;
+  *data = std::string_view(reinterpret_cast<const char*>(at), static_cast<std::size_t>(length));
+  return true;
+}
+
 bool FrameReader::ParseFrame(const std::uint8_t* payload, std::size_t size,
-                             const EnvelopeCallback& on_envelope) {
+                             const EnvelopeCallback& on_envelope, const PortMessageCallback& on_port_message) {
+  std::string_view message;
+  if (on_port_message && DecodePortMessageFrame(payload, size, &message)) {
+    ++frames_read_;
+    return on_port_message(message);
+  }
   envelope_.Clear();
   if (!envelope_.ParseFromArray(payload, static_cast<int>(size))) {
     return Fail("frame " + std::to_string(frames_read_) + " (" +
@@ -28,7 +67,7 @@ bool FrameReader::ParseFrame(const std::uint8_t* payload, std::size_t size,
 }
 
 bool FrameReader::Feed(const std::uint8_t* data, std::size_t size,
-                       const EnvelopeCallback& on_envelope) {
+                       const EnvelopeCallback& on_envelope, const PortMessageCallback& on_port_message) {
   if (failed()) return false;
   while (size > 0) {
     // Fast path: nothing buffered and whole frames in the input need no copy.
@@ -40,7 +79,7 @@ bool FrameReader::Feed(const std::uint8_t* data, std::size_t size,
                     std::to_string(max_frame_size_) + " bytes");
       }
       if (size - kFrameHeaderSize >= length) {
-        if (!ParseFrame(data + kFrameHeaderSize, length, on_envelope)) return false;
+        if (!ParseFrame(data + kFrameHeaderSize, length, on_envelope, on_port_message)) return false;
         data += kFrameHeaderSize + length;
         size -= kFrameHeaderSize + length;
         continue;
@@ -71,7 +110,7 @@ bool FrameReader::Feed(const std::uint8_t* data, std::size_t size,
       // Move the frame out first: the callback may destroy this reader.
       std::vector<std::uint8_t> frame;
       frame.swap(pending_);
-      if (!ParseFrame(frame.data() + kFrameHeaderSize, length, on_envelope)) return false;
+      if (!ParseFrame(frame.data() + kFrameHeaderSize, length, on_envelope, on_port_message)) return false;
       if (frame.capacity() <= (1u << 20)) {
         frame.clear();
         pending_.swap(frame);  // keep a small buffer for the next frame

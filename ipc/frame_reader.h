@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ipc/frame_format.h"
@@ -15,11 +16,19 @@
 
 namespace isohost::ipc {
 
+// If `payload` is exactly the wire form of Envelope{port_message{data}}
+// (what AppendPortMessageFrame writes), points `data` at the bytes.
+bool DecodePortMessageFrame(const std::uint8_t* payload, std::size_t size, std::string_view* data);
+
 class FrameReader {
  public:
   // Called once per complete, parsed frame; returns false to stop feeding
   // (the owner closed the stream and the rest of the input is to be dropped).
   using EnvelopeCallback = std::function<bool(proto::Envelope&)>;
+  // Called instead, when given, for a frame that holds only a PortMessage:
+  // `data` points into the read buffer (no copy, no allocation) and is valid
+  // only during the call. Same return value as EnvelopeCallback.
+  using PortMessageCallback = std::function<bool(std::string_view data)>;
 
   explicit FrameReader(std::size_t max_frame_size = kDefaultMaxFrameSize)
       : max_frame_size_(max_frame_size) {}
@@ -29,7 +38,8 @@ class FrameReader {
   // when `on_envelope` asked to stop; the reader must not be touched after a
   // callback that destroyed it returned false.
   bool Feed(const std::uint8_t* data, std::size_t size,
-            const EnvelopeCallback& on_envelope);
+            const EnvelopeCallback& on_envelope,
+            const PortMessageCallback& on_port_message = nullptr);
 
   // True when the bytes so far end on a frame boundary. A stream that closes
   // when this is false ended in the middle of a frame (truncated).
@@ -43,7 +53,7 @@ class FrameReader {
  private:
   bool Fail(std::string message);
   bool ParseFrame(const std::uint8_t* payload, std::size_t size,
-                  const EnvelopeCallback& on_envelope);
+                  const EnvelopeCallback& on_envelope, const PortMessageCallback& on_port_message);
 
   std::size_t max_frame_size_;
   std::vector<std::uint8_t> pending_;  // bytes of an incomplete frame

@@ -50,7 +50,13 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
       ipc::Channel::Callbacks{
           [this](proto::Envelope& envelope) { OnEnvelope(envelope); },
           [this](const std::string& error) { OnChannelClosed(error); },
-          nullptr},
+          nullptr,
+          // Messages are deserialised straight from the read buffer.
+          [this](std::string_view data) {
+            if (exiting_ || !started_) return;
+            v8::HandleScope handle_scope(isolate_);
+            DeliverMessage(data);
+          }},
       options);
 }
 
@@ -251,7 +257,7 @@ void Runtime::StartScript(const proto::Start& start) {
   TracePoint("main done and flushed");
 }
 
-void Runtime::DeliverMessage(const std::string& data) {
+void Runtime::DeliverMessage(std::string_view data) {
   v8::Local<v8::Context> context = this->context();
   v8::Local<v8::Value> value;
   {

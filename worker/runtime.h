@@ -128,7 +128,7 @@ class Runtime {
   void OnEnvelope(proto::Envelope& envelope);
   void OnChannelClosed(const std::string& error);
   void StartScript(const proto::Start& start);
-  void DeliverMessage(const std::string& data);
+  void DeliverMessage(std::string_view data);
   void OnStdioAck(std::uint64_t bytes);
   void EmitBeforeExit();
   // Runs the 'exit' listeners (once); `code`, if given, becomes

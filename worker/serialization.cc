@@ -50,7 +50,7 @@ std::optional<std::string> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Co
 }
 
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                           const std::string& data) {
+                                           std::string_view data) {
   v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(data.data()),
                                      data.size());
   if (!deserializer.ReadHeader(context).FromMaybe(false)) {

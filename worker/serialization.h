@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace isohost::worker {
 
@@ -16,7 +17,7 @@ std::optional<std::string> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Co
                                           v8::Local<v8::Value> value);
 
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                           const std::string& data);
+                                           std::string_view data);
 
 }  // namespace isohost::worker
 

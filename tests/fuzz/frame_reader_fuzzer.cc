@@ -17,9 +17,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     frames += envelope.ByteSizeLong() > 0 ? 1 : 1;
     return true;
   };
+  // Half the inputs also take the zero-copy PortMessage path.
+  isohost::ipc::FrameReader::PortMessageCallback on_port_message;
+  if (data[-1] & 0x80) {
+    on_port_message = [&frames](std::string_view message) {
+      frames += message.size() > 0 ? 1 : 1;
+      return true;
+    };
+  }
   while (size > 0) {
     std::size_t take = chunk < size ? chunk : size;
-    if (!reader.Feed(data, take, on_envelope)) break;
+    if (!reader.Feed(data, take, on_envelope, on_port_message)) break;
     data += take;
     size -= take;
   }

@@ -149,6 +149,52 @@ TEST(FrameWriterTest, PortMessageFrameIsTheEnvelopesFrame) {
   EXPECT_TRUE(out.empty());
 }
 
+TEST(FrameReaderTest, PortMessagesTakeTheZeroCopyPathOthersTheEnvelope) {
+  std::string bytes;
+  ASSERT_TRUE(AppendPortMessageFrame("first", kDefaultMaxFrameSize, &bytes));
+  proto::Envelope ack;
+  ack.mutable_stdio_ack()->set_bytes(7);
+  ASSERT_TRUE(AppendFrame(ack, kDefaultMaxFrameSize, &bytes));
+  ASSERT_TRUE(AppendPortMessageFrame("", kDefaultMaxFrameSize, &bytes));
+  ASSERT_TRUE(AppendFrame(MessageEnvelope(std::string(70000, 'z')), kDefaultMaxFrameSize, &bytes));
+  std::vector<std::string> views;
+  int envelopes = 0;
+  FrameReader reader;
+  for (std::size_t at = 0; at < bytes.size(); at += 1000) {  // split reads too
+    std::size_t take = std::min<std::size_t>(1000, bytes.size() - at);
+    ASSERT_TRUE(reader.Feed(reinterpret_cast<const std::uint8_t*>(bytes.data() + at), take,
+                            [&](proto::Envelope& envelope) {
+                              EXPECT_EQ(envelope.stdio_ack().bytes(), 7u);
+                              ++envelopes;
+                              return true;
+                            },
+                            [&](std::string_view data) {
+                              views.emplace_back(data);
+                              return true;
+                            }));
+  }
+  EXPECT_EQ(envelopes, 1);
+  ASSERT_EQ(views.size(), 3u);
+  EXPECT_EQ(views[0], "first");
+  EXPECT_EQ(views[1], "");
+  EXPECT_EQ(views[2], std::string(70000, 'z'));
+}
+
+TEST(FrameReaderTest, PortMessageDecoderRefusesWhatIsNotExactlyOne) {
+  std::string_view data;
+  const std::uint8_t trailing[] = {0x1a, 0x03, 0x0a, 0x01, 'x', 0x10};  // length says 3, 4 follow
+  EXPECT_FALSE(DecodePortMessageFrame(trailing, sizeof trailing, &data));
+  const std::uint8_t short_inner[] = {0x1a, 0x04, 0x0a, 0x05, 'x', 'y'};
+  EXPECT_FALSE(DecodePortMessageFrame(short_inner, sizeof short_inner, &data));
+  const std::uint8_t other_field[] = {0x22, 0x00};
+  EXPECT_FALSE(DecodePortMessageFrame(other_field, sizeof other_field, &data));
+  const std::uint8_t endless_varint[] = {0x1a, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+  EXPECT_FALSE(DecodePortMessageFrame(endless_varint, sizeof endless_varint, &data));
+  const std::uint8_t good[] = {0x1a, 0x03, 0x0a, 0x01, 'x'};
+  ASSERT_TRUE(DecodePortMessageFrame(good, sizeof good, &data));
+  EXPECT_EQ(data, "x");
+}
+
 TEST(FrameWriterTest, RefusesFrameOverLimit) {
   std::string out;
   EXPECT_FALSE(AppendFrame(MessageEnvelope(std::string(100, 'x')), 50, &out));
