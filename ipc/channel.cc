@@ -69,10 +69,6 @@ void Channel::Close() {
   out_offset_ = 0;
 }
 
-bool Channel::FitsInFrame(const proto::Envelope& envelope) const {
-  return envelope.ByteSizeLong() <= options_.max_frame_size;
-}
-
 bool Channel::Send(const proto::Envelope& envelope) {
   if (fd_ < 0 || write_failed_) return false;
   if (!AppendFrame(envelope, options_.max_frame_size, &out_)) return !above_high_water_;

@@ -54,9 +54,9 @@ class Channel {
 
   // Queues one frame. Returns false when the buffer is above the high-water
   // mark afterwards (the producer should pause until on_drain). A frame over
-  // the size limit is not sent: check FitsInFrame() first where it matters.
+  // the size limit is not sent (messages go through SendPortMessage, which
+  // says so).
   bool Send(const proto::Envelope& envelope);
-  bool FitsInFrame(const proto::Envelope& envelope) const;
   // Send() of a PortMessage holding `data`, with one copy of the bytes.
   // Returns false without sending when the frame would exceed the limit.
   bool SendPortMessage(std::string_view data, bool* below_high_water = nullptr);

@@ -165,11 +165,11 @@ void ReallyExit(const FunctionCallbackInfo<Value>& info) {
 void PostMessage(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Runtime* runtime = Runtime::From(isolate);
-  std::optional<std::string> bytes = SerializeValue(isolate, isolate->GetCurrentContext(), info[0]);
-  if (!bytes) return;  // DataCloneError pending
+  std::optional<SerializedValue> serialized = SerializeValue(isolate, isolate->GetCurrentContext(), info[0]);
+  if (!serialized) return;  // DataCloneError pending
   std::uint64_t limit = runtime->start().limits().max_message_bytes();
-  std::size_t size = bytes->size();
-  if ((limit != 0 && size > limit) || !runtime->SendPortMessage(std::move(*bytes))) {
+  std::size_t size = serialized->bytes().size();
+  if ((limit != 0 && size > limit) || !runtime->SendPortMessage(serialized->bytes())) {
     std::uint64_t effective = limit != 0 ? limit : runtime->channel()->options().max_frame_size;
     isolate->ThrowException(v8::Exception::RangeError(Str(
         isolate, "message of " + std::to_string(size) + " bytes exceeds the limit of " +
@@ -180,10 +180,10 @@ void PostMessage(const FunctionCallbackInfo<Value>& info) {
 void StructuredClone(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Local<v8::Context> context = isolate->GetCurrentContext();
-  std::optional<std::string> bytes = SerializeValue(isolate, context, info[0]);
-  if (!bytes) return;
+  std::optional<SerializedValue> serialized = SerializeValue(isolate, context, info[0]);
+  if (!serialized) return;
   Local<Value> copy;
-  if (DeserializeValue(isolate, context, *bytes).ToLocal(&copy)) info.GetReturnValue().Set(copy);
+  if (DeserializeValue(isolate, context, serialized->bytes()).ToLocal(&copy)) info.GetReturnValue().Set(copy);
 }
 
 void JsSetPortRef(const FunctionCallbackInfo<Value>& info) {

@@ -287,7 +287,7 @@ std::uint64_t Runtime::SendStdio(proto::StdioStream stream, std::string data,
   return stdio_unacked_ < kStdioHighWaterMark;
 }
 
-bool Runtime::SendPortMessage(std::string data) { return channel_->SendPortMessage(data); }
+bool Runtime::SendPortMessage(std::string_view data) { return channel_->SendPortMessage(data); }
 
 void Runtime::OnStdioAck(std::uint64_t bytes) {
   stdio_unacked_ -= std::min(bytes, stdio_unacked_);

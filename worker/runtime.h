@@ -15,6 +15,7 @@
 #include <thread>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ipc/channel.h"
@@ -108,7 +109,8 @@ class Runtime {
   // Bytes of stdio sent and not yet acknowledged; JS pauses above its mark.
   std::uint64_t SendStdio(proto::StdioStream stream, std::string data,
                           proto::ConsoleLevel level);
-  bool SendPortMessage(std::string data);
+  // False when the message does not fit in a frame.
+  bool SendPortMessage(std::string_view data);
   void set_stdio_drain_wanted(bool wanted) { stdio_drain_wanted_ = wanted; }
 
   // Calls `fn` as a callback from the event loop: the result is discarded, an

@@ -37,16 +37,15 @@ class CloneDelegate final : public v8::ValueSerializer::Delegate {
 
 }  // namespace
 
-std::optional<std::string> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                          v8::Local<v8::Value> value) {
+std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                              v8::Local<v8::Value> value) {
   CloneDelegate delegate(isolate);
   v8::ValueSerializer serializer(isolate, &delegate);
   serializer.WriteHeader();
   if (!serializer.WriteValue(context, value).FromMaybe(false)) return std::nullopt;
+  // The delegate allocates with realloc(), so the buffer is ours to free().
   std::pair<uint8_t*, size_t> buffer = serializer.Release();
-  std::string bytes(reinterpret_cast<const char*>(buffer.first), buffer.second);
-  std::free(buffer.first);
-  return bytes;
+  return SerializedValue(buffer.first, buffer.second);
 }
 
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
