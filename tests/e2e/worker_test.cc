@@ -60,6 +60,14 @@ class WorkerTest : public ::testing::TestWithParam<SpawnStrategy> {
     return (launcher_->zygote_alive() ? 1 : 0) + static_cast<int>(launcher_->pooled());
   }
 
+  // Runs hello.js with `binary` standing in for isohost-worker.
+  ExitInfo RunWithWorkerBinary(const std::string& binary) {
+    WorkerOptions options = Options("hello.js");
+    options.worker_binary = binary;
+    auto worker = Spawn(std::move(options), Callbacks());
+    return RunToExit(worker);
+  }
+
   std::unique_ptr<Worker> Spawn(WorkerOptions options, WorkerCallbacks callbacks) {
     return Worker::Spawn(&loop_, std::move(options), std::move(callbacks), launcher_.get());
   }
@@ -137,29 +145,20 @@ TEST_P(WorkerTest, TerminateEndsARunningWorker) {
 }
 
 TEST_P(WorkerTest, GarbageFrameIsAProtocolErrorAndOutputIsKept) {
-  WorkerOptions options = Options("hello.js");
-  options.worker_binary = ScriptPath("bad_frame_worker.sh");
-  auto worker = Spawn(std::move(options), Callbacks());
-  ExitInfo info = RunToExit(worker);
+  ExitInfo info = RunWithWorkerBinary(ScriptPath("bad_frame_worker.sh"));
   EXPECT_EQ(info.reason, ExitReason::kProtocolError);
   EXPECT_NE(info.message.find("not a valid Envelope"), std::string::npos) << info.message;
   EXPECT_NE(err_.find("some native output before the bad frame"), std::string::npos) << err_;
 }
 
 TEST_P(WorkerTest, OversizeFrameIsAProtocolError) {
-  WorkerOptions options = Options("hello.js");
-  options.worker_binary = ScriptPath("oversize_frame_worker.sh");
-  auto worker = Spawn(std::move(options), Callbacks());
-  ExitInfo info = RunToExit(worker);
+  ExitInfo info = RunWithWorkerBinary(ScriptPath("oversize_frame_worker.sh"));
   EXPECT_EQ(info.reason, ExitReason::kProtocolError);
   EXPECT_NE(info.message.find("exceeds the limit"), std::string::npos) << info.message;
 }
 
 TEST_P(WorkerTest, MissingWorkerBinaryIsAStartupFailure) {
-  WorkerOptions options = Options("hello.js");
-  options.worker_binary = "/nonexistent/isohost-worker";
-  auto worker = Spawn(std::move(options), Callbacks());
-  ExitInfo info = RunToExit(worker);
+  ExitInfo info = RunWithWorkerBinary("/nonexistent/isohost-worker");
   EXPECT_EQ(info.reason, ExitReason::kStartupFailed);
   EXPECT_NE(info.message.find("/nonexistent/isohost-worker"), std::string::npos) << info.message;
 }

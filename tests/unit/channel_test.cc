@@ -10,15 +10,10 @@
 #include <vector>
 
 #include "ipc/frame_format.h"
+#include "tests/unit/envelopes.h"
 
 namespace isohost::ipc {
 namespace {
-
-proto::Envelope MessageEnvelope(const std::string& data) {
-  proto::Envelope envelope;
-  envelope.mutable_port_message()->set_data(data);
-  return envelope;
-}
 
 class ChannelTest : public ::testing::Test {
  protected:

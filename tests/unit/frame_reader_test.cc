@@ -8,15 +8,10 @@
 #include <vector>
 
 #include "ipc/frame_writer.h"
+#include "tests/unit/envelopes.h"
 
 namespace isohost::ipc {
 namespace {
-
-proto::Envelope MessageEnvelope(const std::string& data) {
-  proto::Envelope envelope;
-  envelope.mutable_port_message()->set_data(data);
-  return envelope;
-}
 
 std::string Frames(const std::vector<std::string>& payloads) {
   std::string out;
