@@ -188,7 +188,7 @@ std::optional<LaunchedProcess> Zygote::Launch(const LaunchRequest& request, std:
   zygote_request.max_old_space_mb = request.max_old_space_mb;
   zygote_request.max_young_space_mb = request.max_young_space_mb;
   int fds[3] = {child.channel.get(), child.stdout_write.get(), child.stderr_write.get()};
-  if (int rc = ipc::SendWithFds(control_.get(), &zygote_request, sizeof zygote_request, fds, 3); rc < 0) {
+  if (long rc = ipc::SendWithFds(control_.get(), &zygote_request, sizeof zygote_request, fds, 3); rc < 0) {
     *error = std::string("cannot reach the zygote: ") + std::strerror(-rc);
     return std::nullopt;
   }

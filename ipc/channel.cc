@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "ipc/fd_passing.h"
 #include "ipc/frame_writer.h"
 
 namespace isohost::ipc {
@@ -16,6 +17,15 @@ namespace {
 constexpr std::size_t kReadChunk = 256 * 1024;
 // Reads per wake-up, so one busy peer cannot starve the rest of the loop.
 constexpr int kMaxReadsPerWakeup = 16;
+// Descriptors one read may bring; the protocol sends one per direction, so
+// more waiting unclaimed than this is a peer misbehaving.
+constexpr int kMaxReceivedFds = 4;
+
+bool IsUnixSocket(int fd) {
+  int domain = 0;
+  socklen_t length = sizeof domain;
+  return ::getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 && domain == AF_UNIX;
+}
 
 void SetNonBlocking(int fd) {
   int flags = fcntl(fd, F_GETFL);
@@ -67,6 +77,11 @@ void Channel::Close() {
   }
   out_.clear();
   out_offset_ = 0;
+  if (ring_fd_to_send_ >= 0) ::close(ring_fd_to_send_);
+  ring_fd_to_send_ = -1;
+  for (int fd : received_fds_) ::close(fd);
+  received_fds_.clear();
+  ring_reader_.reset();
 }
 
 bool Channel::Send(const proto::Envelope& envelope) {
@@ -80,7 +95,7 @@ bool Channel::Send(const proto::Envelope& envelope) {
 
 bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
   if (fd_ < 0 || write_failed_) return false;
-  if (!AppendPortMessageFrame(data, options_.max_frame_size, &out_)) return false;
+  if (!AppendMessage(data)) return false;
   ++frames_sent_;
   if (options_.auto_flush || buffered_bytes() >= options_.high_water_mark) Flush();
   if (buffered_bytes() > options_.high_water_mark) above_high_water_ = true;
@@ -88,16 +103,68 @@ bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
   return true;
 }
 
+bool Channel::AppendMessage(std::string_view data) {
+  // The limit is the same whichever way the bytes go.
+  if (PortMessageFrameSize(data.size()) > options_.max_frame_size) return false;
+  if (options_.shared_ring_threshold > 0 && data.size() >= options_.shared_ring_threshold &&
+      EnsureRingWriter()) {
+    if (std::optional<std::uint64_t> position = ring_writer_->Write(data)) {
+      proto::Envelope envelope;
+      proto::SharedPortMessage* shared = envelope.mutable_shared_port_message();
+      shared->set_position(*position);
+      shared->set_length(data.size());
+      return AppendFrame(envelope, options_.max_frame_size, &out_);
+    }
+  }
+  return AppendPortMessageFrame(data, options_.max_frame_size, &out_);
+}
+
+bool Channel::EnsureRingWriter() {
+  if (ring_writer_) return true;
+  if (ring_unavailable_ || options_.shared_ring_capacity == 0) return false;
+  // Whatever goes wrong here, messages still go inline: nothing is lost.
+  ring_unavailable_ = true;
+  if (!IsUnixSocket(fd_)) return false;
+  std::string error;
+  std::unique_ptr<SharedRingWriter> writer = SharedRingWriter::Create(options_.shared_ring_capacity, &error);
+  if (!writer) return false;
+  proto::Envelope attach;
+  attach.mutable_shared_ring_attach()->set_capacity(writer->capacity());
+  std::size_t offset = out_.size();
+  if (!AppendFrame(attach, options_.max_frame_size, &out_)) return false;
+  ring_fd_offset_ = offset;
+  ring_fd_to_send_ = writer->TakeFd();
+  ring_writer_ = std::move(writer);
+  ring_unavailable_ = false;
+  return true;
+}
+
+long Channel::SendOnce() {
+  const char* from = out_.data() + out_offset_;
+  if (ring_fd_to_send_ >= 0 && out_offset_ == ring_fd_offset_) {
+    // The ring's memfd rides on the first byte of its attach frame.
+    long n = SendWithFds(fd_, from, out_.size() - out_offset_, &ring_fd_to_send_, 1, MSG_DONTWAIT);
+    if (n > 0) {
+      ::close(ring_fd_to_send_);
+      ring_fd_to_send_ = -1;
+    }
+    return n;
+  }
+  // Bytes before the attach frame go without it.
+  std::size_t end = ring_fd_to_send_ >= 0 ? ring_fd_offset_ : out_.size();
+  ssize_t n = ::send(fd_, from, end - out_offset_, MSG_NOSIGNAL);
+  return n >= 0 ? static_cast<long>(n) : -errno;
+}
+
 bool Channel::WriteSome() {
   while (out_offset_ < out_.size()) {
-    ssize_t n = ::send(fd_, out_.data() + out_offset_, out_.size() - out_offset_,
-                       MSG_NOSIGNAL);
+    long n = SendOnce();
     if (n > 0) {
       out_offset_ += static_cast<std::size_t>(n);
       continue;
     }
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+    if (n == -EINTR) continue;
+    if (n == -EAGAIN || n == -EWOULDBLOCK) break;
     // The peer is gone. Reading will report it (EOF or error); until then
     // drop what we cannot deliver.
     write_failed_ = true;
@@ -111,6 +178,7 @@ bool Channel::WriteSome() {
     if (out_.capacity() > (4u << 20)) out_.shrink_to_fit();
   } else if (out_offset_ > (1u << 20) && out_offset_ * 2 > out_.size()) {
     out_.erase(0, out_offset_);
+    if (ring_fd_to_send_ >= 0) ring_fd_offset_ -= out_offset_;  // still ahead: it has not gone
     out_offset_ = 0;
   }
   return true;
@@ -208,12 +276,19 @@ void Channel::OnReadable() {
   bool* destroyed = destroyed_;
   static thread_local std::uint8_t buffer[kReadChunk];
   for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && fd_ >= 0; ++i) {
-    ssize_t n = ::read(fd_, buffer, sizeof buffer);
-    if (n < 0 && errno == ECONNRESET) n = 0;  // the peer is gone; its data was read first
+    int fds[kMaxReceivedFds];
+    int fd_count = 0;
+    long n = RecvWithFds(fd_, buffer, sizeof buffer, fds, kMaxReceivedFds, &fd_count);
+    TakeReceivedFds(fds, fd_count);
+    if (n == -ECONNRESET) n = 0;  // the peer is gone; its data was read first
     if (n < 0) {
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) return;
-      Fail(std::string("channel read failed: ") + std::strerror(errno));
+      if (n == -EINTR) continue;
+      if (n == -EAGAIN || n == -EWOULDBLOCK) return;
+      Fail(std::string("channel read failed: ") + std::strerror(static_cast<int>(-n)));
+      return;
+    }
+    if (received_fds_.size() > static_cast<std::size_t>(kMaxReceivedFds)) {
+      Fail("bad frame from peer: descriptors that no frame claims");
       return;
     }
     if (n == 0) {
@@ -235,8 +310,15 @@ void Channel::OnReadable() {
     bool ok = reader_.Feed(
         buffer, static_cast<std::size_t>(n),
         [&](proto::Envelope& envelope) {
-          callbacks_.on_envelope(envelope);
-          return !*destroyed && fd_ >= 0;
+          switch (envelope.body_case()) {
+            case proto::Envelope::kSharedRingAttach:
+              return OnSharedRingAttach(envelope.shared_ring_attach());
+            case proto::Envelope::kSharedPortMessage:
+              return OnSharedPortMessage(envelope.shared_port_message());
+            default:
+              callbacks_.on_envelope(envelope);
+              return !*destroyed && fd_ >= 0;
+          }
         },
         on_port_message);
     if (*destroyed) return;
@@ -246,6 +328,61 @@ void Channel::OnReadable() {
     }
     if (static_cast<std::size_t>(n) < sizeof buffer && !drain_on_error_) return;
   }
+}
+
+void Channel::TakeReceivedFds(const int* fds, int count) {
+  for (int i = 0; i < count; ++i) received_fds_.push_back(fds[i]);
+}
+
+bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
+  if (ring_reader_) {
+    Fail("bad frame from peer: a second shared message ring");
+    return false;
+  }
+  if (received_fds_.empty()) {
+    Fail("bad frame from peer: a shared message ring came without its descriptor");
+    return false;
+  }
+  int fd = received_fds_.front();
+  received_fds_.erase(received_fds_.begin());
+  std::string error;
+  ring_reader_ = SharedRingReader::Map(fd, attach.capacity(), &error);
+  if (!ring_reader_) {
+    Fail("bad frame from peer: " + error);
+    return false;
+  }
+  return true;
+}
+
+bool Channel::OnSharedPortMessage(const proto::SharedPortMessage& message) {
+  if (!ring_reader_) {
+    Fail("bad frame from peer: a shared message before its ring");
+    return false;
+  }
+  if (message.length() > options_.max_frame_size ||
+      PortMessageFrameSize(static_cast<std::size_t>(message.length())) > options_.max_frame_size) {
+    Fail("bad frame from peer: shared message of " + std::to_string(message.length()) +
+         " bytes exceeds the limit of " + std::to_string(options_.max_frame_size) + " bytes");
+    return false;
+  }
+  std::string_view data;
+  std::string error;
+  if (!ring_reader_->View(message.position(), message.length(), &data, &error)) {
+    Fail("bad frame from peer: " + error);
+    return false;
+  }
+  bool* destroyed = destroyed_;
+  if (callbacks_.on_port_message) {
+    callbacks_.on_port_message(data);
+  } else {
+    proto::Envelope envelope;
+    envelope.mutable_port_message()->set_data(data.data(), data.size());
+    callbacks_.on_envelope(envelope);
+  }
+  if (*destroyed || fd_ < 0) return false;
+  // Only now: the callback read the bytes in place.
+  ring_reader_->Release(message.position() + message.length());
+  return true;
 }
 
 void Channel::Fail(const std::string& error) {

@@ -9,12 +9,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ipc/frame_format.h"
 #include "ipc/frame_reader.h"
+#include "ipc/shared_ring.h"
 #include "isohost.pb.h"
 
 namespace isohost::ipc {
@@ -27,6 +30,13 @@ struct ChannelOptions {
   // once the buffer passes the high-water mark): a burst of small frames then
   // costs one write() instead of one each.
   bool auto_flush = true;
+  // Messages of at least `shared_ring_threshold` bytes travel through a
+  // shared-memory ring of `shared_ring_capacity` bytes, made when the first
+  // one is sent, so their bytes skip the socket's two copies. A message the
+  // ring has no room for goes inline, as does everything when the socket
+  // cannot pass descriptors. 0 turns the ring off.
+  std::size_t shared_ring_capacity = 4u << 20;
+  std::size_t shared_ring_threshold = 16u << 10;
 };
 
 class Channel {
@@ -40,7 +50,8 @@ class Channel {
     // The write buffer fell back under the high-water mark.
     std::function<void()> on_drain;
     // When set, frames holding only a PortMessage come here instead of
-    // on_envelope, as a view of the read buffer (no parse, no copy).
+    // on_envelope, as a view of the read buffer or of the peer's shared ring
+    // (no parse, no copy). The view is valid only during the call.
     std::function<void(std::string_view data)> on_port_message = nullptr;
   };
 
@@ -57,8 +68,9 @@ class Channel {
   // the size limit is not sent (messages go through SendPortMessage, which
   // says so).
   bool Send(const proto::Envelope& envelope);
-  // Send() of a PortMessage holding `data`, with one copy of the bytes.
-  // Returns false without sending when the frame would exceed the limit.
+  // Send() of a PortMessage holding `data`, with one copy of the bytes (into
+  // the write buffer or the shared ring). Returns false without sending when
+  // the frame would exceed the limit.
   bool SendPortMessage(std::string_view data, bool* below_high_water = nullptr);
 
   // Writes what the socket takes now; the rest goes when it becomes writable.
@@ -84,8 +96,17 @@ class Channel {
   static void OnPoll(uv_poll_t* handle, int status, int events);
   void OnReadable();
   bool WriteSome();  // false when the peer is gone
+  long SendOnce();   // one send() of buffered bytes: the count or -errno
   void UpdatePoll();
   void Fail(const std::string& error);
+  // Appends the frame for one message: shared when it is large and the ring
+  // has room, inline otherwise.
+  bool AppendMessage(std::string_view data);
+  bool EnsureRingWriter();
+  // The peer's ring frames; false when the channel failed or went away.
+  bool OnSharedRingAttach(const proto::SharedRingAttach& attach);
+  bool OnSharedPortMessage(const proto::SharedPortMessage& message);
+  void TakeReceivedFds(const int* fds, int count);
 
   uv_loop_t* loop_;
   int fd_;
@@ -102,6 +123,15 @@ class Channel {
   bool write_failed_ = false;
   int poll_events_ = 0;
   bool drain_on_error_ = false;  // read to EOF after the poll reported an error
+  // Our ring for large messages, and its memfd until it has gone out with
+  // the attach frame that starts at `ring_fd_offset_` in `out_`.
+  std::unique_ptr<SharedRingWriter> ring_writer_;
+  bool ring_unavailable_ = false;
+  int ring_fd_to_send_ = -1;
+  std::size_t ring_fd_offset_ = 0;
+  // The peer's ring, and descriptors received but not yet claimed by a frame.
+  std::unique_ptr<SharedRingReader> ring_reader_;
+  std::vector<int> received_fds_;
   // Set by the destructor when it runs inside one of our callbacks, so the
   // read loop stops touching members.
   bool* destroyed_ = nullptr;

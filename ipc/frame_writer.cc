@@ -43,10 +43,15 @@ constexpr char kPortMessageDataTag = (1 << 3) | 2;
 
 }  // namespace
 
-bool AppendPortMessageFrame(std::string_view data, std::size_t max_frame_size, std::string* out) {
+std::size_t PortMessageFrameSize(std::size_t data_size) {
   // An empty `data` is not written at all by protobuf (proto3 default).
+  std::size_t inner = data_size == 0 ? 0 : 1 + VarintSize(data_size) + data_size;
+  return 1 + VarintSize(inner) + inner;
+}
+
+bool AppendPortMessageFrame(std::string_view data, std::size_t max_frame_size, std::string* out) {
   std::size_t inner = data.empty() ? 0 : 1 + VarintSize(data.size()) + data.size();
-  std::size_t length = 1 + VarintSize(inner) + inner;
+  std::size_t length = PortMessageFrameSize(data.size());
   if (length > max_frame_size) return false;
   out->reserve(out->size() + kFrameHeaderSize + length);
   std::uint8_t header[kFrameHeaderSize];

@@ -20,6 +20,10 @@ bool AppendFrame(const proto::Envelope& envelope, std::size_t max_frame_size,
 // as AppendFrame() of that Envelope (tested).
 bool AppendPortMessageFrame(std::string_view data, std::size_t max_frame_size, std::string* out);
 
+// The frame length (after the header) of Envelope{port_message{data}} for
+// `data_size` bytes of data: what the frame limit is checked against.
+std::size_t PortMessageFrameSize(std::size_t data_size);
+
 }  // namespace isohost::ipc
 
 #endif  // ISOHOST_IPC_FRAME_WRITER_H_

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ipc/fd_passing.h"  // the descriptors travel with SendWithFds()
+
 namespace isohost::ipc {
 
 inline constexpr std::uint32_t kZygoteMagic = 0x5a594731;  // "ZYG1"
@@ -38,13 +40,6 @@ struct ZygoteReply {
   std::int32_t error = 0;
   std::int32_t reserved = 0;
 };
-
-// sendmsg() of `size` bytes with `fd_count` descriptors. Returns 0 or -errno.
-int SendWithFds(int socket, const void* data, std::size_t size, const int* fds, int fd_count);
-// recvmsg() of up to `size` bytes and up to `max_fds` descriptors (received
-// ones are close-on-exec). Returns the byte count, 0 at EOF, or -errno.
-// `*fd_count` says how many fds arrived.
-long RecvWithFds(int socket, void* data, std::size_t size, int* fds, int max_fds, int* fd_count);
 
 }  // namespace isohost::ipc
 

@@ -22,7 +22,7 @@ namespace {
 constexpr int kControlFd = 3;
 
 bool Reply(const ipc::ZygoteReply& reply) {
-  return ipc::SendWithFds(kControlFd, &reply, sizeof reply, nullptr, 0) == 0;
+  return ipc::SendWithFds(kControlFd, &reply, sizeof reply, nullptr, 0) >= 0;
 }
 
 // In the child: become the worker. Never returns.

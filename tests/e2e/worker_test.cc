@@ -122,6 +122,29 @@ TEST_P(WorkerTest, SixteenMebibyteMessageRoundTrips) {
   EXPECT_EQ(out_, "round trip ok: true 16777216\n");
 }
 
+// Sizes that go through the shared rings both ways, posted in one burst so
+// the rings fill and later messages go inline until the reader catches up.
+TEST_P(WorkerTest, LargeMessagesRoundTripIntactThroughTheSharedRings) {
+  const std::size_t sizes[] = {20 << 10, 64 << 10, 1 << 20, 3 << 20};
+  constexpr int kMessages = 40;
+  std::vector<std::string> sent;
+  for (int i = 0; i < kMessages; ++i) {
+    std::string text(sizes[i % 4], static_cast<char>('a' + i % 26));
+    text.replace(0, 8, "#" + std::to_string(1000000 + i));
+    std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(text));
+    sent.emplace_back(bytes.begin(), bytes.end());
+  }
+  auto worker = Spawn(Options("echo_back.js", {std::to_string(kMessages)}), Callbacks());
+  for (const std::string& message : sent) ASSERT_TRUE(worker->PostMessage(message));
+  ExitInfo info = RunToExit(worker);
+  EXPECT_EQ(info.reason, ExitReason::kNormal) << info.message << err_;
+  ASSERT_EQ(messages_.size(), sent.size());
+  for (std::size_t i = 0; i < sent.size(); ++i) {
+    ASSERT_EQ(messages_[i].size(), sent[i].size()) << "message " << i;
+    ASSERT_TRUE(messages_[i] == sent[i]) << "message " << i << " came back changed";
+  }
+}
+
 TEST_P(WorkerTest, WorkerKilledBySignalIsReportedAsCrashed) {
   WorkerCallbacks callbacks = Callbacks();
   std::unique_ptr<Worker> worker;

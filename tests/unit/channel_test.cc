@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "ipc/fd_passing.h"
 #include "ipc/frame_format.h"
+#include "ipc/frame_writer.h"
 #include "tests/unit/envelopes.h"
 
 namespace isohost::ipc {
@@ -33,10 +35,12 @@ class ChannelTest : public ::testing::Test {
     return std::make_unique<Channel>(
         &loop_, fd,
         Channel::Callbacks{
-            [received](proto::Envelope& envelope) { received->push_back(envelope.port_message().data()); },
+            [received](proto::Envelope& envelope) {
+              if (received != nullptr) received->push_back(envelope.port_message().data());
+            },
             [closed_with, closed](const std::string& error) {
-              *closed_with = error;
-              *closed = true;
+              if (closed_with != nullptr) *closed_with = error;
+              if (closed != nullptr) *closed = true;
             },
             nullptr},
         options);
@@ -152,6 +156,187 @@ TEST_F(ChannelTest, FlushSyncWritesEverythingBeforeReturning) {
   while (!closed) uv_run(&loop_, UV_RUN_ONCE);
   EXPECT_EQ(at_b.size(), 100u);
   EXPECT_EQ(error, "");
+}
+
+// A message whose bytes say which one it is, so a mix-up cannot pass.
+std::string NumberedMessage(int index, std::size_t size) {
+  std::string message(size, static_cast<char>('a' + index % 26));
+  std::string tag = "#" + std::to_string(index) + "#";
+  message.replace(0, std::min(tag.size(), size), tag, 0, std::min(tag.size(), size));
+  return message;
+}
+
+// Writes one frame holding `envelope` straight to `socket`, with `fd`
+// attached when it is not -1: a peer that says what a test wants.
+void SendRawFrame(int socket, const proto::Envelope& envelope, int fd = -1) {
+  std::string frame;
+  ASSERT_TRUE(AppendFrame(envelope, kDefaultMaxFrameSize, &frame));
+  long sent = SendWithFds(socket, frame.data(), frame.size(), &fd, fd >= 0 ? 1 : 0);
+  ASSERT_EQ(sent, static_cast<long>(frame.size()));
+}
+
+TEST_F(ChannelTest, LargeMessagesSkipTheSocket) {
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr);
+  std::string message(64 * 1024, 'm');
+  ASSERT_TRUE(a_->SendPortMessage(message));
+  ASSERT_TRUE(a_->SendPortMessage(message));
+  ASSERT_TRUE(a_->SendPortMessage("small"));
+  // What the peer's socket got: the ring's attach frame with a descriptor,
+  // two small frames naming places in the ring, and the small message inline.
+  char buffer[4096];
+  int fds[4];
+  int fd_count = 0;
+  long n = RecvWithFds(fds_[1], buffer, sizeof buffer, fds, 4, &fd_count);
+  ASSERT_GT(n, 0);
+  EXPECT_LT(n, 100) << "the large messages went through the socket";
+  ASSERT_EQ(fd_count, 1);
+  ::close(fds[0]);
+  ::close(fds_[1]);
+}
+
+TEST_F(ChannelTest, MessagesOfEverySizeArriveIntactAndInOrder) {
+  std::vector<std::string> at_b;
+  std::string error;
+  bool closed = false;
+  a_ = Make(fds_[0], nullptr, &error, &closed);
+  b_ = std::make_unique<Channel>(
+      &loop_, fds_[1],
+      Channel::Callbacks{[&](proto::Envelope& envelope) { at_b.push_back(envelope.port_message().data()); },
+                         [](const std::string&) {}, nullptr,
+                         [&](std::string_view data) { at_b.emplace_back(data); }});
+  // Around the threshold, a ping-pong size, and sizes that fill the 4 MiB
+  // ring so that later ones go inline until the reader catches up. Two
+  // rounds, so the second reuses what the first released.
+  const std::size_t sizes[] = {100, (16 << 10) - 1, 16 << 10, 64 << 10, 1 << 20, 3 << 20, 5 << 20};
+  int index = 0;
+  for (int round = 0; round < 2; ++round) {
+    std::vector<std::string> sent;
+    for (int i = 0; i < 21; ++i, ++index) {
+      sent.push_back(NumberedMessage(index, sizes[i % 7]));
+      ASSERT_TRUE(a_->SendPortMessage(sent.back()));
+    }
+    while (at_b.size() < sent.size()) uv_run(&loop_, UV_RUN_ONCE);
+    ASSERT_EQ(at_b.size(), sent.size());
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+      ASSERT_EQ(at_b[i].size(), sent[i].size()) << "message " << i << " of round " << round;
+      ASSERT_TRUE(at_b[i] == sent[i]) << "message " << i << " of round " << round << " differs";
+    }
+    at_b.clear();
+  }
+  EXPECT_FALSE(closed) << error;
+}
+
+TEST_F(ChannelTest, TheRingIsOffWhenItsCapacityIsZero) {
+  ChannelOptions options;
+  options.shared_ring_capacity = 0;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr, options);
+  ASSERT_TRUE(a_->SendPortMessage(std::string(64 * 1024, 'm')));
+  std::vector<char> buffer(128 * 1024);
+  int fds[4];
+  int fd_count = 0;
+  long n = RecvWithFds(fds_[1], buffer.data(), buffer.size(), fds, 4, &fd_count);
+  EXPECT_GT(n, 64 * 1024);
+  EXPECT_EQ(fd_count, 0);
+  ::close(fds_[1]);
+}
+
+// A peer that breaks the ring protocol: each way gets its own reason, and
+// the channel closes instead of reading outside what it mapped.
+class ChannelRingPeerTest : public ChannelTest {
+ protected:
+  std::string ErrorAfter(const std::function<void()>& misbehave, ChannelOptions options = {}) {
+    std::vector<std::string> received;
+    std::string error;
+    bool closed = false;
+    b_ = Make(fds_[1], &received, &error, &closed, options);
+    misbehave();
+    while (!closed) uv_run(&loop_, UV_RUN_ONCE);
+    ::close(fds_[0]);
+    return error;
+  }
+
+  proto::Envelope Attach(std::uint64_t capacity) {
+    proto::Envelope envelope;
+    envelope.mutable_shared_ring_attach()->set_capacity(capacity);
+    return envelope;
+  }
+  proto::Envelope Shared(std::uint64_t position, std::uint64_t length) {
+    proto::Envelope envelope;
+    envelope.mutable_shared_port_message()->set_position(position);
+    envelope.mutable_shared_port_message()->set_length(length);
+    return envelope;
+  }
+  // A real ring's descriptor, as an honest peer would send it.
+  int RingFd(std::size_t capacity) {
+    std::string error;
+    writer_ = SharedRingWriter::Create(capacity, &error);
+    return writer_ ? writer_->TakeFd() : -1;
+  }
+  std::unique_ptr<SharedRingWriter> writer_;
+};
+
+TEST_F(ChannelRingPeerTest, SharedMessageBeforeItsRing) {
+  std::string error = ErrorAfter([&] { SendRawFrame(fds_[0], Shared(0, 100)); });
+  EXPECT_NE(error.find("a shared message before its ring"), std::string::npos) << error;
+}
+
+TEST_F(ChannelRingPeerTest, RingWithoutItsDescriptor) {
+  std::string error = ErrorAfter([&] { SendRawFrame(fds_[0], Attach(1 << 20)); });
+  EXPECT_NE(error.find("came without its descriptor"), std::string::npos) << error;
+}
+
+TEST_F(ChannelRingPeerTest, RingThatIsNotASealedMemfd) {
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  std::string error = ErrorAfter([&] { SendRawFrame(fds_[0], Attach(1 << 20), pipe_fds[0]); });
+  EXPECT_NE(error.find("not a sealed memfd"), std::string::npos) << error;
+  ::close(pipe_fds[0]);
+  ::close(pipe_fds[1]);
+}
+
+TEST_F(ChannelRingPeerTest, RingOfAnotherSizeThanAnnounced) {
+  std::string error = ErrorAfter([&] {
+    int fd = RingFd(64 << 10);
+    SendRawFrame(fds_[0], Attach(1 << 20), fd);
+    ::close(fd);
+  });
+  EXPECT_NE(error.find("is not the 1048576 bytes announced"), std::string::npos) << error;
+}
+
+TEST_F(ChannelRingPeerTest, SharedMessageOutsideTheRing) {
+  std::string error = ErrorAfter([&] {
+    int fd = RingFd(64 << 10);
+    SendRawFrame(fds_[0], Attach(64 << 10), fd);
+    ::close(fd);
+    SendRawFrame(fds_[0], Shared((64 << 10) - 10, 100));
+  });
+  EXPECT_NE(error.find("lies outside the ring"), std::string::npos) << error;
+}
+
+TEST_F(ChannelRingPeerTest, SharedMessageOverTheFrameLimit) {
+  ChannelOptions options;
+  options.max_frame_size = 1000;
+  std::string error = ErrorAfter(
+      [&] {
+        int fd = RingFd(64 << 10);
+        SendRawFrame(fds_[0], Attach(64 << 10), fd);
+        ::close(fd);
+        SendRawFrame(fds_[0], Shared(0, 5000));
+      },
+      options);
+  EXPECT_NE(error.find("shared message of 5000 bytes exceeds the limit of 1000 bytes"), std::string::npos)
+      << error;
+}
+
+TEST_F(ChannelRingPeerTest, DescriptorsNoFrameClaims) {
+  std::string error = ErrorAfter([&] {
+    for (int i = 0; i < 5; ++i) {
+      int fd = RingFd(4096);
+      SendRawFrame(fds_[0], MessageEnvelope("m"), fd);  // fds ride on ordinary frames
+      ::close(fd);
+    }
+  });
+  EXPECT_NE(error.find("descriptors that no frame claims"), std::string::npos) << error;
 }
 
 }  // namespace

@@ -26,7 +26,8 @@ class Launcher;
 struct WorkerCallbacks {
   // The worker started and is running the script.
   std::function<void()> on_online;
-  // One message: structured-clone bytes (ipc/clone_codec.h reads them).
+  // One message: structured-clone bytes (ipc/clone_codec.h reads them), as a
+  // view valid only during the call (it may point into shared memory).
   std::function<void(std::string_view data)> on_message;
   // Output of the worker's JS (process.stdout/stderr, console) with the
   // console level, and native output of the process (level kNone).

@@ -1,4 +1,4 @@
-#include "ipc/zygote_protocol.h"
+#include "ipc/fd_passing.h"
 
 #include <sys/socket.h>
 #include <unistd.h>
@@ -12,7 +12,8 @@ namespace {
 constexpr int kMaxPassedFds = 8;
 }
 
-int SendWithFds(int socket, const void* data, std::size_t size, const int* fds, int fd_count) {
+long SendWithFds(int socket, const void* data, std::size_t size, const int* fds, int fd_count,
+                 int flags) {
   if (fd_count < 0 || fd_count > kMaxPassedFds) return -EINVAL;
   iovec io{const_cast<void*>(data), size};
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxPassedFds)];
@@ -29,8 +30,8 @@ int SendWithFds(int socket, const void* data, std::size_t size, const int* fds, 
     std::memcpy(CMSG_DATA(header), fds, sizeof(int) * fd_count);
   }
   while (true) {
-    ssize_t sent = ::sendmsg(socket, &message, MSG_NOSIGNAL);
-    if (sent >= 0) return 0;
+    ssize_t sent = ::sendmsg(socket, &message, flags | MSG_NOSIGNAL);
+    if (sent >= 0) return static_cast<long>(sent);
     if (errno != EINTR) return -errno;
   }
 }

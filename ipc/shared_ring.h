@@ -1,0 +1,78 @@
+// A byte ring in shared memory that carries large messages one way between
+// the two ends of a Channel, so their bytes skip the socket: the writer copies
+// a message in and sends a small frame naming where it sits; the reader uses
+// it in place and then releases it. The socket still orders the messages and
+// wakes the reader; only the bulk moves through the ring.
+//
+// The ring is a sealed memfd (it cannot shrink under the reader's mapping),
+// made by the writer and passed to the reader with SCM_RIGHTS. Positions are
+// monotonic 64-bit byte counts; a message is stored contiguously at
+// `position % capacity`. The header holds one counter, written by the reader
+// (how far it has released) and read by the writer.
+#ifndef ISOHOST_IPC_SHARED_RING_H_
+#define ISOHOST_IPC_SHARED_RING_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace isohost::ipc {
+
+// The mapping: one page of header (the reader's release counter, alone on
+// its cache line), then `capacity` bytes of data.
+constexpr std::size_t kSharedRingHeaderSize = 4096;
+// A reader refuses rings larger than this (a peer's claim, not a choice).
+constexpr std::uint64_t kMaxSharedRingCapacity = 1ull << 30;
+
+class SharedRingMapping;
+
+class SharedRingWriter {
+ public:
+  // A new ring of `capacity` bytes (rounded up to whole pages), or null with
+  // `error` set. Pages are only allocated as messages first touch them.
+  static std::unique_ptr<SharedRingWriter> Create(std::size_t capacity, std::string* error);
+  ~SharedRingWriter();
+
+  // The memfd to pass to the reader; the writer keeps its own mapping, so
+  // the caller may close it once it has been sent.
+  int TakeFd();
+  std::uint64_t capacity() const;
+
+  // Copies `data` in and returns its position, or nothing when the ring has
+  // no contiguous room for it now (the caller sends the message inline).
+  std::optional<std::uint64_t> Write(std::string_view data);
+
+ private:
+  explicit SharedRingWriter(std::unique_ptr<SharedRingMapping> mapping, int fd);
+  std::unique_ptr<SharedRingMapping> mapping_;
+  int fd_;
+  std::uint64_t head_ = 0;      // where the next message may start
+  std::uint64_t released_ = 0;  // the reader's counter, as last read
+};
+
+class SharedRingReader {
+ public:
+  // Maps the ring behind `fd` (taken over and closed), which the peer says
+  // holds `capacity` bytes. Refuses a descriptor that is not a sealed memfd
+  // of exactly that size, since a peer could otherwise shrink it under us.
+  static std::unique_ptr<SharedRingReader> Map(int fd, std::uint64_t capacity, std::string* error);
+  ~SharedRingReader();
+
+  // The bytes of the message at [position, position + length), or false with
+  // `error` set when that range is not inside the ring.
+  bool View(std::uint64_t position, std::uint64_t length, std::string_view* data,
+            std::string* error) const;
+  // Everything before `end` has been used; the writer may reuse it.
+  void Release(std::uint64_t end);
+
+ private:
+  explicit SharedRingReader(std::unique_ptr<SharedRingMapping> mapping);
+  std::unique_ptr<SharedRingMapping> mapping_;
+};
+
+}  // namespace isohost::ipc
+
+#endif  // ISOHOST_IPC_SHARED_RING_H_
