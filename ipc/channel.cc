@@ -106,8 +106,7 @@ bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
 bool Channel::AppendMessage(std::string_view data) {
   // The limit is the same whichever way the bytes go.
   if (PortMessageFrameSize(data.size()) > options_.max_frame_size) return false;
-  if (options_.shared_ring_threshold > 0 && data.size() >= options_.shared_ring_threshold &&
-      EnsureRingWriter()) {
+  if (options_.shared_ring_threshold > 0 && data.size() >= options_.shared_ring_threshold && RingReady()) {
     if (std::optional<std::uint64_t> position = ring_writer_->Write(data)) {
       proto::Envelope envelope;
       proto::SharedPortMessage* shared = envelope.mutable_shared_port_message();
@@ -119,24 +118,19 @@ bool Channel::AppendMessage(std::string_view data) {
   return AppendPortMessageFrame(data, options_.max_frame_size, &out_);
 }
 
-bool Channel::EnsureRingWriter() {
-  if (ring_writer_) return true;
-  if (ring_unavailable_ || options_.shared_ring_capacity == 0) return false;
+bool Channel::RingReady() {
+  if (ring_state_ != RingState::kNone) return ring_state_ == RingState::kAttached;
   // Whatever goes wrong here, messages still go inline: nothing is lost.
-  ring_unavailable_ = true;
-  if (!IsUnixSocket(fd_)) return false;
+  ring_state_ = RingState::kUnavailable;
+  if (options_.shared_ring_capacity == 0 || !IsUnixSocket(fd_)) return false;
   std::string error;
-  std::unique_ptr<SharedRingWriter> writer = SharedRingWriter::Create(options_.shared_ring_capacity, &error);
-  if (!writer) return false;
-  proto::Envelope attach;
-  attach.mutable_shared_ring_attach()->set_capacity(writer->capacity());
-  std::size_t offset = out_.size();
-  if (!AppendFrame(attach, options_.max_frame_size, &out_)) return false;
-  ring_fd_offset_ = offset;
-  ring_fd_to_send_ = writer->TakeFd();
-  ring_writer_ = std::move(writer);
-  ring_unavailable_ = false;
-  return true;
+  ring_writer_ = SharedRingWriter::Create(options_.shared_ring_capacity, &error);
+  if (!ring_writer_) return false;
+  proto::Envelope offer;
+  offer.mutable_shared_ring_offer();
+  if (!AppendFrame(offer, options_.max_frame_size, &out_)) return false;
+  ring_state_ = RingState::kOffered;
+  return false;  // this message, and those until the peer accepts, go inline
 }
 
 long Channel::SendOnce() {
@@ -276,10 +270,7 @@ void Channel::OnReadable() {
   bool* destroyed = destroyed_;
   static thread_local std::uint8_t buffer[kReadChunk];
   for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && fd_ >= 0; ++i) {
-    int fds[kMaxReceivedFds];
-    int fd_count = 0;
-    long n = RecvWithFds(fd_, buffer, sizeof buffer, fds, kMaxReceivedFds, &fd_count);
-    TakeReceivedFds(fds, fd_count);
+    long n = ReadOnce(buffer, sizeof buffer);
     if (n == -ECONNRESET) n = 0;  // the peer is gone; its data was read first
     if (n < 0) {
       if (n == -EINTR) continue;
@@ -311,6 +302,10 @@ void Channel::OnReadable() {
         buffer, static_cast<std::size_t>(n),
         [&](proto::Envelope& envelope) {
           switch (envelope.body_case()) {
+            case proto::Envelope::kSharedRingOffer:
+              return OnSharedRingOffer();
+            case proto::Envelope::kSharedRingAccept:
+              return OnSharedRingAccept();
             case proto::Envelope::kSharedRingAttach:
               return OnSharedRingAttach(envelope.shared_ring_attach());
             case proto::Envelope::kSharedPortMessage:
@@ -330,15 +325,54 @@ void Channel::OnReadable() {
   }
 }
 
-void Channel::TakeReceivedFds(const int* fds, int count) {
-  for (int i = 0; i < count; ++i) received_fds_.push_back(fds[i]);
+long Channel::ReadOnce(std::uint8_t* buffer, std::size_t size) {
+  if (expecting_ring_fd_) {
+    int fds[kMaxReceivedFds];
+    int fd_count = 0;
+    long n = RecvWithFds(fd_, buffer, size, fds, kMaxReceivedFds, &fd_count);
+    received_fds_.insert(received_fds_.end(), fds, fds + fd_count);
+    return n;
+  }
+  // recvmsg() costs more than read() on every message, so it is only used in
+  // the one exchange that carries a descriptor.
+  ssize_t n = ::read(fd_, buffer, size);
+  return n >= 0 ? static_cast<long>(n) : -errno;
 }
 
-bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
-  if (ring_reader_) {
+bool Channel::OnSharedRingOffer() {
+  if (ring_reader_ || expecting_ring_fd_) {
     Fail("bad frame from peer: a second shared message ring");
     return false;
   }
+  expecting_ring_fd_ = true;
+  proto::Envelope accept;
+  accept.mutable_shared_ring_accept();
+  AppendFrame(accept, options_.max_frame_size, &out_);
+  Flush();  // the peer sends its large messages inline until this arrives
+  return fd_ >= 0;
+}
+
+bool Channel::OnSharedRingAccept() {
+  if (ring_state_ != RingState::kOffered) {
+    Fail("bad frame from peer: it accepted a shared message ring that was not offered");
+    return false;
+  }
+  proto::Envelope attach;
+  attach.mutable_shared_ring_attach()->set_capacity(ring_writer_->capacity());
+  ring_fd_offset_ = out_.size();
+  AppendFrame(attach, options_.max_frame_size, &out_);
+  ring_fd_to_send_ = ring_writer_->TakeFd();
+  ring_state_ = RingState::kAttached;
+  Flush();
+  return fd_ >= 0;
+}
+
+bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
+  if (!expecting_ring_fd_) {
+    Fail("bad frame from peer: a shared message ring that was not offered and accepted");
+    return false;
+  }
+  expecting_ring_fd_ = false;
   if (received_fds_.empty()) {
     Fail("bad frame from peer: a shared message ring came without its descriptor");
     return false;

@@ -97,16 +97,19 @@ class Channel {
   void OnReadable();
   bool WriteSome();  // false when the peer is gone
   long SendOnce();   // one send() of buffered bytes: the count or -errno
+  long ReadOnce(std::uint8_t* buffer, std::size_t size);  // the count, 0 at EOF, or -errno
   void UpdatePoll();
   void Fail(const std::string& error);
   // Appends the frame for one message: shared when it is large and the ring
   // has room, inline otherwise.
   bool AppendMessage(std::string_view data);
-  bool EnsureRingWriter();
-  // The peer's ring frames; false when the channel failed or went away.
+  // Whether large messages may use our ring now; offers it the first time.
+  bool RingReady();
+  // The ring frames; false when the channel failed or went away.
+  bool OnSharedRingOffer();
+  bool OnSharedRingAccept();
   bool OnSharedRingAttach(const proto::SharedRingAttach& attach);
   bool OnSharedPortMessage(const proto::SharedPortMessage& message);
-  void TakeReceivedFds(const int* fds, int count);
 
   uv_loop_t* loop_;
   int fd_;
@@ -123,14 +126,18 @@ class Channel {
   bool write_failed_ = false;
   int poll_events_ = 0;
   bool drain_on_error_ = false;  // read to EOF after the poll reported an error
-  // Our ring for large messages, and its memfd until it has gone out with
-  // the attach frame that starts at `ring_fd_offset_` in `out_`.
+  // Our ring for large messages (see SharedRingOffer in the schema), and its
+  // memfd until it has gone out with the attach frame that starts at
+  // `ring_fd_offset_` in `out_`.
+  enum class RingState { kNone, kOffered, kAttached, kUnavailable };
+  RingState ring_state_ = RingState::kNone;
   std::unique_ptr<SharedRingWriter> ring_writer_;
-  bool ring_unavailable_ = false;
   int ring_fd_to_send_ = -1;
   std::size_t ring_fd_offset_ = 0;
-  // The peer's ring, and descriptors received but not yet claimed by a frame.
+  // The peer's ring; while `expecting_ring_fd_`, reads use recvmsg() and
+  // keep the descriptors that arrive until the attach frame claims one.
   std::unique_ptr<SharedRingReader> ring_reader_;
+  bool expecting_ring_fd_ = false;
   std::vector<int> received_fds_;
   // Set by the destructor when it runs inside one of our callbacks, so the
   // read loop stops touching members.

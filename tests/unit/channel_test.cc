@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -175,22 +176,73 @@ void SendRawFrame(int socket, const proto::Envelope& envelope, int fd = -1) {
   ASSERT_EQ(sent, static_cast<long>(frame.size()));
 }
 
-TEST_F(ChannelTest, LargeMessagesSkipTheSocket) {
+// Reads `count` frames from a plain (blocking) socket, keeping any
+// descriptors that come with them and counting the bytes.
+std::vector<proto::Envelope> ReadRawFrames(int socket, std::size_t count, std::vector<int>* fds,
+                                           std::size_t* bytes = nullptr) {
+  std::vector<proto::Envelope> frames;
+  FrameReader reader(kDefaultMaxFrameSize);
+  std::vector<char> buffer(1 << 20);
+  while (frames.size() < count) {
+    int received[4];
+    int fd_count = 0;
+    long n = RecvWithFds(socket, buffer.data(), buffer.size(), received, 4, &fd_count);
+    if (n <= 0) break;
+    if (bytes != nullptr) *bytes += static_cast<std::size_t>(n);
+    fds->insert(fds->end(), received, received + fd_count);
+    reader.Feed(reinterpret_cast<const std::uint8_t*>(buffer.data()), static_cast<std::size_t>(n),
+                [&](proto::Envelope& envelope) {
+                  frames.push_back(envelope);
+                  return true;
+                });
+  }
+  return frames;
+}
+
+proto::Envelope RingFrame(proto::Envelope::BodyCase body) {
+  proto::Envelope envelope;
+  if (body == proto::Envelope::kSharedRingOffer) envelope.mutable_shared_ring_offer();
+  if (body == proto::Envelope::kSharedRingAccept) envelope.mutable_shared_ring_accept();
+  return envelope;
+}
+
+TEST_F(ChannelTest, LargeMessagesSkipTheSocketOnceThePeerAcceptsTheRing) {
   a_ = Make(fds_[0], nullptr, nullptr, nullptr);
   std::string message(64 * 1024, 'm');
   ASSERT_TRUE(a_->SendPortMessage(message));
+  // The first one goes inline, after the offer of a ring.
+  std::vector<int> fds;
+  std::vector<proto::Envelope> frames = ReadRawFrames(fds_[1], 2, &fds);
+  ASSERT_EQ(frames.size(), 2u);
+  EXPECT_EQ(frames[0].body_case(), proto::Envelope::kSharedRingOffer);
+  EXPECT_EQ(frames[1].port_message().data(), message);
+  EXPECT_TRUE(fds.empty());
+
+  SendRawFrame(fds_[1], RingFrame(proto::Envelope::kSharedRingAccept));
+  uv_run(&loop_, UV_RUN_ONCE);  // a_ reads the accept and sends its ring
+  std::string second(64 * 1024, 'n');
   ASSERT_TRUE(a_->SendPortMessage(message));
+  ASSERT_TRUE(a_->SendPortMessage(second));
   ASSERT_TRUE(a_->SendPortMessage("small"));
-  // What the peer's socket got: the ring's attach frame with a descriptor,
-  // two small frames naming places in the ring, and the small message inline.
-  char buffer[4096];
-  int fds[4];
-  int fd_count = 0;
-  long n = RecvWithFds(fds_[1], buffer, sizeof buffer, fds, 4, &fd_count);
-  ASSERT_GT(n, 0);
-  EXPECT_LT(n, 100) << "the large messages went through the socket";
-  ASSERT_EQ(fd_count, 1);
-  ::close(fds[0]);
+  std::size_t bytes = 0;
+  frames = ReadRawFrames(fds_[1], 4, &fds, &bytes);
+  ASSERT_EQ(frames.size(), 4u);
+  EXPECT_LT(bytes, 100u) << "the large messages went through the socket";
+  ASSERT_EQ(frames[0].body_case(), proto::Envelope::kSharedRingAttach);
+  ASSERT_EQ(fds.size(), 1u) << "the ring's descriptor rides on its attach frame";
+  ASSERT_EQ(frames[1].body_case(), proto::Envelope::kSharedPortMessage);
+  ASSERT_EQ(frames[2].body_case(), proto::Envelope::kSharedPortMessage);
+  EXPECT_EQ(frames[3].port_message().data(), "small");
+
+  std::string error;
+  auto ring = SharedRingReader::Map(fds[0], frames[0].shared_ring_attach().capacity(), &error);
+  ASSERT_TRUE(ring) << error;
+  for (int i : {1, 2}) {
+    std::string_view view;
+    const proto::SharedPortMessage& shared = frames[i].shared_port_message();
+    ASSERT_TRUE(ring->View(shared.position(), shared.length(), &view, &error)) << error;
+    EXPECT_TRUE(view == (i == 1 ? message : second)) << "message " << i;
+  }
   ::close(fds_[1]);
 }
 
@@ -255,6 +307,16 @@ class ChannelRingPeerTest : public ChannelTest {
     return error;
   }
 
+  // Offers a ring to b_ and waits for its accept, as an honest peer would:
+  // from then on b_ expects the descriptor.
+  void OfferAndAwaitAccept() {
+    SendRawFrame(fds_[0], RingFrame(proto::Envelope::kSharedRingOffer));
+    uv_run(&loop_, UV_RUN_ONCE);
+    std::vector<int> fds;
+    std::vector<proto::Envelope> frames = ReadRawFrames(fds_[0], 1, &fds);
+    ASSERT_EQ(frames.size(), 1u);
+    ASSERT_EQ(frames[0].body_case(), proto::Envelope::kSharedRingAccept);
+  }
   proto::Envelope Attach(std::uint64_t capacity) {
     proto::Envelope envelope;
     envelope.mutable_shared_ring_attach()->set_capacity(capacity);
@@ -272,6 +334,12 @@ class ChannelRingPeerTest : public ChannelTest {
     writer_ = SharedRingWriter::Create(capacity, &error);
     return writer_ ? writer_->TakeFd() : -1;
   }
+  void AttachRing(std::size_t capacity) {
+    OfferAndAwaitAccept();
+    int fd = RingFd(capacity);
+    SendRawFrame(fds_[0], Attach(capacity), fd);
+    ::close(fd);
+  }
   std::unique_ptr<SharedRingWriter> writer_;
 };
 
@@ -280,15 +348,43 @@ TEST_F(ChannelRingPeerTest, SharedMessageBeforeItsRing) {
   EXPECT_NE(error.find("a shared message before its ring"), std::string::npos) << error;
 }
 
+TEST_F(ChannelRingPeerTest, RingThatWasNeverOffered) {
+  std::string error = ErrorAfter([&] {
+    int fd = RingFd(64 << 10);
+    SendRawFrame(fds_[0], Attach(64 << 10), fd);
+    ::close(fd);
+  });
+  EXPECT_NE(error.find("not offered and accepted"), std::string::npos) << error;
+}
+
+TEST_F(ChannelRingPeerTest, AcceptOfARingNeverOffered) {
+  std::string error = ErrorAfter([&] { SendRawFrame(fds_[0], RingFrame(proto::Envelope::kSharedRingAccept)); });
+  EXPECT_NE(error.find("accepted a shared message ring that was not offered"), std::string::npos) << error;
+}
+
+TEST_F(ChannelRingPeerTest, SecondOffer) {
+  std::string error = ErrorAfter([&] {
+    AttachRing(64 << 10);
+    SendRawFrame(fds_[0], RingFrame(proto::Envelope::kSharedRingOffer));
+  });
+  EXPECT_NE(error.find("a second shared message ring"), std::string::npos) << error;
+}
+
 TEST_F(ChannelRingPeerTest, RingWithoutItsDescriptor) {
-  std::string error = ErrorAfter([&] { SendRawFrame(fds_[0], Attach(1 << 20)); });
+  std::string error = ErrorAfter([&] {
+    OfferAndAwaitAccept();
+    SendRawFrame(fds_[0], Attach(1 << 20));
+  });
   EXPECT_NE(error.find("came without its descriptor"), std::string::npos) << error;
 }
 
 TEST_F(ChannelRingPeerTest, RingThatIsNotASealedMemfd) {
   int pipe_fds[2];
   ASSERT_EQ(::pipe(pipe_fds), 0);
-  std::string error = ErrorAfter([&] { SendRawFrame(fds_[0], Attach(1 << 20), pipe_fds[0]); });
+  std::string error = ErrorAfter([&] {
+    OfferAndAwaitAccept();
+    SendRawFrame(fds_[0], Attach(1 << 20), pipe_fds[0]);
+  });
   EXPECT_NE(error.find("not a sealed memfd"), std::string::npos) << error;
   ::close(pipe_fds[0]);
   ::close(pipe_fds[1]);
@@ -296,6 +392,7 @@ TEST_F(ChannelRingPeerTest, RingThatIsNotASealedMemfd) {
 
 TEST_F(ChannelRingPeerTest, RingOfAnotherSizeThanAnnounced) {
   std::string error = ErrorAfter([&] {
+    OfferAndAwaitAccept();
     int fd = RingFd(64 << 10);
     SendRawFrame(fds_[0], Attach(1 << 20), fd);
     ::close(fd);
@@ -305,9 +402,7 @@ TEST_F(ChannelRingPeerTest, RingOfAnotherSizeThanAnnounced) {
 
 TEST_F(ChannelRingPeerTest, SharedMessageOutsideTheRing) {
   std::string error = ErrorAfter([&] {
-    int fd = RingFd(64 << 10);
-    SendRawFrame(fds_[0], Attach(64 << 10), fd);
-    ::close(fd);
+    AttachRing(64 << 10);
     SendRawFrame(fds_[0], Shared((64 << 10) - 10, 100));
   });
   EXPECT_NE(error.find("lies outside the ring"), std::string::npos) << error;
@@ -318,9 +413,7 @@ TEST_F(ChannelRingPeerTest, SharedMessageOverTheFrameLimit) {
   options.max_frame_size = 1000;
   std::string error = ErrorAfter(
       [&] {
-        int fd = RingFd(64 << 10);
-        SendRawFrame(fds_[0], Attach(64 << 10), fd);
-        ::close(fd);
+        AttachRing(64 << 10);
         SendRawFrame(fds_[0], Shared(0, 5000));
       },
       options);
@@ -330,6 +423,7 @@ TEST_F(ChannelRingPeerTest, SharedMessageOverTheFrameLimit) {
 
 TEST_F(ChannelRingPeerTest, DescriptorsNoFrameClaims) {
   std::string error = ErrorAfter([&] {
+    OfferAndAwaitAccept();
     for (int i = 0; i < 5; ++i) {
       int fd = RingFd(4096);
       SendRawFrame(fds_[0], MessageEnvelope("m"), fd);  // fds ride on ordinary frames
