@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "worker/primitive_clone.h"
+
 namespace isohost::worker {
 namespace {
 
@@ -39,6 +41,7 @@ class CloneDelegate final : public v8::ValueSerializer::Delegate {
 
 std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                               v8::Local<v8::Value> value) {
+  if (std::optional<SerializedValue> primitive = SerializePrimitive(isolate, value)) return primitive;
   CloneDelegate delegate(isolate);
   v8::ValueSerializer serializer(isolate, &delegate);
   serializer.WriteHeader();
@@ -50,6 +53,7 @@ std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8
 
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                            std::string_view data) {
+  if (std::optional<v8::Local<v8::Value>> primitive = DeserializePrimitive(isolate, data)) return *primitive;
   v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(data.data()),
                                      data.size());
   if (!deserializer.ReadHeader(context).FromMaybe(false)) {

@@ -5,25 +5,12 @@
 
 #include <v8.h>
 
-#include <cstdint>
-#include <cstdlib>
-#include <memory>
 #include <optional>
-#include <string>
 #include <string_view>
 
+#include "worker/serialized_value.h"
+
 namespace isohost::worker {
-
-// The bytes V8's serializer wrote, in the buffer it wrote them to (no copy).
-class SerializedValue {
- public:
-  SerializedValue(std::uint8_t* data, std::size_t size) : data_(data, &std::free), size_(size) {}
-  std::string_view bytes() const { return {reinterpret_cast<const char*>(data_.get()), size_}; }
-
- private:
-  std::unique_ptr<std::uint8_t, void (*)(void*)> data_;
-  std::size_t size_;
-};
 
 // Serialises `value`; on failure a DataCloneError (or the error of a getter)
 // is pending in the isolate and nothing is returned.

@@ -1,0 +1,174 @@
+#include "worker/primitive_clone.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace isohost::worker {
+namespace {
+
+// Tags of V8's format (src/objects/value-serializer.cc) for the values here.
+constexpr char kTagInt32 = 'I';      // zig-zag varint, for a Smi
+constexpr char kTagDouble = 'N';     // 8 bytes, little-endian, for a HeapNumber
+constexpr char kTagOneByteString = '"';  // varint length, then Latin-1 bytes
+constexpr char kTagTrue = 'T';
+constexpr char kTagFalse = 'F';
+constexpr char kTagNull = '0';
+constexpr char kTagUndefined = '_';
+constexpr std::size_t kMaxVarintBytes = 5;  // of a uint32
+
+// The header this V8 writes (version tag and version), learnt from V8 once
+// rather than assumed, so that the bytes stay V8's own.
+const std::string& Header(v8::Isolate* isolate) {
+  static const std::string header = [isolate] {
+    v8::ValueSerializer serializer(isolate);
+    serializer.WriteHeader();
+    std::pair<std::uint8_t*, std::size_t> buffer = serializer.Release();
+    std::string bytes(reinterpret_cast<const char*>(buffer.first), buffer.second);
+    std::free(buffer.first);  // without a delegate V8 allocates with realloc()
+    return bytes;
+  }();
+  return header;
+}
+
+// V8 writes a Smi as kTagInt32 and a HeapNumber as kTagDouble even when its
+// value is integral, and the public API does not tell them apart; the tag bit
+// of the handle's slot does (what V8's inline Value::IsUndefined() reads too).
+bool IsSmi(v8::Local<v8::Value> value) {
+  return !v8::internal::Internals::HasHeapObjectTag(*reinterpret_cast<const v8::internal::Address*>(*value));
+}
+
+std::size_t PutVarint(std::uint32_t value, std::uint8_t* out) {
+  std::size_t n = 0;
+  while (value >= 0x80) {
+    out[n++] = static_cast<std::uint8_t>(value | 0x80);
+    value >>= 7;
+  }
+  out[n++] = static_cast<std::uint8_t>(value);
+  return n;
+}
+
+// A canonical-or-not varint of at most 5 bytes, as V8 reads one.
+bool GetVarint(const std::uint8_t*& at, const std::uint8_t* end, std::uint32_t* value) {
+  std::uint64_t result = 0;
+  for (std::size_t i = 0; i < kMaxVarintBytes && at < end; ++i) {
+    std::uint8_t byte = *at++;
+    result |= static_cast<std::uint64_t>(byte & 0x7f) << (7 * i);
+    if ((byte & 0x80) == 0) {
+      if (result > UINT32_MAX) return false;
+      *value = static_cast<std::uint32_t>(result);
+      return true;
+    }
+  }
+  return false;
+}
+
+// A buffer for `header` plus `payload` bytes; the caller fills the payload.
+std::optional<SerializedValue> Allocate(const std::string& header, std::size_t payload, std::uint8_t** out) {
+  auto* data = static_cast<std::uint8_t*>(std::malloc(header.size() + payload));
+  if (data == nullptr) return std::nullopt;
+  std::memcpy(data, header.data(), header.size());
+  *out = data + header.size();
+  return SerializedValue(data, header.size() + payload);
+}
+
+std::optional<SerializedValue> WithTag(const std::string& header, char tag) {
+  std::uint8_t* at = nullptr;
+  std::optional<SerializedValue> result = Allocate(header, 1, &at);
+  if (result) *at = static_cast<std::uint8_t>(tag);
+  return result;
+}
+
+}  // namespace
+
+std::optional<SerializedValue> SerializePrimitive(v8::Isolate* isolate, v8::Local<v8::Value> value) {
+  const std::string& header = Header(isolate);
+  std::uint8_t* at = nullptr;
+  if (value->IsNumber()) {
+    if (IsSmi(value)) {
+      std::int32_t number = value.As<v8::Int32>()->Value();
+      std::uint8_t varint[kMaxVarintBytes];
+      auto zigzag = static_cast<std::uint32_t>((static_cast<std::uint32_t>(number) << 1) ^
+                                               static_cast<std::uint32_t>(number >> 31));
+      std::size_t length = PutVarint(zigzag, varint);
+      std::optional<SerializedValue> result = Allocate(header, 1 + length, &at);
+      if (!result) return std::nullopt;
+      *at++ = kTagInt32;
+      std::memcpy(at, varint, length);
+      return result;
+    }
+    double number = value.As<v8::Number>()->Value();
+    std::optional<SerializedValue> result = Allocate(header, 1 + sizeof number, &at);
+    if (!result) return std::nullopt;
+    *at++ = kTagDouble;
+    std::memcpy(at, &number, sizeof number);
+    return result;
+  }
+  if (value->IsString()) {
+    v8::Local<v8::String> string = value.As<v8::String>();
+    if (!string->IsOneByte()) return std::nullopt;
+    auto length = static_cast<std::uint32_t>(string->Length());
+    std::uint8_t varint[kMaxVarintBytes];
+    std::size_t varint_length = PutVarint(length, varint);
+    std::optional<SerializedValue> result = Allocate(header, 1 + varint_length + length, &at);
+    if (!result) return std::nullopt;
+    *at++ = kTagOneByteString;
+    std::memcpy(at, varint, varint_length);
+    string->WriteOneByte(isolate, at + varint_length, 0, static_cast<int>(length), v8::String::NO_NULL_TERMINATION);
+    return result;
+  }
+  if (value->IsUndefined()) return WithTag(header, kTagUndefined);
+  if (value->IsNull()) return WithTag(header, kTagNull);
+  if (value->IsTrue()) return WithTag(header, kTagTrue);
+  if (value->IsFalse()) return WithTag(header, kTagFalse);
+  return std::nullopt;
+}
+
+std::optional<v8::Local<v8::Value>> DeserializePrimitive(v8::Isolate* isolate, std::string_view data) {
+  const std::string& header = Header(isolate);
+  if (data.size() <= header.size() || data.compare(0, header.size(), header) != 0) return std::nullopt;
+  const auto* at = reinterpret_cast<const std::uint8_t*>(data.data()) + header.size();
+  const auto* end = reinterpret_cast<const std::uint8_t*>(data.data()) + data.size();
+  const char tag = static_cast<char>(*at++);
+  const auto remaining = static_cast<std::size_t>(end - at);
+  switch (tag) {
+    case kTagInt32: {
+      std::uint32_t zigzag = 0;
+      if (!GetVarint(at, end, &zigzag) || at != end) return std::nullopt;
+      auto number = static_cast<std::int32_t>((zigzag >> 1) ^ (~(zigzag & 1) + 1));
+      return v8::Integer::New(isolate, number);
+    }
+    case kTagDouble: {
+      double number = 0;
+      if (remaining != sizeof number) return std::nullopt;
+      std::memcpy(&number, at, sizeof number);
+      return v8::Number::New(isolate, number);
+    }
+    case kTagOneByteString: {
+      std::uint32_t length = 0;
+      if (!GetVarint(at, end, &length) || static_cast<std::size_t>(end - at) != length ||
+          length > static_cast<std::uint32_t>(v8::String::kMaxLength)) {
+        return std::nullopt;
+      }
+      v8::Local<v8::String> string;
+      if (!v8::String::NewFromOneByte(isolate, at, v8::NewStringType::kNormal, static_cast<int>(length))
+               .ToLocal(&string)) {
+        return std::nullopt;  // too long for a string: V8's deserializer says so
+      }
+      return string;
+    }
+    case kTagTrue:
+      return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::True(isolate)) : std::nullopt;
+    case kTagFalse:
+      return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::False(isolate)) : std::nullopt;
+    case kTagNull:
+      return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::Null(isolate)) : std::nullopt;
+    case kTagUndefined:
+      return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::Undefined(isolate)) : std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace isohost::worker

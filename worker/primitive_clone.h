@@ -1,0 +1,30 @@
+// Structured clone of a message that is a lone primitive (a number, a
+// boolean, null, undefined or a one-byte string) without V8's
+// ValueSerializer/ValueDeserializer. Setting one of those up (delegate,
+// identity map, global handles, buffer) costs more than such a value, and
+// such values are most messages. The bytes are exactly those V8 writes for
+// the value; anything else is left to V8 (the functions return nothing).
+#ifndef ISOHOST_WORKER_PRIMITIVE_CLONE_H_
+#define ISOHOST_WORKER_PRIMITIVE_CLONE_H_
+
+#include <v8.h>
+
+#include <optional>
+#include <string_view>
+
+#include "worker/serialized_value.h"
+
+namespace isohost::worker {
+
+// The bytes V8 would write for `value`, or nothing when `value` is not one of
+// the primitives above.
+std::optional<SerializedValue> SerializePrimitive(v8::Isolate* isolate, v8::Local<v8::Value> value);
+
+// The value in `data` when it holds exactly V8's header and one of the
+// primitives above; nothing otherwise (V8's deserializer then reads it, and
+// reports what is wrong with it).
+std::optional<v8::Local<v8::Value>> DeserializePrimitive(v8::Isolate* isolate, std::string_view data);
+
+}  // namespace isohost::worker
+
+#endif  // ISOHOST_WORKER_PRIMITIVE_CLONE_H_
