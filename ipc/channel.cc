@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,9 +18,12 @@ namespace {
 constexpr std::size_t kReadChunk = 256 * 1024;
 // Reads per wake-up, so one busy peer cannot starve the rest of the loop.
 constexpr int kMaxReadsPerWakeup = 16;
-// Descriptors one read may bring; the protocol sends one per direction, so
-// more waiting unclaimed than this is a peer misbehaving.
+// Descriptors a peer may have in flight; the protocol sends one at a time,
+// so more waiting unclaimed than this is a peer misbehaving.
 constexpr int kMaxReceivedFds = 4;
+// About a socket's default send buffer, so bursts take as few wake-ups
+// through the pipe as they did through the socket.
+constexpr int kPipeSize = 256 * 1024;
 
 bool IsUnixSocket(int fd) {
   int domain = 0;
@@ -32,6 +36,11 @@ void SetNonBlocking(int fd) {
   if (flags >= 0 && !(flags & O_NONBLOCK)) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
+void CloseFd(int* fd) {
+  if (*fd >= 0) ::close(*fd);
+  *fd = -1;
+}
+
 }  // namespace
 
 int MakeChannelSocketPair(int fds[2]) {
@@ -41,21 +50,17 @@ int MakeChannelSocketPair(int fds[2]) {
 
 Channel::Channel(uv_loop_t* loop, int fd, Callbacks callbacks, ChannelOptions options)
     : loop_(loop),
-      fd_(fd),
       callbacks_(std::move(callbacks)),
       options_(options),
-      poll_(new uv_poll_t),
-      reader_(options.max_frame_size) {
-  SetNonBlocking(fd_);
-  int rc = uv_poll_init_socket(loop_, poll_, fd_);
-  if (rc != 0) {
+      reader_(options.max_frame_size),
+      socket_fd_(fd),
+      in_fd_(fd) {
+  SetNonBlocking(socket_fd_);
+  if (in_watch_.Open(loop_, in_fd_, this, &Channel::OnInputPoll) != 0) {
     // Not a pollable descriptor: behave as a channel whose peer is gone.
-    delete poll_;
-    poll_ = nullptr;
     write_failed_ = true;
     return;
   }
-  poll_->data = this;
   UpdatePoll();
 }
 
@@ -65,27 +70,24 @@ Channel::~Channel() {
 }
 
 void Channel::Close() {
-  if (poll_ != nullptr) {
-    poll_->data = nullptr;
-    uv_close(reinterpret_cast<uv_handle_t*>(poll_),
-             [](uv_handle_t* handle) { delete reinterpret_cast<uv_poll_t*>(handle); });
-    poll_ = nullptr;
-  }
-  if (fd_ >= 0) {
-    ::close(fd_);
-    fd_ = -1;
-  }
+  in_watch_.Close();
+  out_watch_.Close();
+  if (in_fd_ != socket_fd_) CloseFd(&in_fd_);
+  in_fd_ = -1;
+  CloseFd(&out_fd_);
+  CloseFd(&spare_read_fd_);
+  CloseFd(&socket_fd_);
   out_.clear();
   out_offset_ = 0;
-  if (ring_fd_to_send_ >= 0) ::close(ring_fd_to_send_);
-  ring_fd_to_send_ = -1;
   for (int fd : received_fds_) ::close(fd);
   received_fds_.clear();
   ring_reader_.reset();
 }
 
+// --- writing -----------------------------------------------------------------
+
 bool Channel::Send(const proto::Envelope& envelope) {
-  if (fd_ < 0 || write_failed_) return false;
+  if (socket_fd_ < 0 || write_failed_) return false;
   if (!AppendFrame(envelope, options_.max_frame_size, &out_)) return !above_high_water_;
   ++frames_sent_;
   if (options_.auto_flush || buffered_bytes() >= options_.high_water_mark) Flush();
@@ -94,7 +96,7 @@ bool Channel::Send(const proto::Envelope& envelope) {
 }
 
 bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
-  if (fd_ < 0 || write_failed_) return false;
+  if (socket_fd_ < 0 || write_failed_) return false;
   if (!AppendMessage(data)) return false;
   ++frames_sent_;
   if (options_.auto_flush || buffered_bytes() >= options_.high_water_mark) Flush();
@@ -122,43 +124,82 @@ bool Channel::RingReady() {
   if (ring_state_ != RingState::kNone) return ring_state_ == RingState::kAttached;
   // Whatever goes wrong here, messages still go inline: nothing is lost.
   ring_state_ = RingState::kUnavailable;
-  if (options_.shared_ring_capacity == 0 || !IsUnixSocket(fd_)) return false;
+  // The memfd must not share a stream with frames, where the peer's read()
+  // would drop it: only a channel whose frames use the pipe has a ring.
+  if (options_.shared_ring_capacity == 0 || !OpenOutput() || !out_is_pipe_) return false;
   std::string error;
-  ring_writer_ = SharedRingWriter::Create(options_.shared_ring_capacity, &error);
-  if (!ring_writer_) return false;
-  proto::Envelope offer;
-  offer.mutable_shared_ring_offer();
-  if (!AppendFrame(offer, options_.max_frame_size, &out_)) return false;
-  ring_state_ = RingState::kOffered;
-  return false;  // this message, and those until the peer accepts, go inline
+  std::unique_ptr<SharedRingWriter> writer = SharedRingWriter::Create(options_.shared_ring_capacity, &error);
+  if (!writer) return false;
+  int memfd = writer->TakeFd();
+  const char byte = 'R';
+  long sent = SendWithFds(socket_fd_, &byte, 1, &memfd, 1, MSG_DONTWAIT);
+  ::close(memfd);  // the peer has its own now; our mapping stays
+  if (sent != 1) return false;
+  proto::Envelope attach;
+  attach.mutable_shared_ring_attach()->set_capacity(writer->capacity());
+  AppendFrame(attach, options_.max_frame_size, &out_);
+  ring_writer_ = std::move(writer);
+  ring_state_ = RingState::kAttached;
+  return true;
 }
 
-long Channel::SendOnce() {
-  const char* from = out_.data() + out_offset_;
-  if (ring_fd_to_send_ >= 0 && out_offset_ == ring_fd_offset_) {
-    // The ring's memfd rides on the first byte of its attach frame.
-    long n = SendWithFds(fd_, from, out_.size() - out_offset_, &ring_fd_to_send_, 1, MSG_DONTWAIT);
-    if (n > 0) {
-      ::close(ring_fd_to_send_);
-      ring_fd_to_send_ = -1;
-    }
-    return n;
+bool Channel::OpenOutput() {
+  if (out_fd_ >= 0) return true;
+  if (socket_fd_ < 0) return false;
+  if (options_.use_pipe && IsUnixSocket(socket_fd_) && AttachPipe()) {
+    out_is_pipe_ = true;
+  } else {
+    // A watcher per direction needs a descriptor per direction.
+    out_fd_ = ::fcntl(socket_fd_, F_DUPFD_CLOEXEC, 0);
+    if (out_fd_ < 0) return false;
   }
-  // Bytes before the attach frame go without it.
-  std::size_t end = ring_fd_to_send_ >= 0 ? ring_fd_offset_ : out_.size();
-  ssize_t n = ::send(fd_, from, end - out_offset_, MSG_NOSIGNAL);
-  return n >= 0 ? static_cast<long>(n) : -errno;
+  if (out_watch_.Open(loop_, out_fd_, this, &Channel::OnOutputPoll) != 0) {
+    CloseFd(&out_fd_);
+    return false;
+  }
+  return true;
+}
+
+bool Channel::AttachPipe() {
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) return false;
+  ::fcntl(pipe_fds[1], F_SETPIPE_SZ, kPipeSize);  // a smaller pipe still works
+  proto::Envelope envelope;
+  envelope.mutable_pipe_attach();
+  std::string frame;
+  AppendFrame(envelope, options_.max_frame_size, &frame);
+  // The first bytes we ever send, so the socket has room for them: all or
+  // nothing goes.
+  long sent = SendWithFds(socket_fd_, frame.data(), frame.size(), &pipe_fds[0], 1, MSG_DONTWAIT);
+  if (sent != static_cast<long>(frame.size())) {
+    ::close(pipe_fds[0]);
+    ::close(pipe_fds[1]);
+    if (sent > 0) write_failed_ = true;  // cannot happen on a fresh socket; never send half a frame
+    return false;
+  }
+  out_fd_ = pipe_fds[1];
+  spare_read_fd_ = pipe_fds[0];
+  return true;
 }
 
 bool Channel::WriteSome() {
+  if (out_offset_ < out_.size() && !OpenOutput()) {
+    write_failed_ = true;
+    out_.clear();
+    out_offset_ = 0;
+    return false;
+  }
   while (out_offset_ < out_.size()) {
-    long n = SendOnce();
+    const char* from = out_.data() + out_offset_;
+    std::size_t size = out_.size() - out_offset_;
+    // A pipe has our spare reader, so no SIGPIPE; a socket needs the flag.
+    ssize_t n = out_is_pipe_ ? ::write(out_fd_, from, size) : ::send(out_fd_, from, size, MSG_NOSIGNAL);
     if (n > 0) {
       out_offset_ += static_cast<std::size_t>(n);
       continue;
     }
-    if (n == -EINTR) continue;
-    if (n == -EAGAIN || n == -EWOULDBLOCK) break;
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
     // The peer is gone. Reading will report it (EOF or error); until then
     // drop what we cannot deliver.
     write_failed_ = true;
@@ -172,15 +213,14 @@ bool Channel::WriteSome() {
     if (out_.capacity() > (4u << 20)) out_.shrink_to_fit();
   } else if (out_offset_ > (1u << 20) && out_offset_ * 2 > out_.size()) {
     out_.erase(0, out_offset_);
-    if (ring_fd_to_send_ >= 0) ring_fd_offset_ -= out_offset_;  // still ahead: it has not gone
     out_offset_ = 0;
   }
   return true;
 }
 
 void Channel::Flush() {
-  if (fd_ < 0 || write_failed_) return;
-  if (!(poll_events_ & UV_WRITABLE)) WriteSome();
+  if (socket_fd_ < 0 || write_failed_) return;
+  if (!(out_watch_.events() & UV_WRITABLE)) WriteSome();
   UpdatePoll();
   if (above_high_water_ && buffered_bytes() <= options_.high_water_mark / 2) {
     above_high_water_ = false;
@@ -189,11 +229,11 @@ void Channel::Flush() {
 }
 
 bool Channel::FlushSync(int timeout_ms) {
-  if (fd_ < 0 || write_failed_) return buffered_bytes() == 0;
+  if (socket_fd_ < 0 || write_failed_) return buffered_bytes() == 0;
   while (buffered_bytes() > 0) {
     if (!WriteSome()) return false;
     if (buffered_bytes() == 0) break;
-    pollfd pfd{fd_, POLLOUT, 0};
+    pollfd pfd{out_fd_, POLLOUT, 0};
     int rc = ::poll(&pfd, 1, timeout_ms);
     if (rc == 0) return false;
     if (rc < 0 && errno != EINTR) return false;
@@ -201,6 +241,8 @@ bool Channel::FlushSync(int timeout_ms) {
   UpdatePoll();
   return true;
 }
+
+// --- watching ----------------------------------------------------------------
 
 void Channel::SetKeepAlive(bool keep_alive) {
   keep_alive_ = keep_alive;
@@ -218,58 +260,65 @@ void Channel::ResumeReading() {
 }
 
 void Channel::UpdatePoll() {
-  if (poll_ == nullptr) return;
-  int events = 0;
-  if (reading_) events |= UV_READABLE | UV_DISCONNECT;
+  in_watch_.Set(reading_ ? UV_READABLE | UV_DISCONNECT : 0, keep_alive_);
+  // Pending writes always keep the loop alive.
   bool writing = buffered_bytes() > 0 && !write_failed_;
-  if (writing) events |= UV_WRITABLE;
-  if (events != poll_events_) {
-    if (events == 0) {
-      uv_poll_stop(poll_);
-    } else {
-      uv_poll_start(poll_, events, &Channel::OnPoll);
-    }
-    poll_events_ = events;
-  }
-  auto* handle = reinterpret_cast<uv_handle_t*>(poll_);
-  if (keep_alive_ || writing) {
-    uv_ref(handle);
-  } else {
-    uv_unref(handle);
-  }
+  out_watch_.Set(writing ? UV_WRITABLE : 0, true);
 }
 
-void Channel::OnPoll(uv_poll_t* handle, int status, int events) {
-  auto* self = static_cast<Channel*>(handle->data);
-  if (self == nullptr) return;
-  bool destroyed = false;
+void Channel::OnOutputPoll(void* owner, int status, int events) {
+  auto* self = static_cast<Channel*>(owner);
+  if (status < 0) {
+    // The peer is gone (EPOLLERR); the input side says how.
+    self->out_watch_.Forget();
+    self->write_failed_ = true;
+    self->out_.clear();
+    self->out_offset_ = 0;
+    return;
+  }
+  if (!(events & UV_WRITABLE)) return;
+  CallbackScope scope(self);
+  self->WriteSome();
+  self->Flush();  // updates the poll mask, reports drain
+}
+
+void Channel::OnInputPoll(void* owner, int status, int events) {
+  auto* self = static_cast<Channel*>(owner);
+  CallbackScope scope(self);
   if (status < 0) {
     // libuv reports EPOLLERR as UV_EBADF and stops the handle. On a unix
     // socket that usually means the peer closed with our bytes unread: what it
     // wrote before is still queued, so read it all before giving up.
-    self->destroyed_ = &destroyed;
-    self->poll_events_ = 0;
+    self->in_watch_.Forget();
     self->drain_on_error_ = true;
     self->OnReadable();
-    if (!destroyed && self->fd_ >= 0) self->Fail(std::string("channel poll failed: ") + uv_strerror(status));
-    if (!destroyed) self->destroyed_ = nullptr;
-    return;
-  }
-  self->destroyed_ = &destroyed;
-  if (events & UV_WRITABLE) {
-    self->WriteSome();
-    self->Flush();  // updates the poll mask, reports drain
-  }
-  if (!destroyed && self->fd_ >= 0 && (events & (UV_READABLE | UV_DISCONNECT))) {
+    if (!scope.destroyed && self->socket_fd_ >= 0) {
+      self->Fail(std::string("channel poll failed: ") + uv_strerror(status));
+    }
+  } else if (events & (UV_READABLE | UV_DISCONNECT)) {
     self->OnReadable();
   }
-  if (!destroyed) self->destroyed_ = nullptr;
+}
+
+// --- reading -----------------------------------------------------------------
+
+long Channel::ReadOnce(std::uint8_t* buffer, std::size_t size) {
+  if (in_fd_ == socket_fd_) {
+    // Until the peer's pipe arrives, frames and descriptors share the socket.
+    int fds[kMaxReceivedFds];
+    int fd_count = 0;
+    long n = RecvWithFds(socket_fd_, buffer, size, fds, kMaxReceivedFds, &fd_count);
+    received_fds_.insert(received_fds_.end(), fds, fds + fd_count);
+    return n;
+  }
+  ssize_t n = ::read(in_fd_, buffer, size);
+  return n >= 0 ? static_cast<long>(n) : -errno;
 }
 
 void Channel::OnReadable() {
   bool* destroyed = destroyed_;
   static thread_local std::uint8_t buffer[kReadChunk];
-  for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && fd_ >= 0; ++i) {
+  for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && socket_fd_ >= 0; ++i) {
     long n = ReadOnce(buffer, sizeof buffer);
     if (n == -ECONNRESET) n = 0;  // the peer is gone; its data was read first
     if (n < 0) {
@@ -295,24 +344,22 @@ void Channel::OnReadable() {
     if (callbacks_.on_port_message) {
       on_port_message = [&](std::string_view data) {
         callbacks_.on_port_message(data);
-        return !*destroyed && fd_ >= 0;
+        return !*destroyed && socket_fd_ >= 0;
       };
     }
     bool ok = reader_.Feed(
         buffer, static_cast<std::size_t>(n),
         [&](proto::Envelope& envelope) {
           switch (envelope.body_case()) {
-            case proto::Envelope::kSharedRingOffer:
-              return OnSharedRingOffer();
-            case proto::Envelope::kSharedRingAccept:
-              return OnSharedRingAccept();
+            case proto::Envelope::kPipeAttach:
+              return OnPipeAttach();
             case proto::Envelope::kSharedRingAttach:
               return OnSharedRingAttach(envelope.shared_ring_attach());
             case proto::Envelope::kSharedPortMessage:
               return OnSharedPortMessage(envelope.shared_port_message());
             default:
               callbacks_.on_envelope(envelope);
-              return !*destroyed && fd_ >= 0;
+              return !*destroyed && socket_fd_ >= 0;
           }
         },
         on_port_message);
@@ -325,62 +372,58 @@ void Channel::OnReadable() {
   }
 }
 
-long Channel::ReadOnce(std::uint8_t* buffer, std::size_t size) {
-  if (expecting_ring_fd_) {
-    int fds[kMaxReceivedFds];
-    int fd_count = 0;
-    long n = RecvWithFds(fd_, buffer, size, fds, kMaxReceivedFds, &fd_count);
-    received_fds_.insert(received_fds_.end(), fds, fds + fd_count);
-    return n;
-  }
-  // recvmsg() costs more than read() on every message, so it is only used in
-  // the one exchange that carries a descriptor.
-  ssize_t n = ::read(fd_, buffer, size);
-  return n >= 0 ? static_cast<long>(n) : -errno;
-}
-
-bool Channel::OnSharedRingOffer() {
-  if (ring_reader_ || expecting_ring_fd_) {
-    Fail("bad frame from peer: a second shared message ring");
+bool Channel::OnPipeAttach() {
+  if (in_fd_ != socket_fd_) {
+    Fail("bad frame from peer: a second pipe");
     return false;
   }
-  expecting_ring_fd_ = true;
-  proto::Envelope accept;
-  accept.mutable_shared_ring_accept();
-  AppendFrame(accept, options_.max_frame_size, &out_);
-  Flush();  // the peer sends its large messages inline until this arrives
-  return fd_ >= 0;
-}
-
-bool Channel::OnSharedRingAccept() {
-  if (ring_state_ != RingState::kOffered) {
-    Fail("bad frame from peer: it accepted a shared message ring that was not offered");
-    return false;
-  }
-  proto::Envelope attach;
-  attach.mutable_shared_ring_attach()->set_capacity(ring_writer_->capacity());
-  ring_fd_offset_ = out_.size();
-  AppendFrame(attach, options_.max_frame_size, &out_);
-  ring_fd_to_send_ = ring_writer_->TakeFd();
-  ring_state_ = RingState::kAttached;
-  Flush();
-  return fd_ >= 0;
-}
-
-bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
-  if (!expecting_ring_fd_) {
-    Fail("bad frame from peer: a shared message ring that was not offered and accepted");
-    return false;
-  }
-  expecting_ring_fd_ = false;
   if (received_fds_.empty()) {
-    Fail("bad frame from peer: a shared message ring came without its descriptor");
+    Fail("bad frame from peer: a pipe came without its descriptor");
     return false;
   }
   int fd = received_fds_.front();
   received_fds_.erase(received_fds_.begin());
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) {
+    ::close(fd);
+    Fail("bad frame from peer: the descriptor that came as its pipe is not one");
+    return false;
+  }
+  SetNonBlocking(fd);
+  // Later frames come through the pipe; the rest of this socket read holds
+  // none from an honest peer.
+  in_watch_.Close();
+  in_fd_ = fd;
+  if (int rc = in_watch_.Open(loop_, in_fd_, this, &Channel::OnInputPoll); rc != 0) {
+    Fail(std::string("cannot watch the peer's pipe: ") + uv_strerror(rc));
+    return false;
+  }
+  UpdatePoll();
+  return true;
+}
+
+bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
+  if (ring_reader_) {
+    Fail("bad frame from peer: a second shared message ring");
+    return false;
+  }
+  if (in_fd_ == socket_fd_) {
+    Fail("bad frame from peer: a shared message ring before the pipe");
+    return false;
+  }
+  // Its memfd was sent on the socket before this frame went into the pipe.
+  char byte = 0;
+  int fds[kMaxReceivedFds];
+  int fd_count = 0;
+  long n = RecvWithFds(socket_fd_, &byte, 1, fds, kMaxReceivedFds, &fd_count);
+  for (int i = 1; i < fd_count; ++i) ::close(fds[i]);
+  if (n != 1 || fd_count == 0) {
+    if (fd_count > 0) ::close(fds[0]);
+    Fail("bad frame from peer: a shared message ring came without its descriptor");
+    return false;
+  }
   std::string error;
-  ring_reader_ = SharedRingReader::Map(fd, attach.capacity(), &error);
+  ring_reader_ = SharedRingReader::Map(fds[0], attach.capacity(), &error);
   if (!ring_reader_) {
     Fail("bad frame from peer: " + error);
     return false;
@@ -413,7 +456,7 @@ bool Channel::OnSharedPortMessage(const proto::SharedPortMessage& message) {
     envelope.mutable_port_message()->set_data(data.data(), data.size());
     callbacks_.on_envelope(envelope);
   }
-  if (*destroyed || fd_ < 0) return false;
+  if (*destroyed || socket_fd_ < 0) return false;
   // Only now: the callback read the bytes in place.
   ring_reader_->Release(message.position() + message.length());
   return true;

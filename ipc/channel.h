@@ -1,5 +1,9 @@
-// One end of a host <-> worker channel: a non-blocking AF_UNIX stream socket
-// driven by a libuv poll handle, carrying length-prefixed Envelope frames.
+// One end of a host <-> worker channel, carrying length-prefixed Envelope
+// frames, driven by libuv poll handles. It starts as one AF_UNIX stream
+// socket; on its first frame each end moves its outgoing frames to a pipe it
+// hands to the peer over the socket (a pipe costs the kernel less per frame
+// than a socket), and the socket stays for passing descriptors. Large
+// messages go through a shared ring (ipc/shared_ring.h).
 // Owned by whoever talks over it (the worker's Runtime, the host's WorkerHandle).
 #ifndef ISOHOST_IPC_CHANNEL_H_
 #define ISOHOST_IPC_CHANNEL_H_
@@ -17,6 +21,7 @@
 
 #include "ipc/frame_format.h"
 #include "ipc/frame_reader.h"
+#include "ipc/poll_watcher.h"
 #include "ipc/shared_ring.h"
 #include "isohost.pb.h"
 
@@ -30,11 +35,14 @@ struct ChannelOptions {
   // once the buffer passes the high-water mark): a burst of small frames then
   // costs one write() instead of one each.
   bool auto_flush = true;
+  // Outgoing frames move to a pipe handed to the peer (see PipeAttach in the
+  // schema). Off, or on a descriptor that is not a unix socket, they stay on
+  // the socket and large messages go inline.
+  bool use_pipe = true;
   // Messages of at least `shared_ring_threshold` bytes travel through a
   // shared-memory ring of `shared_ring_capacity` bytes, made when the first
-  // one is sent, so their bytes skip the socket's two copies. A message the
-  // ring has no room for goes inline, as does everything when the socket
-  // cannot pass descriptors. 0 turns the ring off.
+  // one is sent, so their bytes skip the kernel's two copies. A message the
+  // ring has no room for goes inline. 0 turns the ring off.
   std::size_t shared_ring_capacity = 4u << 20;
   std::size_t shared_ring_threshold = 16u << 10;
 };
@@ -87,36 +95,49 @@ class Channel {
   // Stops everything now; on_close does not run.
   void Close();
 
-  bool is_open() const { return fd_ >= 0; }
+  bool is_open() const { return socket_fd_ >= 0; }
   std::size_t buffered_bytes() const { return out_.size() - out_offset_; }
   std::uint64_t frames_sent() const { return frames_sent_; }
   const ChannelOptions& options() const { return options_; }
 
  private:
-  static void OnPoll(uv_poll_t* handle, int status, int events);
+  static void OnInputPoll(void* self, int status, int events);
+  static void OnOutputPoll(void* self, int status, int events);
   void OnReadable();
-  bool WriteSome();  // false when the peer is gone
-  long SendOnce();   // one send() of buffered bytes: the count or -errno
   long ReadOnce(std::uint8_t* buffer, std::size_t size);  // the count, 0 at EOF, or -errno
+  // Opens where frames go, the first time there is one: our pipe, or the
+  // socket itself. False when neither is possible.
+  bool OpenOutput();
+  bool AttachPipe();
+  bool WriteSome();  // false when the peer is gone
   void UpdatePoll();
   void Fail(const std::string& error);
   // Appends the frame for one message: shared when it is large and the ring
   // has room, inline otherwise.
   bool AppendMessage(std::string_view data);
-  // Whether large messages may use our ring now; offers it the first time.
+  // Whether large messages may use our ring; makes and sends it the first time.
   bool RingReady();
-  // The ring frames; false when the channel failed or went away.
-  bool OnSharedRingOffer();
-  bool OnSharedRingAccept();
+  // Frames the channel handles itself; false when it failed or went away.
+  bool OnPipeAttach();
   bool OnSharedRingAttach(const proto::SharedRingAttach& attach);
   bool OnSharedPortMessage(const proto::SharedPortMessage& message);
 
   uv_loop_t* loop_;
-  int fd_;
   Callbacks callbacks_;
   ChannelOptions options_;
-  uv_poll_t* poll_;  // freed in its close callback, which may run after ~Channel
   FrameReader reader_;
+  // The socket we were given: frames until pipes take over, then descriptors.
+  int socket_fd_;
+  // Where frames come from (the socket, then the peer's pipe) and where they
+  // go (our pipe, or a duplicate of the socket so it has a watcher of its own).
+  int in_fd_;
+  int out_fd_ = -1;
+  bool out_is_pipe_ = false;
+  // The read end of our pipe, kept open so that writing to a dead peer fills
+  // the pipe instead of raising SIGPIPE; its death shows as EOF on input.
+  int spare_read_fd_ = -1;
+  PollWatcher in_watch_;
+  PollWatcher out_watch_;
   std::string out_;
   std::size_t out_offset_ = 0;
   std::uint64_t frames_sent_ = 0;
@@ -124,24 +145,35 @@ class Channel {
   bool reading_ = true;
   bool above_high_water_ = false;
   bool write_failed_ = false;
-  int poll_events_ = 0;
   bool drain_on_error_ = false;  // read to EOF after the poll reported an error
-  // Our ring for large messages (see SharedRingOffer in the schema), and its
-  // memfd until it has gone out with the attach frame that starts at
-  // `ring_fd_offset_` in `out_`.
-  enum class RingState { kNone, kOffered, kAttached, kUnavailable };
+  // Set by the destructor when it runs inside one of our callbacks, so the
+  // callback stops touching members.
+  bool* destroyed_ = nullptr;
+  // Points destroyed_ at its flag for the length of one callback. GCC 12
+  // cannot see that the destructor clears it (or that the channel is gone
+  // when it does not), hence the pragma.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
+#endif
+  struct CallbackScope {
+    explicit CallbackScope(Channel* channel) : channel(channel) { channel->destroyed_ = &destroyed; }
+    ~CallbackScope() {
+      if (!destroyed) channel->destroyed_ = nullptr;
+    }
+    Channel* channel;
+    bool destroyed = false;
+  };
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+  // Descriptors that came with socket reads, until a frame claims them.
+  std::vector<int> received_fds_;
+  // Our ring for large messages, and the peer's.
+  enum class RingState { kNone, kAttached, kUnavailable };
   RingState ring_state_ = RingState::kNone;
   std::unique_ptr<SharedRingWriter> ring_writer_;
-  int ring_fd_to_send_ = -1;
-  std::size_t ring_fd_offset_ = 0;
-  // The peer's ring; while `expecting_ring_fd_`, reads use recvmsg() and
-  // keep the descriptors that arrive until the attach frame claims one.
   std::unique_ptr<SharedRingReader> ring_reader_;
-  bool expecting_ring_fd_ = false;
-  std::vector<int> received_fds_;
-  // Set by the destructor when it runs inside one of our callbacks, so the
-  // read loop stops touching members.
-  bool* destroyed_ = nullptr;
 };
 
 // Creates a connected socketpair for a worker; both ends close-on-exec.

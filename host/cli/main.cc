@@ -1,5 +1,6 @@
 // isohost: runs JavaScript workers, each in its own process.
 #include <CLI/CLI.hpp>
+#include <sys/resource.h>
 
 #include <cstdio>
 #include <map>
@@ -66,9 +67,21 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
                         "Print each worker's event-loop counters as JSON on stderr when it exits");
 }
 
+// Each worker holds six descriptors in the host (its socket, two pipes for
+// frames and a spare read end, its stdout and stderr), so the usual soft
+// limit of 1024 would stop `-n` at about 160. The hard limit is ours to take.
+void RaiseDescriptorLimit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  RaiseDescriptorLimit();
   CLI::App app{
       "isohost: runs JavaScript workers as child processes, each one V8 isolate on a libuv\n"
       "event loop. A crash, an out-of-memory or a runaway loop in a worker cannot take the\n"

@@ -167,82 +167,142 @@ std::string NumberedMessage(int index, std::size_t size) {
   return message;
 }
 
-// Writes one frame holding `envelope` straight to `socket`, with `fd`
-// attached when it is not -1: a peer that says what a test wants.
-void SendRawFrame(int socket, const proto::Envelope& envelope, int fd = -1) {
-  std::string frame;
-  ASSERT_TRUE(AppendFrame(envelope, kDefaultMaxFrameSize, &frame));
-  long sent = SendWithFds(socket, frame.data(), frame.size(), &fd, fd >= 0 ? 1 : 0);
-  ASSERT_EQ(sent, static_cast<long>(frame.size()));
-}
-
-// Reads `count` frames from a plain (blocking) socket, keeping any
-// descriptors that come with them and counting the bytes.
-std::vector<proto::Envelope> ReadRawFrames(int socket, std::size_t count, std::vector<int>* fds,
-                                           std::size_t* bytes = nullptr) {
-  std::vector<proto::Envelope> frames;
-  FrameReader reader(kDefaultMaxFrameSize);
-  std::vector<char> buffer(1 << 20);
-  while (frames.size() < count) {
-    int received[4];
-    int fd_count = 0;
-    long n = RecvWithFds(socket, buffer.data(), buffer.size(), received, 4, &fd_count);
-    if (n <= 0) break;
-    if (bytes != nullptr) *bytes += static_cast<std::size_t>(n);
-    fds->insert(fds->end(), received, received + fd_count);
-    reader.Feed(reinterpret_cast<const std::uint8_t*>(buffer.data()), static_cast<std::size_t>(n),
-                [&](proto::Envelope& envelope) {
-                  frames.push_back(envelope);
-                  return true;
-                });
+// The other end of a Channel, played by hand over the raw socket: it says
+// what a test wants and reads what the channel really sends.
+class RawPeer {
+ public:
+  explicit RawPeer(int socket) : socket_(socket) {}
+  ~RawPeer() {
+    for (int fd : {pipe_in_, pipe_out_}) {
+      if (fd >= 0) ::close(fd);
+    }
   }
-  return frames;
-}
 
-proto::Envelope RingFrame(proto::Envelope::BodyCase body) {
-  proto::Envelope envelope;
-  if (body == proto::Envelope::kSharedRingOffer) envelope.mutable_shared_ring_offer();
-  if (body == proto::Envelope::kSharedRingAccept) envelope.mutable_shared_ring_accept();
-  return envelope;
-}
+  // Frames go on the socket itself, with `fd` attached when it is not -1,
+  // until AttachPipe().
+  void Send(const proto::Envelope& envelope, int fd = -1) {
+    std::string frame;
+    ASSERT_TRUE(AppendFrame(envelope, kDefaultMaxFrameSize, &frame));
+    if (pipe_out_ >= 0) {
+      ASSERT_EQ(::write(pipe_out_, frame.data(), frame.size()), static_cast<ssize_t>(frame.size()));
+      return;
+    }
+    ASSERT_EQ(SendWithFds(socket_, frame.data(), frame.size(), &fd, fd >= 0 ? 1 : 0),
+              static_cast<long>(frame.size()));
+  }
+  // What an honest channel does first: its frames move to a pipe.
+  void AttachPipe() {
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    proto::Envelope attach;
+    attach.mutable_pipe_attach();
+    Send(attach, fds[0]);
+    ::close(fds[0]);
+    pipe_out_ = fds[1];
+  }
+  // A descriptor on the socket, as a ring's memfd travels.
+  void SendFd(int fd) {
+    const char byte = 'R';
+    ASSERT_EQ(SendWithFds(socket_, &byte, 1, &fd, 1), 1);
+  }
 
-TEST_F(ChannelTest, LargeMessagesSkipTheSocketOnceThePeerAcceptsTheRing) {
+  // Reads `count` frames: from the socket until the channel's PipeAttach,
+  // then from its pipe. `bytes` counts what came through the pipe; the
+  // descriptor of each SharedRingAttach lands in `ring_fds`.
+  std::vector<proto::Envelope> Read(std::size_t count, std::size_t* bytes = nullptr,
+                                    std::vector<int>* ring_fds = nullptr) {
+    std::vector<proto::Envelope> frames;
+    std::vector<char> buffer(1 << 20);
+    while (frames.size() < count) {
+      long n;
+      if (pipe_in_ < 0) {
+        int fds[4];
+        int fd_count = 0;
+        n = RecvWithFds(socket_, buffer.data(), 6, fds, 4, &fd_count);  // a PipeAttach frame is 6 bytes
+        received_.insert(received_.end(), fds, fds + fd_count);
+      } else {
+        n = ::read(pipe_in_, buffer.data(), buffer.size());
+        if (n > 0 && bytes != nullptr) *bytes += static_cast<std::size_t>(n);
+      }
+      if (n <= 0) break;
+      reader_.Feed(reinterpret_cast<const std::uint8_t*>(buffer.data()), static_cast<std::size_t>(n),
+                   [&](proto::Envelope& envelope) {
+                     if (envelope.has_pipe_attach() && !received_.empty()) {
+                       pipe_in_ = received_.front();
+                       received_.erase(received_.begin());
+                     }
+                     if (envelope.has_shared_ring_attach() && ring_fds != nullptr) {
+                       char byte;
+                       int fd = -1;
+                       int fd_count = 0;
+                       if (RecvWithFds(socket_, &byte, 1, &fd, 1, &fd_count) == 1 && fd_count == 1) {
+                         ring_fds->push_back(fd);
+                       }
+                     }
+                     frames.push_back(envelope);
+                     return true;
+                   });
+    }
+    return frames;
+  }
+
+ private:
+  int socket_;
+  int pipe_in_ = -1;
+  int pipe_out_ = -1;
+  std::vector<int> received_;
+  FrameReader reader_{kDefaultMaxFrameSize};
+};
+
+TEST_F(ChannelTest, FramesMoveToAPipeAndLargeMessagesToASharedRing) {
   a_ = Make(fds_[0], nullptr, nullptr, nullptr);
+  RawPeer peer(fds_[1]);
   std::string message(64 * 1024, 'm');
-  ASSERT_TRUE(a_->SendPortMessage(message));
-  // The first one goes inline, after the offer of a ring.
-  std::vector<int> fds;
-  std::vector<proto::Envelope> frames = ReadRawFrames(fds_[1], 2, &fds);
-  ASSERT_EQ(frames.size(), 2u);
-  EXPECT_EQ(frames[0].body_case(), proto::Envelope::kSharedRingOffer);
-  EXPECT_EQ(frames[1].port_message().data(), message);
-  EXPECT_TRUE(fds.empty());
-
-  SendRawFrame(fds_[1], RingFrame(proto::Envelope::kSharedRingAccept));
-  uv_run(&loop_, UV_RUN_ONCE);  // a_ reads the accept and sends its ring
   std::string second(64 * 1024, 'n');
   ASSERT_TRUE(a_->SendPortMessage(message));
   ASSERT_TRUE(a_->SendPortMessage(second));
   ASSERT_TRUE(a_->SendPortMessage("small"));
   std::size_t bytes = 0;
-  frames = ReadRawFrames(fds_[1], 4, &fds, &bytes);
-  ASSERT_EQ(frames.size(), 4u);
-  EXPECT_LT(bytes, 100u) << "the large messages went through the socket";
-  ASSERT_EQ(frames[0].body_case(), proto::Envelope::kSharedRingAttach);
-  ASSERT_EQ(fds.size(), 1u) << "the ring's descriptor rides on its attach frame";
-  ASSERT_EQ(frames[1].body_case(), proto::Envelope::kSharedPortMessage);
-  ASSERT_EQ(frames[2].body_case(), proto::Envelope::kSharedPortMessage);
-  EXPECT_EQ(frames[3].port_message().data(), "small");
+  std::vector<int> ring_fds;
+  std::vector<proto::Envelope> frames = peer.Read(5, &bytes, &ring_fds);
+  ASSERT_EQ(frames.size(), 5u);
+  EXPECT_TRUE(frames[0].has_pipe_attach()) << "the first frame, on the socket";
+  ASSERT_TRUE(frames[1].has_shared_ring_attach());
+  ASSERT_EQ(ring_fds.size(), 1u) << "the ring's memfd comes on the socket";
+  ASSERT_TRUE(frames[2].has_shared_port_message());
+  ASSERT_TRUE(frames[3].has_shared_port_message());
+  EXPECT_EQ(frames[4].port_message().data(), "small");
+  EXPECT_LT(bytes, 100u) << "the large messages went through the pipe";
 
   std::string error;
-  auto ring = SharedRingReader::Map(fds[0], frames[0].shared_ring_attach().capacity(), &error);
+  auto ring = SharedRingReader::Map(ring_fds[0], frames[1].shared_ring_attach().capacity(), &error);
   ASSERT_TRUE(ring) << error;
-  for (int i : {1, 2}) {
+  for (int i : {2, 3}) {
     std::string_view view;
     const proto::SharedPortMessage& shared = frames[i].shared_port_message();
     ASSERT_TRUE(ring->View(shared.position(), shared.length(), &view, &error)) << error;
-    EXPECT_TRUE(view == (i == 1 ? message : second)) << "message " << i;
+    EXPECT_TRUE(view == (i == 2 ? message : second)) << "frame " << i;
   }
+  ::close(fds_[1]);
+}
+
+TEST_F(ChannelTest, WithoutAPipeFramesStayOnTheSocketAndMessagesInline) {
+  ChannelOptions options;
+  options.use_pipe = false;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr, options);
+  RawPeer peer(fds_[1]);
+  ASSERT_TRUE(a_->SendPortMessage(std::string(64 * 1024, 'm')));
+  std::vector<char> buffer(128 * 1024);
+  std::size_t got = 0;
+  int fds[4];
+  int fd_count = 0;
+  while (got < 64 * 1024) {
+    long n = RecvWithFds(fds_[1], buffer.data(), buffer.size(), fds, 4, &fd_count);
+    ASSERT_GT(n, 0);
+    ASSERT_EQ(fd_count, 0) << "a descriptor came on a channel told to use no pipe";
+    got += static_cast<std::size_t>(n);
+  }
+  EXPECT_GT(got, 64u * 1024) << "the message and its frame, inline";
   ::close(fds_[1]);
 }
 
@@ -282,50 +342,45 @@ TEST_F(ChannelTest, TheRingIsOffWhenItsCapacityIsZero) {
   ChannelOptions options;
   options.shared_ring_capacity = 0;
   a_ = Make(fds_[0], nullptr, nullptr, nullptr, options);
+  RawPeer peer(fds_[1]);
   ASSERT_TRUE(a_->SendPortMessage(std::string(64 * 1024, 'm')));
-  std::vector<char> buffer(128 * 1024);
-  int fds[4];
-  int fd_count = 0;
-  long n = RecvWithFds(fds_[1], buffer.data(), buffer.size(), fds, 4, &fd_count);
-  EXPECT_GT(n, 64 * 1024);
-  EXPECT_EQ(fd_count, 0);
+  std::vector<proto::Envelope> frames = peer.Read(2);
+  ASSERT_EQ(frames.size(), 2u);
+  EXPECT_TRUE(frames[0].has_pipe_attach());
+  EXPECT_EQ(frames[1].port_message().data().size(), 64u * 1024);
   ::close(fds_[1]);
 }
 
-// A peer that breaks the ring protocol: each way gets its own reason, and
-// the channel closes instead of reading outside what it mapped.
-class ChannelRingPeerTest : public ChannelTest {
+// A peer that breaks the pipe or ring protocol: each way gets its own
+// reason, and the channel closes instead of reading outside what it mapped.
+class ChannelPeerTest : public ChannelTest {
  protected:
-  std::string ErrorAfter(const std::function<void()>& misbehave, ChannelOptions options = {}) {
+  std::string ErrorAfter(const std::function<void(RawPeer&)>& misbehave, ChannelOptions options = {}) {
     std::vector<std::string> received;
     std::string error;
     bool closed = false;
     b_ = Make(fds_[1], &received, &error, &closed, options);
-    misbehave();
+    RawPeer peer(fds_[0]);
+    misbehave(peer);
     while (!closed) uv_run(&loop_, UV_RUN_ONCE);
     ::close(fds_[0]);
     return error;
   }
 
-  // Offers a ring to b_ and waits for its accept, as an honest peer would:
-  // from then on b_ expects the descriptor.
-  void OfferAndAwaitAccept() {
-    SendRawFrame(fds_[0], RingFrame(proto::Envelope::kSharedRingOffer));
-    uv_run(&loop_, UV_RUN_ONCE);
-    std::vector<int> fds;
-    std::vector<proto::Envelope> frames = ReadRawFrames(fds_[0], 1, &fds);
-    ASSERT_EQ(frames.size(), 1u);
-    ASSERT_EQ(frames[0].body_case(), proto::Envelope::kSharedRingAccept);
-  }
-  proto::Envelope Attach(std::uint64_t capacity) {
+  static proto::Envelope Attach(std::uint64_t capacity) {
     proto::Envelope envelope;
     envelope.mutable_shared_ring_attach()->set_capacity(capacity);
     return envelope;
   }
-  proto::Envelope Shared(std::uint64_t position, std::uint64_t length) {
+  static proto::Envelope Shared(std::uint64_t position, std::uint64_t length) {
     proto::Envelope envelope;
     envelope.mutable_shared_port_message()->set_position(position);
     envelope.mutable_shared_port_message()->set_length(length);
+    return envelope;
+  }
+  static proto::Envelope PipeAttach() {
+    proto::Envelope envelope;
+    envelope.mutable_pipe_attach();
     return envelope;
   }
   // A real ring's descriptor, as an honest peer would send it.
@@ -334,99 +389,118 @@ class ChannelRingPeerTest : public ChannelTest {
     writer_ = SharedRingWriter::Create(capacity, &error);
     return writer_ ? writer_->TakeFd() : -1;
   }
-  void AttachRing(std::size_t capacity) {
-    OfferAndAwaitAccept();
+  // The pipe, then a ring of `capacity` bytes, as an honest peer does.
+  void AttachRing(RawPeer& peer, std::size_t capacity) {
+    peer.AttachPipe();
     int fd = RingFd(capacity);
-    SendRawFrame(fds_[0], Attach(capacity), fd);
+    peer.SendFd(fd);
     ::close(fd);
+    peer.Send(Attach(capacity));
   }
   std::unique_ptr<SharedRingWriter> writer_;
 };
 
-TEST_F(ChannelRingPeerTest, SharedMessageBeforeItsRing) {
-  std::string error = ErrorAfter([&] { SendRawFrame(fds_[0], Shared(0, 100)); });
+TEST_F(ChannelPeerTest, PipeWithoutItsDescriptor) {
+  std::string error = ErrorAfter([&](RawPeer& peer) { peer.Send(PipeAttach()); });
+  EXPECT_NE(error.find("a pipe came without its descriptor"), std::string::npos) << error;
+}
+
+TEST_F(ChannelPeerTest, PipeThatIsNotAPipe) {
+  std::string error = ErrorAfter([&](RawPeer& peer) {
+    int fd = RingFd(4096);
+    peer.Send(PipeAttach(), fd);
+    ::close(fd);
+  });
+  EXPECT_NE(error.find("is not one"), std::string::npos) << error;
+}
+
+TEST_F(ChannelPeerTest, SecondPipe) {
+  std::string error = ErrorAfter([&](RawPeer& peer) {
+    peer.AttachPipe();
+    peer.Send(PipeAttach());
+  });
+  EXPECT_NE(error.find("a second pipe"), std::string::npos) << error;
+}
+
+TEST_F(ChannelPeerTest, SharedMessageBeforeItsRing) {
+  std::string error = ErrorAfter([&](RawPeer& peer) {
+    peer.AttachPipe();
+    peer.Send(Shared(0, 100));
+  });
   EXPECT_NE(error.find("a shared message before its ring"), std::string::npos) << error;
 }
 
-TEST_F(ChannelRingPeerTest, RingThatWasNeverOffered) {
-  std::string error = ErrorAfter([&] {
-    int fd = RingFd(64 << 10);
-    SendRawFrame(fds_[0], Attach(64 << 10), fd);
-    ::close(fd);
-  });
-  EXPECT_NE(error.find("not offered and accepted"), std::string::npos) << error;
+TEST_F(ChannelPeerTest, RingBeforeThePipe) {
+  std::string error = ErrorAfter([&](RawPeer& peer) { peer.Send(Attach(64 << 10)); });
+  EXPECT_NE(error.find("a shared message ring before the pipe"), std::string::npos) << error;
 }
 
-TEST_F(ChannelRingPeerTest, AcceptOfARingNeverOffered) {
-  std::string error = ErrorAfter([&] { SendRawFrame(fds_[0], RingFrame(proto::Envelope::kSharedRingAccept)); });
-  EXPECT_NE(error.find("accepted a shared message ring that was not offered"), std::string::npos) << error;
-}
-
-TEST_F(ChannelRingPeerTest, SecondOffer) {
-  std::string error = ErrorAfter([&] {
-    AttachRing(64 << 10);
-    SendRawFrame(fds_[0], RingFrame(proto::Envelope::kSharedRingOffer));
-  });
-  EXPECT_NE(error.find("a second shared message ring"), std::string::npos) << error;
-}
-
-TEST_F(ChannelRingPeerTest, RingWithoutItsDescriptor) {
-  std::string error = ErrorAfter([&] {
-    OfferAndAwaitAccept();
-    SendRawFrame(fds_[0], Attach(1 << 20));
+TEST_F(ChannelPeerTest, RingWithoutItsDescriptor) {
+  std::string error = ErrorAfter([&](RawPeer& peer) {
+    peer.AttachPipe();
+    peer.Send(Attach(1 << 20));
   });
   EXPECT_NE(error.find("came without its descriptor"), std::string::npos) << error;
 }
 
-TEST_F(ChannelRingPeerTest, RingThatIsNotASealedMemfd) {
+TEST_F(ChannelPeerTest, SecondRing) {
+  std::string error = ErrorAfter([&](RawPeer& peer) {
+    AttachRing(peer, 64 << 10);
+    peer.Send(Attach(64 << 10));
+  });
+  EXPECT_NE(error.find("a second shared message ring"), std::string::npos) << error;
+}
+
+TEST_F(ChannelPeerTest, RingThatIsNotASealedMemfd) {
   int pipe_fds[2];
   ASSERT_EQ(::pipe(pipe_fds), 0);
-  std::string error = ErrorAfter([&] {
-    OfferAndAwaitAccept();
-    SendRawFrame(fds_[0], Attach(1 << 20), pipe_fds[0]);
+  std::string error = ErrorAfter([&](RawPeer& peer) {
+    peer.AttachPipe();
+    peer.SendFd(pipe_fds[0]);
+    peer.Send(Attach(1 << 20));
   });
   EXPECT_NE(error.find("not a sealed memfd"), std::string::npos) << error;
   ::close(pipe_fds[0]);
   ::close(pipe_fds[1]);
 }
 
-TEST_F(ChannelRingPeerTest, RingOfAnotherSizeThanAnnounced) {
-  std::string error = ErrorAfter([&] {
-    OfferAndAwaitAccept();
+TEST_F(ChannelPeerTest, RingOfAnotherSizeThanAnnounced) {
+  std::string error = ErrorAfter([&](RawPeer& peer) {
+    peer.AttachPipe();
     int fd = RingFd(64 << 10);
-    SendRawFrame(fds_[0], Attach(1 << 20), fd);
+    peer.SendFd(fd);
     ::close(fd);
+    peer.Send(Attach(1 << 20));
   });
   EXPECT_NE(error.find("is not the 1048576 bytes announced"), std::string::npos) << error;
 }
 
-TEST_F(ChannelRingPeerTest, SharedMessageOutsideTheRing) {
-  std::string error = ErrorAfter([&] {
-    AttachRing(64 << 10);
-    SendRawFrame(fds_[0], Shared((64 << 10) - 10, 100));
+TEST_F(ChannelPeerTest, SharedMessageOutsideTheRing) {
+  std::string error = ErrorAfter([&](RawPeer& peer) {
+    AttachRing(peer, 64 << 10);
+    peer.Send(Shared((64 << 10) - 10, 100));
   });
   EXPECT_NE(error.find("lies outside the ring"), std::string::npos) << error;
 }
 
-TEST_F(ChannelRingPeerTest, SharedMessageOverTheFrameLimit) {
+TEST_F(ChannelPeerTest, SharedMessageOverTheFrameLimit) {
   ChannelOptions options;
   options.max_frame_size = 1000;
   std::string error = ErrorAfter(
-      [&] {
-        AttachRing(64 << 10);
-        SendRawFrame(fds_[0], Shared(0, 5000));
+      [&](RawPeer& peer) {
+        AttachRing(peer, 64 << 10);
+        peer.Send(Shared(0, 5000));
       },
       options);
   EXPECT_NE(error.find("shared message of 5000 bytes exceeds the limit of 1000 bytes"), std::string::npos)
       << error;
 }
 
-TEST_F(ChannelRingPeerTest, DescriptorsNoFrameClaims) {
-  std::string error = ErrorAfter([&] {
-    OfferAndAwaitAccept();
+TEST_F(ChannelPeerTest, DescriptorsNoFrameClaims) {
+  std::string error = ErrorAfter([&](RawPeer& peer) {
     for (int i = 0; i < 5; ++i) {
       int fd = RingFd(4096);
-      SendRawFrame(fds_[0], MessageEnvelope("m"), fd);  // fds ride on ordinary frames
+      peer.Send(MessageEnvelope("m"), fd);  // fds riding on ordinary frames
       ::close(fd);
     }
   });
