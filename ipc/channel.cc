@@ -233,10 +233,13 @@ bool Channel::FlushSync(int timeout_ms) {
   while (buffered_bytes() > 0) {
     if (!WriteSome()) return false;
     if (buffered_bytes() == 0) break;
-    pollfd pfd{out_fd_, POLLOUT, 0};
-    int rc = ::poll(&pfd, 1, timeout_ms);
+    // Writing to our pipe cannot fail when the peer is gone (we hold a
+    // reader), so its death is watched for on input: a hang-up there.
+    pollfd pfds[2] = {{out_fd_, POLLOUT, 0}, {in_fd_, 0, 0}};
+    int rc = ::poll(pfds, in_fd_ != socket_fd_ ? 2 : 1, timeout_ms);
     if (rc == 0) return false;
     if (rc < 0 && errno != EINTR) return false;
+    if (rc > 0 && !(pfds[0].revents & POLLOUT) && (pfds[1].revents & (POLLHUP | POLLERR))) return false;
   }
   UpdatePoll();
   return true;

@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -157,6 +158,27 @@ TEST_F(ChannelTest, FlushSyncWritesEverythingBeforeReturning) {
   while (!closed) uv_run(&loop_, UV_RUN_ONCE);
   EXPECT_EQ(at_b.size(), 100u);
   EXPECT_EQ(error, "");
+}
+
+TEST_F(ChannelTest, FlushSyncGivesUpOnAPeerThatIsGone) {
+  std::vector<std::string> at_a, at_b;
+  std::string error_a, error_b;
+  bool closed_a = false, closed_b = false;
+  ChannelOptions options;
+  options.auto_flush = false;
+  a_ = Make(fds_[0], &at_a, &error_a, &closed_a, options);
+  b_ = Make(fds_[1], &at_b, &error_b, &closed_b);
+  a_->Send(MessageEnvelope("to b"));
+  a_->Flush();
+  b_->Send(MessageEnvelope("to a"));
+  while (at_a.empty() || at_b.empty()) uv_run(&loop_, UV_RUN_ONCE);  // both on their pipes now
+  b_.reset();
+  // More than the pipe holds, so the writer would wait for a reader forever.
+  for (int i = 0; i < 64; ++i) a_->Send(MessageEnvelope(std::string(64 * 1024, 'x')));
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(a_->FlushSync(30000));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20))
+      << "FlushSync waited for its timeout instead of seeing the peer gone";
 }
 
 // A message whose bytes say which one it is, so a mix-up cannot pass.
