@@ -461,7 +461,7 @@ bool Channel::OnSharedPortMessage(const proto::SharedPortMessage& message) {
   }
   if (*destroyed || socket_fd_ < 0) return false;
   // Only now: the callback read the bytes in place.
-  ring_reader_->Release(message.position() + message.length());
+  ring_reader_->Release(message.position(), message.length());
   return true;
 }
 

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -107,13 +108,21 @@ std::optional<std::uint64_t> SharedRingWriter::Write(std::string_view data) {
   std::uint64_t released = mapping_->header()->released.load(std::memory_order_acquire);
   if (released > head_) released = head_;
   if (released > released_) released_ = released;
-  // An empty ring starts over at offset 0, so a steady ping-pong keeps using
-  // the same few (cache-warm) pages instead of walking the whole ring.
-  if (released_ == head_) released_ = head_ = (head_ + capacity - 1) / capacity * capacity;
-  std::uint64_t start = head_;
-  std::uint64_t offset = start % capacity;
-  if (offset + size > capacity) start += capacity - offset;  // no wrapping inside a message
-  if (start + size - released_ > capacity) return std::nullopt;
+  // Messages go as near the start of the ring as they can, so that steady
+  // traffic keeps using the same few cache-warm (and never trimmed) pages
+  // instead of walking the whole ring. An empty ring starts over at offset 0.
+  const std::uint64_t next_lap = (head_ + capacity - 1) / capacity * capacity;
+  if (released_ == head_) released_ = head_ = next_lap;
+  std::uint64_t start;
+  if (next_lap + size - released_ <= capacity) {
+    // Offset 0 is free even with messages in flight: a reader that releases
+    // one message only after answering it leaves one there.
+    start = next_lap;
+  } else if (head_ % capacity + size <= capacity && head_ + size - released_ <= capacity) {
+    start = head_;  // right after the last one; a message never wraps around the end
+  } else {
+    return std::nullopt;
+  }
   std::memcpy(mapping_->data() + start % capacity, data.data(), size);
   head_ = start + size;
   return start;
@@ -161,8 +170,16 @@ bool SharedRingReader::View(std::uint64_t position, std::uint64_t length, std::s
   return true;
 }
 
-void SharedRingReader::Release(std::uint64_t end) {
-  mapping_->header()->released.store(end, std::memory_order_release);
+void SharedRingReader::Release(std::uint64_t position, std::uint64_t length) {
+  const std::uint64_t capacity = mapping_->capacity();
+  const std::uint64_t offset = position % capacity;
+  if (length <= capacity && offset + length <= capacity) {
+    // Only pages wholly inside the message: its neighbours may be in use.
+    std::uint64_t from = (std::max(offset, kSharedRingWarmBytes) + kPageSize - 1) / kPageSize * kPageSize;
+    std::uint64_t to = (offset + length) / kPageSize * kPageSize;
+    if (from < to) ::madvise(mapping_->data() + from, static_cast<std::size_t>(to - from), MADV_REMOVE);
+  }
+  mapping_->header()->released.store(position + length, std::memory_order_release);
 }
 
 }  // namespace isohost::ipc

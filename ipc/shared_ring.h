@@ -26,6 +26,8 @@ namespace isohost::ipc {
 constexpr std::size_t kSharedRingHeaderSize = 4096;
 // A reader refuses rings larger than this (a peer's claim, not a choice).
 constexpr std::uint64_t kMaxSharedRingCapacity = 1ull << 30;
+// The start of a ring whose pages stay resident once touched.
+constexpr std::uint64_t kSharedRingWarmBytes = 256 * 1024;
 
 class SharedRingMapping;
 
@@ -65,8 +67,12 @@ class SharedRingReader {
   // `error` set when that range is not inside the ring.
   bool View(std::uint64_t position, std::uint64_t length, std::string_view* data,
             std::string* error) const;
-  // Everything before `end` has been used; the writer may reuse it.
-  void Release(std::uint64_t end);
+  // The message at [position, position + length) has been used, and so has
+  // everything before it: the writer may reuse the space. Its whole pages
+  // past the first kSharedRingWarmBytes of the ring go back to the kernel
+  // first, so a burst does not leave the ring's memory resident; traffic
+  // that fits the warm start (an empty ring restarts there) keeps its pages.
+  void Release(std::uint64_t position, std::uint64_t length);
 
  private:
   explicit SharedRingReader(std::unique_ptr<SharedRingMapping> mapping);

@@ -4,10 +4,12 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace isohost::ipc {
 namespace {
@@ -67,7 +69,7 @@ TEST(SharedRingTest, AFullRingRefusesUntilTheReaderReleases) {
   }
   EXPECT_FALSE(ring.writer->Write(chunk)) << "a full ring overwrote unreleased bytes";
   EXPECT_FALSE(ring.writer->Write(std::string(kCapacity + 1, 'x'))) << "larger than the ring";
-  ring.reader->Release(chunk.size());  // the first one only
+  ring.reader->Release(0, chunk.size());  // the first one only
   auto again = ring.writer->Write(chunk);
   ASSERT_TRUE(again);
   EXPECT_EQ(*again % kCapacity, 0u) << "the freed quarter is at the start";
@@ -83,7 +85,7 @@ TEST(SharedRingTest, AMessageNeverWrapsAroundTheEnd) {
   std::string small(100, 's');
   auto p2 = ring.writer->Write(small);
   ASSERT_TRUE(p2);
-  ring.reader->Release(*p1 + big.size());
+  ring.reader->Release(*p1, big.size());
   // Only kCapacity/2 - 200 bytes remain before the end: the next big one goes
   // to the start instead of splitting.
   std::string next(kCapacity / 2, 'e');
@@ -102,7 +104,23 @@ TEST(SharedRingTest, AnEmptyRingStartsOverAtOffsetZero) {
     ASSERT_TRUE(position);
     EXPECT_EQ(*position % kCapacity, 0u) << "round " << i;
     EXPECT_EQ(Read(ring, *position, message.size()), message);
-    ring.reader->Release(*position + message.size());
+    ring.reader->Release(*position, message.size());
+  }
+}
+
+TEST(SharedRingTest, OffsetZeroIsReusedWhileAnotherMessageIsInFlight) {
+  // A reader that answers a message before releasing it: the writer's next
+  // message finds the previous one still there. The two alternate between
+  // the first two slots instead of walking the ring.
+  Ring ring = MakeRing(1 << 20);
+  std::string message(64 * 1024, 'p');
+  std::optional<std::uint64_t> in_flight;
+  for (int i = 0; i < 100; ++i) {
+    auto position = ring.writer->Write(message);
+    ASSERT_TRUE(position);
+    EXPECT_LT(*position % (1 << 20), 2 * message.size()) << "message " << i;
+    if (in_flight) ring.reader->Release(*in_flight, message.size());
+    in_flight = position;
   }
 }
 
@@ -111,14 +129,52 @@ TEST(SharedRingTest, ABogusReleaseCounterCannotMakeTheWriterOverwrite) {
   std::string chunk(kCapacity / 2, 'f');
   auto p1 = ring.writer->Write(chunk);
   ASSERT_TRUE(p1);
-  ring.reader->Release(~0ull);  // a peer claiming more than was ever written
+  ring.reader->Release(0, ~0ull);  // a peer claiming more than was ever written
   // Clamped to what was written: the ring counts as empty, which is the most
   // a peer can do, and it only loses its own unread messages.
   auto p2 = ring.writer->Write(chunk);
   ASSERT_TRUE(p2);
-  ring.reader->Release(0);  // and going backwards is ignored
+  ring.reader->Release(0, 0);  // and going backwards is ignored
   EXPECT_TRUE(ring.writer->Write(std::string(kCapacity / 2, 'g')));
   EXPECT_FALSE(ring.writer->Write(std::string(100, 'h')));
+}
+
+// Bytes of the memfd the kernel holds pages for.
+std::uint64_t ResidentBytes(int fd) {
+  struct stat st {};
+  EXPECT_EQ(::fstat(fd, &st), 0);
+  return static_cast<std::uint64_t>(st.st_blocks) * 512;
+}
+
+TEST(SharedRingTest, ABurstGivesItsPagesBackOnceRead) {
+  std::string error;
+  constexpr std::size_t kBig = 4u << 20;
+  auto writer = SharedRingWriter::Create(kBig, &error);
+  ASSERT_TRUE(writer) << error;
+  int fd = writer->TakeFd();
+  int watch = ::dup(fd);  // to see the pages from outside
+  auto reader = SharedRingReader::Map(fd, writer->capacity(), &error);
+  ASSERT_TRUE(reader) << error;
+  std::string chunk(64 * 1024, 'b');
+  std::vector<std::uint64_t> positions;
+  while (auto position = writer->Write(chunk)) positions.push_back(*position);
+  ASSERT_EQ(positions.size(), kBig / chunk.size());
+  EXPECT_GE(ResidentBytes(watch), kBig);
+  for (std::uint64_t position : positions) {
+    std::string_view view;
+    ASSERT_TRUE(reader->View(position, chunk.size(), &view, &error)) << error;
+    ASSERT_TRUE(view == chunk);
+    reader->Release(position, chunk.size());
+  }
+  // The warm start (and the header page) stays; the rest went back.
+  EXPECT_LE(ResidentBytes(watch), kSharedRingWarmBytes + kSharedRingHeaderSize);
+  // And the ring works on: a new burst finds zeroed pages, and writes them.
+  auto position = writer->Write(chunk);
+  ASSERT_TRUE(position);
+  std::string_view view;
+  ASSERT_TRUE(reader->View(*position, chunk.size(), &view, &error));
+  EXPECT_TRUE(view == chunk);
+  ::close(watch);
 }
 
 TEST(SharedRingTest, ReaderRefusesRangesOutsideTheRing) {
