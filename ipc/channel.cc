@@ -222,17 +222,21 @@ void Channel::Flush() {
   if (socket_fd_ < 0 || write_failed_) return;
   if (!(out_watch_.events() & UV_WRITABLE)) WriteSome();
   UpdatePoll();
+  CheckDrained();
+}
+
+void Channel::CheckDrained() {
   if (above_high_water_ && buffered_bytes() <= options_.high_water_mark / 2) {
     above_high_water_ = false;
     if (callbacks_.on_drain) callbacks_.on_drain();
   }
 }
 
-bool Channel::FlushSync(int timeout_ms) {
-  if (socket_fd_ < 0 || write_failed_) return buffered_bytes() == 0;
-  while (buffered_bytes() > 0) {
+bool Channel::FlushSync(int timeout_ms, std::size_t keep) {
+  if (socket_fd_ < 0 || write_failed_) return buffered_bytes() <= keep;
+  while (buffered_bytes() > keep) {
     if (!WriteSome()) return false;
-    if (buffered_bytes() == 0) break;
+    if (buffered_bytes() <= keep) break;
     // Writing to our pipe cannot fail when the peer is gone (we hold a
     // reader), so its death is watched for on input: a hang-up there.
     pollfd pfds[2] = {{out_fd_, POLLOUT, 0}, {in_fd_, 0, 0}};
@@ -242,6 +246,7 @@ bool Channel::FlushSync(int timeout_ms) {
     if (rc > 0 && !(pfds[0].revents & POLLOUT) && (pfds[1].revents & (POLLHUP | POLLERR))) return false;
   }
   UpdatePoll();
+  CheckDrained();
   return true;
 }
 

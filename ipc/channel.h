@@ -83,9 +83,10 @@ class Channel {
 
   // Writes what the socket takes now; the rest goes when it becomes writable.
   void Flush();
-  // Blocks until every buffered byte is written, the peer is gone, or
-  // `timeout_ms` passes. For the last words of a process that is exiting.
-  bool FlushSync(int timeout_ms);
+  // Blocks until no more than `keep` bytes remain buffered (by default none),
+  // the peer is gone, or `timeout_ms` passes. For the last words of a
+  // process that is exiting, and for a producer that must wait for its peer.
+  bool FlushSync(int timeout_ms, std::size_t keep = 0);
 
   // Whether the open channel alone keeps the loop alive. Pending writes
   // always do.
@@ -111,6 +112,8 @@ class Channel {
   bool AttachPipe();
   bool WriteSome();  // false when the peer is gone
   void UpdatePoll();
+  // Leaves the high-water state, with on_drain, once the buffer is low again.
+  void CheckDrained();
   void Fail(const std::string& error);
   // Appends the frame for one message: shared when it is large and the ring
   // has room, inline otherwise.

@@ -20,6 +20,8 @@ namespace {
 constexpr std::uint64_t kStdioHighWaterMark = 256 * 1024;
 // How long a dying worker waits for the host to take its last frames.
 constexpr int kFinalFlushTimeoutMs = 10000;
+// How long a worker whose output has outrun the host waits for it at a time.
+constexpr int kStdioCatchUpTimeoutMs = 10000;
 
 }  // namespace
 
@@ -282,7 +284,13 @@ std::uint64_t Runtime::SendStdio(proto::StdioStream stream, std::string data,
   chunk->set_stream(stream);
   chunk->set_level(level);
   chunk->set_data(std::move(data));
-  channel_->Send(envelope);
+  if (!channel_->Send(envelope)) {
+    // Past the channel's high-water mark: console.log ignores write()'s
+    // answer, so a worker printing in a loop would otherwise buffer without
+    // bound, and its exit would wait for all of it. It waits for the host to
+    // catch up instead, as a write to a full pipe would.
+    channel_->FlushSync(kStdioCatchUpTimeoutMs, channel_->options().high_water_mark / 2);
+  }
   stdio_unacked_ += size;
   return stdio_unacked_ < kStdioHighWaterMark;
 }
