@@ -44,12 +44,17 @@ struct Case {
   const char* unit;
   bool echo;             // else console lines
   const char* payload;   // the Node harness's name for the echo payload
+  bool host_decodes;     // the isohost host decodes and re-encodes each echo
 };
 
+// Node's parent always deserialises and serialises; the "_decoded" rows make
+// the isohost host do the same work with its V8-free codec.
 constexpr Case kCases[] = {
-    {"echo_small", "round_trips/s", true, "small"},
-    {"echo_64k", "round_trips/s", true, "64k"},
-    {"console", "lines/s", false, nullptr},
+    {"echo_small", "round_trips/s", true, "small", false},
+    {"echo_small_decoded", "round_trips/s", true, "small", true},
+    {"echo_64k", "round_trips/s", true, "64k", false},
+    {"echo_64k_decoded", "round_trips/s", true, "64k", true},
+    {"console", "lines/s", false, nullptr, false},
 };
 
 // A message the host posts, as structured-clone bytes: the number 1, or a
@@ -86,7 +91,8 @@ Contender IsohostContender(const Flags& flags, const std::string& dir) {
     if (c.echo) {
       std::string payload = EncodePayload(c);
       EchoResult r;
-      if (!MeasureEcho(dir + "/echo.js", payload, flags.warmup, flags.duration_ms, &r, error)) {
+      if (!MeasureEcho(dir + "/echo.js", payload, c.host_decodes, flags.warmup, flags.duration_ms, &r,
+                       error)) {
         return false;
       }
       EchoRates(r.round_trips, r.elapsed_ms, payload.size(), rate, mib);
@@ -140,7 +146,7 @@ bool RunRound(const std::vector<Contender>& contenders, int round, ThroughputRes
   for (const Contender& c : contenders) order.push_back(&c);
   if (round % 2 == 1) std::reverse(order.begin(), order.end());
   for (const Case& c : kCases) {
-    std::fprintf(stderr, "[round %d/%d] %-10s", round + 1, results->rounds, c.name);
+    std::fprintf(stderr, "[round %d/%d] %-18s", round + 1, results->rounds, c.name);
     for (const Contender* who : order) {
       double rate = 0, mib = 0;
       if (!who->measure(c, &rate, &mib, error)) {
@@ -160,10 +166,11 @@ bool RunRound(const std::vector<Contender>& contenders, int round, ThroughputRes
 std::vector<std::string> Notes() {
   return {
       "echo: the host posts, the worker echoes (parentPort.on('message', m => "
-      "parentPort.postMessage(m))), the host posts again on receipt. The isohost host posts "
-      "pre-encoded structured-clone bytes and does not decode the echo (its API carries bytes); "
-      "Node's parent serialises and deserialises every message. MiB/s counts the encoded "
-      "message in both directions.",
+      "parentPort.postMessage(m))), the host posts again on receipt. In the plain rows the "
+      "isohost host posts pre-encoded structured-clone bytes and does not decode the echo (its "
+      "API carries bytes); in the _decoded rows it decodes every echo into a value and encodes "
+      "it again (ipc/clone_codec.h), which is what Node's parent does with every message in all "
+      "rows. MiB/s counts the encoded message in both directions.",
       "console: the worker console.logs every line. isohost: lines and bytes counted in the "
       "host's on_output. Node: new Worker(file, {stdout: true}), lines and bytes counted from "
       "worker.stdout in the parent (the programmatic equivalent of on_output; nothing is "

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <vector>
 
 #include "bench/common/uv_loop.h"
+#include "ipc/clone_codec.h"
 #include "isohost/worker.h"
 
 namespace isohost::bench {
@@ -21,7 +23,7 @@ std::string DescribeExit(const ExitInfo& info) {
 
 }  // namespace
 
-bool MeasureEcho(const std::string& script, std::string_view payload, int warmup,
+bool MeasureEcho(const std::string& script, std::string_view payload, bool decode, int warmup,
                  int duration_ms, EchoResult* result, std::string* error) {
   UvLoop loop;
   std::unique_ptr<Worker> worker;
@@ -50,7 +52,20 @@ bool MeasureEcho(const std::string& script, std::string_view payload, int warmup
       worker->Terminate(0);
       return;
     }
-    worker->PostMessage(payload);
+    if (!decode) {
+      worker->PostMessage(payload);
+      return;
+    }
+    ipc::Result<ipc::CloneValue> value =
+        ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+    if (!value) {
+      failure = "the echo does not decode: " + value.error().message;
+      done = true;
+      worker->Terminate(1, 0);
+      return;
+    }
+    std::vector<std::uint8_t> again = ipc::Encode(*value);
+    worker->PostMessage({reinterpret_cast<const char*>(again.data()), again.size()});
   };
   callbacks.on_output = [](StdioStream, std::string_view, ConsoleLevel) {};
   callbacks.on_exit = [&](const ExitInfo& info) {

@@ -109,11 +109,36 @@ const char* UnsupportedTagName(uint8_t tag) {
   }
 }
 
+// Whether every byte is below 0x80, eight at a time: strings are mostly
+// ASCII, and then their bytes are already what both formats want.
+bool IsAscii(const uint8_t* bytes, size_t size) {
+  uint64_t bits = 0;
+  size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, bytes + i, sizeof word);
+    bits |= word;
+  }
+  for (; i < size; ++i) bits |= bytes[i];
+  return (bits & 0x8080808080808080ull) == 0;
+}
+
 void AppendLatin1(std::span<const uint8_t> chars, std::string* out) {
+  if (IsAscii(chars.data(), chars.size())) {
+    out->append(reinterpret_cast<const char*>(chars.data()), chars.size());
+    return;
+  }
   size_t high = 0;
   for (uint8_t c : chars) high += c >> 7;
-  out->reserve(chars.size() + high);
-  for (uint8_t c : chars) AppendWtf8(c, out);
+  out->reserve(out->size() + chars.size() + high);
+  for (uint8_t c : chars) {
+    if (c < 0x80) {
+      out->push_back(static_cast<char>(c));
+    } else {  // U+0080..U+00FF: two bytes
+      out->push_back(static_cast<char>(0xC0 | (c >> 6)));
+      out->push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    }
+  }
 }
 
 void AppendUtf16(std::span<const uint8_t> bytes, std::string* out) {
@@ -792,12 +817,11 @@ class Writer {
   // One-byte (Latin-1) when every code point fits, else UTF-16, as V8 would
   // hold the string.
   void WriteString(std::string_view wtf8) {
-    bool ascii = true;
-    for (char c : wtf8) ascii = ascii && static_cast<uint8_t>(c) < 0x80;
-    if (ascii) {
+    const auto* bytes = reinterpret_cast<const uint8_t*>(wtf8.data());
+    if (IsAscii(bytes, wtf8.size())) {  // the bytes are the one-byte string
       WriteTag(Tag::kOneByteString);
       WriteVarint(static_cast<uint32_t>(wtf8.size()));
-      out_.insert(out_.end(), wtf8.begin(), wtf8.end());
+      out_.insert(out_.end(), bytes, bytes + wtf8.size());
       return;
     }
     std::u16string units;
