@@ -96,8 +96,13 @@ bool Channel::Send(const proto::Envelope& envelope) {
 }
 
 bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
+  return SendPortMessage(
+      data.size(), [data](char* at) { std::memcpy(at, data.data(), data.size()); }, below_high_water);
+}
+
+bool Channel::SendPortMessage(std::size_t size, const MessageWriter& write, bool* below_high_water) {
   if (socket_fd_ < 0 || write_failed_) return false;
-  if (!AppendMessage(data)) return false;
+  if (!AppendMessage(size, write)) return false;
   ++frames_sent_;
   if (options_.auto_flush || buffered_bytes() >= options_.high_water_mark) Flush();
   if (buffered_bytes() > options_.high_water_mark) above_high_water_ = true;
@@ -105,19 +110,23 @@ bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
   return true;
 }
 
-bool Channel::AppendMessage(std::string_view data) {
+bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
   // The limit is the same whichever way the bytes go.
-  if (PortMessageFrameSize(data.size()) > options_.max_frame_size) return false;
-  if (options_.shared_ring_threshold > 0 && data.size() >= options_.shared_ring_threshold && RingReady()) {
-    if (std::optional<std::uint64_t> position = ring_writer_->Write(data)) {
+  if (PortMessageFrameSize(size) > options_.max_frame_size) return false;
+  if (options_.shared_ring_threshold > 0 && size >= options_.shared_ring_threshold && RingReady()) {
+    if (std::optional<SharedRingWriter::Reservation> space = ring_writer_->Reserve(size)) {
+      write(space->data);
       proto::Envelope envelope;
       proto::SharedPortMessage* shared = envelope.mutable_shared_port_message();
-      shared->set_position(*position);
-      shared->set_length(data.size());
+      shared->set_position(space->position);
+      shared->set_length(size);
       return AppendFrame(envelope, options_.max_frame_size, &out_);
     }
   }
-  return AppendPortMessageFrame(data, options_.max_frame_size, &out_);
+  char* at = AppendPortMessageFrameFor(size, options_.max_frame_size, &out_);
+  if (at == nullptr) return false;
+  if (size > 0) write(at);
+  return true;
 }
 
 bool Channel::RingReady() {

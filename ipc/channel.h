@@ -80,6 +80,11 @@ class Channel {
   // the write buffer or the shared ring). Returns false without sending when
   // the frame would exceed the limit.
   bool SendPortMessage(std::string_view data, bool* below_high_water = nullptr);
+  // The same for a message of `size` bytes that `write` puts in place, into
+  // the shared ring or the write buffer: for a serializer that knows the
+  // size first, so the bytes are written once.
+  using MessageWriter = std::function<void(char* data)>;
+  bool SendPortMessage(std::size_t size, const MessageWriter& write, bool* below_high_water = nullptr);
 
   // Writes what the socket takes now; the rest goes when it becomes writable.
   void Flush();
@@ -117,7 +122,7 @@ class Channel {
   void Fail(const std::string& error);
   // Appends the frame for one message: shared when it is large and the ring
   // has room, inline otherwise.
-  bool AppendMessage(std::string_view data);
+  bool AppendMessage(std::size_t size, const MessageWriter& write);
   // Whether large messages may use our ring; makes and sends it the first time.
   bool RingReady();
   // Frames the channel handles itself; false when it failed or went away.

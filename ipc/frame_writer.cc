@@ -2,6 +2,8 @@
 
 #include "ipc/frame_format.h"
 
+#include <cstring>
+
 namespace isohost::ipc {
 
 bool AppendFrame(const proto::Envelope& envelope, std::size_t max_frame_size,
@@ -49,21 +51,29 @@ std::size_t PortMessageFrameSize(std::size_t data_size) {
   return 1 + VarintSize(inner) + inner;
 }
 
-bool AppendPortMessageFrame(std::string_view data, std::size_t max_frame_size, std::string* out) {
-  std::size_t inner = data.empty() ? 0 : 1 + VarintSize(data.size()) + data.size();
-  std::size_t length = PortMessageFrameSize(data.size());
-  if (length > max_frame_size) return false;
+char* AppendPortMessageFrameFor(std::size_t data_size, std::size_t max_frame_size, std::string* out) {
+  std::size_t inner = data_size == 0 ? 0 : 1 + VarintSize(data_size) + data_size;
+  std::size_t length = PortMessageFrameSize(data_size);
+  if (length > max_frame_size) return nullptr;
   out->reserve(out->size() + kFrameHeaderSize + length);
   std::uint8_t header[kFrameHeaderSize];
   EncodeFrameLength(static_cast<std::uint32_t>(length), header);
   out->append(reinterpret_cast<const char*>(header), kFrameHeaderSize);
   out->push_back(kEnvelopePortMessageTag);
   AppendVarint(inner, out);
-  if (!data.empty()) {
+  if (data_size != 0) {
     out->push_back(kPortMessageDataTag);
-    AppendVarint(data.size(), out);
-    out->append(data);
+    AppendVarint(data_size, out);
   }
+  std::size_t at = out->size();
+  out->resize(at + data_size);
+  return out->data() + at;
+}
+
+bool AppendPortMessageFrame(std::string_view data, std::size_t max_frame_size, std::string* out) {
+  char* at = AppendPortMessageFrameFor(data.size(), max_frame_size, out);
+  if (at == nullptr) return false;
+  if (!data.empty()) std::memcpy(at, data.data(), data.size());
   return true;
 }
 

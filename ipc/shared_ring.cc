@@ -100,8 +100,15 @@ int SharedRingWriter::TakeFd() {
 std::uint64_t SharedRingWriter::capacity() const { return mapping_->capacity(); }
 
 std::optional<std::uint64_t> SharedRingWriter::Write(std::string_view data) {
+  std::optional<Reservation> space = Reserve(data.size());
+  if (!space) return std::nullopt;
+  std::memcpy(space->data, data.data(), data.size());
+  return space->position;
+}
+
+std::optional<SharedRingWriter::Reservation> SharedRingWriter::Reserve(std::size_t bytes) {
   const std::uint64_t capacity = mapping_->capacity();
-  const std::uint64_t size = data.size();
+  const std::uint64_t size = bytes;
   if (size == 0 || size > capacity) return std::nullopt;
   // The reader's counter is only trusted as far as it is consistent: it never
   // passes what was written, and never goes back.
@@ -123,9 +130,8 @@ std::optional<std::uint64_t> SharedRingWriter::Write(std::string_view data) {
   } else {
     return std::nullopt;
   }
-  std::memcpy(mapping_->data() + start % capacity, data.data(), size);
   head_ = start + size;
-  return start;
+  return Reservation{start, mapping_->data() + start % capacity};
 }
 
 // --- reader ------------------------------------------------------------------

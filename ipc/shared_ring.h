@@ -47,6 +47,15 @@ class SharedRingWriter {
   // no contiguous room for it now (the caller sends the message inline).
   std::optional<std::uint64_t> Write(std::string_view data);
 
+  // Room for a message of `size` bytes that the caller writes in place, so
+  // that a serializer can skip a buffer of its own. The reader learns of it
+  // only from the frame sent after the bytes are written.
+  struct Reservation {
+    std::uint64_t position;
+    char* data;
+  };
+  std::optional<Reservation> Reserve(std::size_t size);
+
  private:
   explicit SharedRingWriter(std::unique_ptr<SharedRingMapping> mapping, int fd);
   std::unique_ptr<SharedRingMapping> mapping_;

@@ -64,65 +64,69 @@ bool GetVarint(const std::uint8_t*& at, const std::uint8_t* end, std::uint32_t* 
   return false;
 }
 
-// A buffer for `header` plus `payload` bytes; the caller fills the payload.
-std::optional<SerializedValue> Allocate(const std::string& header, std::size_t payload, std::uint8_t** out) {
-  auto* data = static_cast<std::uint8_t*>(std::malloc(header.size() + payload));
-  if (data == nullptr) return std::nullopt;
-  std::memcpy(data, header.data(), header.size());
-  *out = data + header.size();
-  return SerializedValue(data, header.size() + payload);
-}
-
-std::optional<SerializedValue> WithTag(const std::string& header, char tag) {
-  std::uint8_t* at = nullptr;
-  std::optional<SerializedValue> result = Allocate(header, 1, &at);
-  if (result) *at = static_cast<std::uint8_t>(tag);
-  return result;
-}
-
 }  // namespace
 
-std::optional<SerializedValue> SerializePrimitive(v8::Isolate* isolate, v8::Local<v8::Value> value) {
-  const std::string& header = Header(isolate);
-  std::uint8_t* at = nullptr;
+std::optional<PrimitiveMessage> PrimitiveMessage::Plan(v8::Isolate* isolate, v8::Local<v8::Value> value) {
+  PrimitiveMessage message;
+  message.isolate_ = isolate;
+  message.header_ = &Header(isolate);
   if (value->IsNumber()) {
     if (IsSmi(value)) {
       std::int32_t number = value.As<v8::Int32>()->Value();
-      std::uint8_t varint[kMaxVarintBytes];
       auto zigzag = static_cast<std::uint32_t>((static_cast<std::uint32_t>(number) << 1) ^
                                                static_cast<std::uint32_t>(number >> 31));
-      std::size_t length = PutVarint(zigzag, varint);
-      std::optional<SerializedValue> result = Allocate(header, 1 + length, &at);
-      if (!result) return std::nullopt;
-      *at++ = kTagInt32;
-      std::memcpy(at, varint, length);
-      return result;
+      message.tag_ = kTagInt32;
+      message.prefix_length_ = PutVarint(zigzag, message.prefix_);
+    } else {
+      double number = value.As<v8::Number>()->Value();
+      message.tag_ = kTagDouble;
+      std::memcpy(message.prefix_, &number, sizeof number);
+      message.prefix_length_ = sizeof number;
     }
-    double number = value.As<v8::Number>()->Value();
-    std::optional<SerializedValue> result = Allocate(header, 1 + sizeof number, &at);
-    if (!result) return std::nullopt;
-    *at++ = kTagDouble;
-    std::memcpy(at, &number, sizeof number);
-    return result;
-  }
-  if (value->IsString()) {
+  } else if (value->IsString()) {
     v8::Local<v8::String> string = value.As<v8::String>();
     if (!string->IsOneByte()) return std::nullopt;
-    auto length = static_cast<std::uint32_t>(string->Length());
-    std::uint8_t varint[kMaxVarintBytes];
-    std::size_t varint_length = PutVarint(length, varint);
-    std::optional<SerializedValue> result = Allocate(header, 1 + varint_length + length, &at);
-    if (!result) return std::nullopt;
-    *at++ = kTagOneByteString;
-    std::memcpy(at, varint, varint_length);
-    string->WriteOneByte(isolate, at + varint_length, 0, static_cast<int>(length), v8::String::NO_NULL_TERMINATION);
-    return result;
+    message.tag_ = kTagOneByteString;
+    message.string_ = string;
+    message.string_length_ = static_cast<std::uint32_t>(string->Length());
+    message.prefix_length_ = PutVarint(message.string_length_, message.prefix_);
+  } else if (value->IsUndefined()) {
+    message.tag_ = kTagUndefined;
+  } else if (value->IsNull()) {
+    message.tag_ = kTagNull;
+  } else if (value->IsTrue()) {
+    message.tag_ = kTagTrue;
+  } else if (value->IsFalse()) {
+    message.tag_ = kTagFalse;
+  } else {
+    return std::nullopt;
   }
-  if (value->IsUndefined()) return WithTag(header, kTagUndefined);
-  if (value->IsNull()) return WithTag(header, kTagNull);
-  if (value->IsTrue()) return WithTag(header, kTagTrue);
-  if (value->IsFalse()) return WithTag(header, kTagFalse);
-  return std::nullopt;
+  return message;
+}
+
+std::size_t PrimitiveMessage::size() const {
+  return header_->size() + 1 + prefix_length_ + string_length_;
+}
+
+void PrimitiveMessage::WriteTo(char* out) const {
+  std::memcpy(out, header_->data(), header_->size());
+  out += header_->size();
+  *out++ = tag_;
+  std::memcpy(out, prefix_, prefix_length_);
+  out += prefix_length_;
+  if (string_length_ > 0) {
+    string_->WriteOneByte(isolate_, reinterpret_cast<std::uint8_t*>(out), 0, static_cast<int>(string_length_),
+                          v8::String::NO_NULL_TERMINATION);
+  }
+}
+
+std::optional<SerializedValue> SerializePrimitive(v8::Isolate* isolate, v8::Local<v8::Value> value) {
+  std::optional<PrimitiveMessage> message = PrimitiveMessage::Plan(isolate, value);
+  if (!message) return std::nullopt;
+  auto* data = static_cast<std::uint8_t*>(std::malloc(message->size()));
+  if (data == nullptr) return std::nullopt;
+  message->WriteTo(reinterpret_cast<char*>(data));
+  return SerializedValue(data, message->size());
 }
 
 std::optional<v8::Local<v8::Value>> DeserializePrimitive(v8::Isolate* isolate, std::string_view data) {

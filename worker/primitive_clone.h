@@ -9,15 +9,41 @@
 
 #include <v8.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "worker/serialized_value.h"
 
 namespace isohost::worker {
 
-// The bytes V8 would write for `value`, or nothing when `value` is not one of
-// the primitives above.
+// One such value, measured before it is written, so that its bytes can go
+// straight to where they are sent. Valid inside the caller's handle scope.
+class PrimitiveMessage {
+ public:
+  // Nothing when `value` is not one of the primitives above.
+  static std::optional<PrimitiveMessage> Plan(v8::Isolate* isolate, v8::Local<v8::Value> value);
+
+  std::size_t size() const;
+  // Writes the size() bytes V8 would write for the value.
+  void WriteTo(char* out) const;
+
+ private:
+  PrimitiveMessage() = default;
+
+  v8::Isolate* isolate_ = nullptr;
+  const std::string* header_ = nullptr;  // V8's, learnt once
+  char tag_ = 0;
+  std::uint8_t prefix_[8] = {};  // the number, or the string's length
+  std::size_t prefix_length_ = 0;
+  v8::Local<v8::String> string_;
+  std::uint32_t string_length_ = 0;
+};
+
+// The bytes V8 would write for `value` in a buffer of their own, or nothing
+// when `value` is not one of the primitives above.
 std::optional<SerializedValue> SerializePrimitive(v8::Isolate* isolate, v8::Local<v8::Value> value);
 
 // The value in `data` when it holds exactly V8's header and one of the

@@ -297,6 +297,10 @@ std::uint64_t Runtime::SendStdio(proto::StdioStream stream, std::string data,
 
 bool Runtime::SendPortMessage(std::string_view data) { return channel_->SendPortMessage(data); }
 
+bool Runtime::SendPortMessage(std::size_t size, const ipc::Channel::MessageWriter& write) {
+  return channel_->SendPortMessage(size, write);
+}
+
 void Runtime::OnStdioAck(std::uint64_t bytes) {
   stdio_unacked_ -= std::min(bytes, stdio_unacked_);
   if (stdio_drain_wanted_ && stdio_unacked_ < kStdioHighWaterMark && !js_.on_stdio_drain.IsEmpty()) {

@@ -111,6 +111,7 @@ class Runtime {
                           proto::ConsoleLevel level);
   // False when the message does not fit in a frame.
   bool SendPortMessage(std::string_view data);
+  bool SendPortMessage(std::size_t size, const ipc::Channel::MessageWriter& write);
   void set_stdio_drain_wanted(bool wanted) { stdio_drain_wanted_ = wanted; }
 
   // Calls `fn` as a callback from the event loop: the result is discarded, an
