@@ -145,6 +145,41 @@ TEST_P(WorkerTest, LargeMessagesRoundTripIntactThroughTheSharedRings) {
   }
 }
 
+// A worker killed while large messages stream both ways through the rings:
+// the host reports the crash, does not hang on the pipe it was writing, and
+// the next worker's large messages arrive intact.
+TEST_P(WorkerTest, WorkerKilledMidStreamOfLargeMessagesLeavesTheHostWorking) {
+  std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(std::string(1 << 20, 'k')));
+  std::string message(bytes.begin(), bytes.end());
+  int echoes = 0;
+  WorkerCallbacks callbacks = Callbacks();
+  std::unique_ptr<Worker> worker;
+  callbacks.on_message = [&](std::string_view data) {
+    EXPECT_TRUE(data == message);
+    if (++echoes == 20) {
+      ::kill(worker->pid(), SIGKILL);
+      for (int i = 0; i < 8; ++i) worker->PostMessage(message);  // into a pipe nobody reads now
+      return;
+    }
+    worker->PostMessage(message);
+  };
+  worker = Spawn(Options("echo_back.js", {"1000000"}), std::move(callbacks));
+  worker->PostMessage(message);
+  ExitInfo info = RunToExit(worker);
+  EXPECT_EQ(info.reason, ExitReason::kCrashed) << info.message;
+  EXPECT_EQ(info.signal, SIGKILL);
+  EXPECT_EQ(echoes, 20);
+
+  exit_.reset();
+  messages_.clear();
+  auto next = Spawn(Options("echo_back.js", {"3"}), Callbacks());
+  for (int i = 0; i < 3; ++i) next->PostMessage(message);
+  info = RunToExit(next);
+  EXPECT_EQ(info.reason, ExitReason::kNormal) << info.message;
+  ASSERT_EQ(messages_.size(), 3u);
+  for (const std::string& echo : messages_) EXPECT_TRUE(echo == message);
+}
+
 TEST_P(WorkerTest, WorkerKilledBySignalIsReportedAsCrashed) {
   WorkerCallbacks callbacks = Callbacks();
   std::unique_ptr<Worker> worker;
