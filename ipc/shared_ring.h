@@ -1,8 +1,8 @@
 // A byte ring in shared memory that carries large messages one way between
-// the two ends of a Channel, so their bytes skip the socket: the writer copies
+// the two ends of a Channel, so their bytes skip the kernel: the writer puts
 // a message in and sends a small frame naming where it sits; the reader uses
-// it in place and then releases it. The socket still orders the messages and
-// wakes the reader; only the bulk moves through the ring.
+// it in place and then releases it. The frames still order the messages and
+// wake the reader; only the bulk moves through the ring.
 //
 // The ring is a sealed memfd (it cannot shrink under the reader's mapping),
 // made by the writer and passed to the reader with SCM_RIGHTS. Positions are
