@@ -34,7 +34,7 @@ std::unique_ptr<ExecWatch> ExecWatch::Spawn(uv_loop_t* loop, const std::vector<s
     *error = "cannot start " + args[0] + ": " + uv_strerror(rc);
     return nullptr;
   }
-  watch->running_ = true;
+  watch->exit_.Started();
   // Until somebody waits for its exit (OnExit), a process alone does not keep
   // the loop running: pooled workers and the zygote wait without doing so.
   watch->Unref();
@@ -42,7 +42,7 @@ std::unique_ptr<ExecWatch> ExecWatch::Spawn(uv_loop_t* loop, const std::vector<s
 }
 
 ExecWatch::~ExecWatch() {
-  if (running_) {
+  if (exit_.running()) {
     int pid = handle_.pid();
     ::kill(pid, SIGKILL);
     // Once the handle is closed libuv no longer reaps this child: reap it
@@ -54,24 +54,17 @@ ExecWatch::~ExecWatch() {
 }
 
 void ExecWatch::OnExit(std::function<void(int, int)> callback) {
-  callback_ = std::move(callback);
   uv_ref(reinterpret_cast<uv_handle_t*>(handle_.get()));
-  if (!running_) {
-    deferred_.Start([this] {
-      if (callback_) callback_(exit_status_, term_signal_);
-    });
-  }
+  exit_.Listen(std::move(callback));
 }
 
 bool ExecWatch::WaitForExit(int timeout_ms) {
-  if (!running_) return true;
+  if (!exit_.running()) return true;
   for (int waited = 0; waited <= timeout_ms; waited += 1) {
     int status;
     pid_t pid = ::waitpid(handle_.pid(), &status, WNOHANG);
     if (pid == handle_.pid()) {
-      running_ = false;
-      exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
-      term_signal_ = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+      exit_.Record(WIFEXITED(status) ? WEXITSTATUS(status) : 0, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
       return true;
     }
     ::usleep(1000);
@@ -80,16 +73,13 @@ bool ExecWatch::WaitForExit(int timeout_ms) {
 }
 
 void ExecWatch::Kill(int signal) {
-  if (running_) ::kill(handle_.pid(), signal);
+  if (exit_.running()) ::kill(handle_.pid(), signal);
 }
 
 void ExecWatch::OnProcessExit(uv_process_t* handle, int64_t exit_status, int term_signal) {
   auto* self = static_cast<ExecWatch*>(handle->data);
   if (self == nullptr) return;
-  self->running_ = false;
-  self->exit_status_ = static_cast<int>(exit_status);
-  self->term_signal_ = term_signal;
-  if (self->callback_) self->callback_(self->exit_status_, self->term_signal_);  // may destroy self
+  self->exit_.Exited(static_cast<int>(exit_status), term_signal);  // may destroy self
 }
 
 }  // namespace isohost

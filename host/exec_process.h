@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "host/exit_notice.h"
 #include "host/launcher.h"
 #include "host/uv_handle.h"
 
@@ -23,7 +24,7 @@ class ExecWatch final : public ProcessWatch {
   ~ExecWatch() override;
 
   void OnExit(std::function<void(int exit_status, int term_signal)> callback) override;
-  bool running() const override { return running_; }
+  bool running() const override { return exit_.running(); }
   void Kill(int signal) override;
   int pid() { return handle_.pid(); }
   // The process alone no longer keeps the loop running (the zygote).
@@ -33,15 +34,11 @@ class ExecWatch final : public ProcessWatch {
   bool WaitForExit(int timeout_ms);
 
  private:
-  explicit ExecWatch(uv_loop_t* loop) : handle_(loop), deferred_(loop) {}
+  explicit ExecWatch(uv_loop_t* loop) : handle_(loop), exit_(loop) {}
   static void OnProcessExit(uv_process_t* handle, int64_t exit_status, int term_signal);
 
   ProcessHandle handle_;
-  DeferredCall deferred_;
-  bool running_ = false;
-  int exit_status_ = 0;
-  int term_signal_ = 0;
-  std::function<void(int, int)> callback_;
+  ExitNotice exit_;
 };
 
 }  // namespace isohost

@@ -10,7 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "ipc/channel.h"
+#include "host/exit_notice.h"
 #include "ipc/zygote_protocol.h"
 
 namespace isohost {
@@ -25,11 +25,12 @@ constexpr int kZygoteReplyTimeoutMs = 10000;
 class ZygoteWatch final : public ProcessWatch {
  public:
   ZygoteWatch(std::shared_ptr<Zygote> zygote, int pid)
-      : zygote_(std::move(zygote)), pid_(pid), deferred_(zygote_->loop_) {
+      : zygote_(std::move(zygote)), pid_(pid), exit_(zygote_->loop_) {
     zygote_->watches_[pid_] = this;
+    exit_.Started();
   }
   ~ZygoteWatch() override {
-    if (running_) {
+    if (exit_.running()) {
       // The zygote reaps it and reports the exit, which nobody waits for now.
       ::kill(pid_, SIGKILL);
       zygote_->watches_.erase(pid_);
@@ -37,39 +38,27 @@ class ZygoteWatch final : public ProcessWatch {
     }
   }
   void OnExit(std::function<void(int, int)> callback) override {
-    callback_ = std::move(callback);
-    if (running_ && !awaited_) {
+    if (exit_.running() && !awaited_) {
       awaited_ = true;
       ++zygote_->awaited_watches_;
       zygote_->UpdatePollRef();
     }
-    if (!running_) {
-      deferred_.Start([this] {
-        if (callback_) callback_(exit_status_, term_signal_);
-      });
-    }
+    exit_.Listen(std::move(callback));
   }
-  bool running() const override { return running_; }
+  bool running() const override { return exit_.running(); }
   void Kill(int signal) override {
-    if (running_) ::kill(pid_, signal);
+    if (exit_.running()) ::kill(pid_, signal);
   }
 
   void Exited(int exit_status, int term_signal) {
-    running_ = false;
     Unawait();
-    exit_status_ = exit_status;
-    term_signal_ = term_signal;
-    if (callback_) callback_(exit_status, term_signal);  // may destroy this
+    exit_.Exited(exit_status, term_signal);  // may destroy this
   }
 
  private:
   std::shared_ptr<Zygote> zygote_;
   int pid_;
-  DeferredCall deferred_;
-  bool running_ = true;
-  int exit_status_ = 0;
-  int term_signal_ = 0;
-  std::function<void(int, int)> callback_;
+  ExitNotice exit_;
   bool awaited_ = false;  // somebody waits for the exit: keep the loop alive
 
   void Unawait() {

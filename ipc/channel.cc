@@ -25,12 +25,6 @@ constexpr int kMaxReceivedFds = 4;
 // through the pipe as they did through the socket.
 constexpr int kPipeSize = 256 * 1024;
 
-bool IsUnixSocket(int fd) {
-  int domain = 0;
-  socklen_t length = sizeof domain;
-  return ::getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 && domain == AF_UNIX;
-}
-
 void SetNonBlocking(int fd) {
   int flags = fcntl(fd, F_GETFL);
   if (flags >= 0 && !(flags & O_NONBLOCK)) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
@@ -89,10 +83,7 @@ void Channel::Close() {
 bool Channel::Send(const proto::Envelope& envelope) {
   if (socket_fd_ < 0 || write_failed_) return false;
   if (!AppendFrame(envelope, options_.max_frame_size, &out_)) return !above_high_water_;
-  ++frames_sent_;
-  if (options_.auto_flush || buffered_bytes() >= options_.high_water_mark) Flush();
-  if (buffered_bytes() > options_.high_water_mark) above_high_water_ = true;
-  return !above_high_water_;
+  return Queued();
 }
 
 bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
@@ -103,11 +94,16 @@ bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
 bool Channel::SendPortMessage(std::size_t size, const MessageWriter& write, bool* below_high_water) {
   if (socket_fd_ < 0 || write_failed_) return false;
   if (!AppendMessage(size, write)) return false;
+  bool below = Queued();
+  if (below_high_water != nullptr) *below_high_water = below;
+  return true;
+}
+
+bool Channel::Queued() {
   ++frames_sent_;
   if (options_.auto_flush || buffered_bytes() >= options_.high_water_mark) Flush();
   if (buffered_bytes() > options_.high_water_mark) above_high_water_ = true;
-  if (below_high_water != nullptr) *below_high_water = !above_high_water_;
-  return true;
+  return !above_high_water_;
 }
 
 bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
@@ -130,12 +126,13 @@ bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
 }
 
 bool Channel::RingReady() {
-  if (ring_state_ != RingState::kNone) return ring_state_ == RingState::kAttached;
-  // Whatever goes wrong here, messages still go inline: nothing is lost.
-  ring_state_ = RingState::kUnavailable;
+  if (ring_writer_) return true;
+  // Tried once: whatever goes wrong, messages still go inline and nothing is lost.
+  if (ring_tried_) return false;
+  ring_tried_ = true;
   // The memfd must not share a stream with frames, where the peer's read()
   // would drop it: only a channel whose frames use the pipe has a ring.
-  if (options_.shared_ring_capacity == 0 || !OpenOutput() || !out_is_pipe_) return false;
+  if (options_.shared_ring_capacity == 0 || !OpenOutput() || !writes_to_pipe()) return false;
   std::string error;
   std::unique_ptr<SharedRingWriter> writer = SharedRingWriter::Create(options_.shared_ring_capacity, &error);
   if (!writer) return false;
@@ -148,16 +145,15 @@ bool Channel::RingReady() {
   attach.mutable_shared_ring_attach()->set_capacity(writer->capacity());
   AppendFrame(attach, options_.max_frame_size, &out_);
   ring_writer_ = std::move(writer);
-  ring_state_ = RingState::kAttached;
   return true;
 }
 
 bool Channel::OpenOutput() {
   if (out_fd_ >= 0) return true;
   if (socket_fd_ < 0) return false;
-  if (options_.use_pipe && IsUnixSocket(socket_fd_) && AttachPipe()) {
-    out_is_pipe_ = true;
-  } else {
+  // A descriptor that is no unix socket refuses the pipe's descriptor, and
+  // the frames stay where they are.
+  if (!options_.use_pipe || !AttachPipe()) {
     // A watcher per direction needs a descriptor per direction.
     out_fd_ = ::fcntl(socket_fd_, F_DUPFD_CLOEXEC, 0);
     if (out_fd_ < 0) return false;
@@ -202,7 +198,7 @@ bool Channel::WriteSome() {
     const char* from = out_.data() + out_offset_;
     std::size_t size = out_.size() - out_offset_;
     // A pipe has our spare reader, so no SIGPIPE; a socket needs the flag.
-    ssize_t n = out_is_pipe_ ? ::write(out_fd_, from, size) : ::send(out_fd_, from, size, MSG_NOSIGNAL);
+    ssize_t n = writes_to_pipe() ? ::write(out_fd_, from, size) : ::send(out_fd_, from, size, MSG_NOSIGNAL);
     if (n > 0) {
       out_offset_ += static_cast<std::size_t>(n);
       continue;

@@ -116,6 +116,8 @@ class Channel {
   bool OpenOutput();
   bool AttachPipe();
   bool WriteSome();  // false when the peer is gone
+  // After a frame went into the buffer: flushes if due; false above the mark.
+  bool Queued();
   void UpdatePoll();
   // Leaves the high-water state, with on_drain, once the buffer is low again.
   void CheckDrained();
@@ -140,10 +142,10 @@ class Channel {
   // go (our pipe, or a duplicate of the socket so it has a watcher of its own).
   int in_fd_;
   int out_fd_ = -1;
-  bool out_is_pipe_ = false;
   // The read end of our pipe, kept open so that writing to a dead peer fills
   // the pipe instead of raising SIGPIPE; its death shows as EOF on input.
   int spare_read_fd_ = -1;
+  bool writes_to_pipe() const { return spare_read_fd_ >= 0; }
   PollWatcher in_watch_;
   PollWatcher out_watch_;
   std::string out_;
@@ -177,9 +179,8 @@ class Channel {
 #endif
   // Descriptors that came with socket reads, until a frame claims them.
   std::vector<int> received_fds_;
-  // Our ring for large messages, and the peer's.
-  enum class RingState { kNone, kAttached, kUnavailable };
-  RingState ring_state_ = RingState::kNone;
+  // Our ring for large messages (made at most once), and the peer's.
+  bool ring_tried_ = false;
   std::unique_ptr<SharedRingWriter> ring_writer_;
   std::unique_ptr<SharedRingReader> ring_reader_;
 };

@@ -13,7 +13,6 @@
 #include "worker/builtin_code_cache.h"
 #include "worker/builtins.h"
 #include "worker/error_format.h"
-#include "worker/primitive_clone.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
@@ -166,20 +165,13 @@ void ReallyExit(const FunctionCallbackInfo<Value>& info) {
 void PostMessage(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Runtime* runtime = Runtime::From(isolate);
+  std::optional<OutgoingMessage> message = PrepareMessage(isolate, isolate->GetCurrentContext(), info[0]);
+  if (!message) return;  // DataCloneError pending
   std::uint64_t limit = runtime->start().limits().max_message_bytes();
-  std::size_t size = 0;
-  bool sent = false;
-  if (std::optional<PrimitiveMessage> primitive = PrimitiveMessage::Plan(isolate, info[0])) {
-    // Written once, straight into the shared ring or the channel's buffer.
-    size = primitive->size();
-    sent = (limit == 0 || size <= limit) &&
-           runtime->SendPortMessage(size, [&primitive](char* out) { primitive->WriteTo(out); });
-  } else {
-    std::optional<SerializedValue> serialized = SerializeValue(isolate, isolate->GetCurrentContext(), info[0]);
-    if (!serialized) return;  // DataCloneError pending
-    size = serialized->bytes().size();
-    sent = (limit == 0 || size <= limit) && runtime->SendPortMessage(serialized->bytes());
-  }
+  std::size_t size = message->size();
+  // Written once, into the shared ring or the channel's buffer.
+  bool sent = (limit == 0 || size <= limit) &&
+              runtime->SendPortMessage(size, [&message](char* out) { message->WriteTo(out); });
   if (!sent) {
     std::uint64_t effective = limit != 0 ? limit : runtime->channel()->options().max_frame_size;
     isolate->ThrowException(v8::Exception::RangeError(Str(

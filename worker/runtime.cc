@@ -295,8 +295,6 @@ std::uint64_t Runtime::SendStdio(proto::StdioStream stream, std::string data,
   return stdio_unacked_ < kStdioHighWaterMark;
 }
 
-bool Runtime::SendPortMessage(std::string_view data) { return channel_->SendPortMessage(data); }
-
 bool Runtime::SendPortMessage(std::size_t size, const ipc::Channel::MessageWriter& write) {
   return channel_->SendPortMessage(size, write);
 }

@@ -109,8 +109,8 @@ class Runtime {
   // Bytes of stdio sent and not yet acknowledged; JS pauses above its mark.
   std::uint64_t SendStdio(proto::StdioStream stream, std::string data,
                           proto::ConsoleLevel level);
-  // False when the message does not fit in a frame.
-  bool SendPortMessage(std::string_view data);
+  // A message of `size` bytes that `write` puts in place. False when it does
+  // not fit in a frame.
   bool SendPortMessage(std::size_t size, const ipc::Channel::MessageWriter& write);
   void set_stdio_drain_wanted(bool wanted) { stdio_drain_wanted_ = wanted; }
 

@@ -1,6 +1,7 @@
 #include "worker/serialization.h"
 
 #include <cstdlib>
+#include <cstring>
 
 #include "worker/primitive_clone.h"
 
@@ -39,9 +40,10 @@ class CloneDelegate final : public v8::ValueSerializer::Delegate {
 
 }  // namespace
 
-std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                              v8::Local<v8::Value> value) {
-  if (std::optional<SerializedValue> primitive = SerializePrimitive(isolate, value)) return primitive;
+namespace {
+
+std::optional<SerializedValue> SerializeWithV8(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                               v8::Local<v8::Value> value) {
   CloneDelegate delegate(isolate);
   v8::ValueSerializer serializer(isolate, &delegate);
   serializer.WriteHeader();
@@ -49,6 +51,35 @@ std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8
   // The delegate allocates with realloc(), so the buffer is ours to free().
   std::pair<uint8_t*, size_t> buffer = serializer.Release();
   return SerializedValue(buffer.first, buffer.second);
+}
+
+}  // namespace
+
+std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                              v8::Local<v8::Value> value) {
+  if (std::optional<SerializedValue> primitive = SerializePrimitive(isolate, value)) return primitive;
+  return SerializeWithV8(isolate, context, value);
+}
+
+std::optional<OutgoingMessage> PrepareMessage(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                              v8::Local<v8::Value> value) {
+  if (std::optional<PrimitiveMessage> primitive = PrimitiveMessage::Plan(isolate, value)) {
+    return OutgoingMessage(std::move(*primitive));
+  }
+  std::optional<SerializedValue> serialized = SerializeWithV8(isolate, context, value);
+  if (!serialized) return std::nullopt;
+  return OutgoingMessage(std::move(*serialized));
+}
+
+std::size_t OutgoingMessage::size() const {
+  if (const auto* primitive = std::get_if<PrimitiveMessage>(&bytes_)) return primitive->size();
+  return std::get<SerializedValue>(bytes_).bytes().size();
+}
+
+void OutgoingMessage::WriteTo(char* out) const {
+  if (const auto* primitive = std::get_if<PrimitiveMessage>(&bytes_)) return primitive->WriteTo(out);
+  std::string_view bytes = std::get<SerializedValue>(bytes_).bytes();
+  std::memcpy(out, bytes.data(), bytes.size());
 }
 
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,

@@ -160,18 +160,9 @@ pid_t WorkerOf(pid_t host) {
 // the worker, whose console.log ignores backpressure, must wait for the host
 // instead of buffering it all itself.
 TEST(CliBackpressureTest, MemoryStaysBoundedWithASlowReader) {
-  int out[2];
-  ASSERT_EQ(pipe(out), 0);
-  std::string binary = BinDir() + "/isohost";
-  std::string script = ScriptPath("many_lines.js");
-  pid_t host = fork();
-  if (host == 0) {
-    dup2(out[1], 1);
-    close(out[0]);
-    execl(binary.c_str(), binary.c_str(), "run", script.c_str(), "--", "4000000", static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(out[1]);
+  int out = -1;
+  pid_t host = StartCli({"run", ScriptPath("many_lines.js"), "--", "4000000"}, &out);
+  ASSERT_GT(host, 0);
   std::string tail;
   std::size_t total = 0;
   long max_rss = 0;
@@ -179,7 +170,7 @@ TEST(CliBackpressureTest, MemoryStaysBoundedWithASlowReader) {
   char buffer[16384];
   int reads = 0;
   ssize_t n;
-  while ((n = read(out[0], buffer, sizeof buffer)) > 0) {
+  while ((n = read(out, buffer, sizeof buffer)) > 0) {
     total += static_cast<std::size_t>(n);
     tail.assign(buffer, static_cast<std::size_t>(n));
     if (++reads % 64 == 0) {
@@ -192,7 +183,7 @@ TEST(CliBackpressureTest, MemoryStaysBoundedWithASlowReader) {
       if (reads < 64 * 40) usleep(20000);  // slow at first, then drain
     }
   }
-  close(out[0]);
+  close(out);
   int status = 0;
   waitpid(host, &status, 0);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);

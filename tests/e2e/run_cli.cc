@@ -16,20 +16,44 @@ namespace isohost::testing {
 std::string BinDir() { return ISOHOST_BIN_DIR; }
 std::string ScriptPath(const std::string& name) { return std::string(ISOHOST_E2E_SCRIPTS) + "/" + name; }
 
+namespace {
+
+// execv() of the CLI with `args`; only returns if that fails.
+void ExecCli(const std::vector<std::string>& args) {
+  std::string binary = BinDir() + "/isohost";
+  std::vector<char*> argv{binary.data()};
+  std::vector<std::string> copies = args;
+  for (std::string& arg : copies) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  execv(binary.c_str(), argv.data());
+}
+
+}  // namespace
+
+pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group) {
+  int out[2];
+  if (pipe2(out, O_CLOEXEC) != 0) return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (own_group) setpgid(0, 0);
+    dup2(out[1], 1);
+    ExecCli(args);
+    _exit(127);
+  }
+  close(out[1]);
+  *stdout_read = out[0];
+  return pid;
+}
+
 CliResult RunCli(const std::vector<std::string>& args, const std::string& input) {
   int in[2], out[2], err[2];
   if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) return {};
-  std::string binary = BinDir() + "/isohost";
   pid_t pid = fork();
   if (pid == 0) {
     dup2(in[0], 0);
     dup2(out[1], 1);
     dup2(err[1], 2);
-    std::vector<char*> argv{binary.data()};
-    std::vector<std::string> copies = args;
-    for (std::string& arg : copies) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
+    ExecCli(args);
     _exit(127);
   }
   close(in[0]);

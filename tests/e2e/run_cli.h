@@ -2,6 +2,8 @@
 #ifndef ISOHOST_TESTS_E2E_RUN_CLI_H_
 #define ISOHOST_TESTS_E2E_RUN_CLI_H_
 
+#include <sys/types.h>
+
 #include <string>
 #include <vector>
 
@@ -18,6 +20,12 @@ std::string ScriptPath(const std::string& name);  // tests/e2e/scripts/NAME
 
 // Runs `isohost ARGS...` with `input` on its stdin; blocks until it exits.
 CliResult RunCli(const std::vector<std::string>& args, const std::string& input = "");
+
+// Starts `isohost ARGS...` with its stdout on a pipe, whose read end goes to
+// `*stdout_read` (the caller reads and closes it, and reaps the pid), in a
+// process group of its own when `own_group`. For tests that watch the host
+// while it runs.
+pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group = false);
 
 // Open descriptors and child processes of this process right now.
 int CountOpenFds();

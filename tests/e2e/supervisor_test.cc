@@ -168,31 +168,21 @@ TEST(CliOutputTest, LogFormatJsonIsOneObjectPerLine) {
 // exits, no process is left, and every line written before the signal is
 // there.
 TEST(ShutdownTest, SigtermStopsAllWorkersAndLosesNoLine) {
-  int out[2];
-  ASSERT_EQ(pipe(out), 0);
-  std::string binary = BinDir() + "/isohost";
-  std::string script = ScriptPath("print_forever.js");
-  pid_t host = fork();
-  if (host == 0) {
-    setpgid(0, 0);
-    dup2(out[1], 1);
-    close(out[0]);
-    execl(binary.c_str(), binary.c_str(), "run", "-n", "4", script.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(out[1]);
+  int out = -1;
+  pid_t host = StartCli({"run", "-n", "4", ScriptPath("print_forever.js")}, &out, /*own_group=*/true);
+  ASSERT_GT(host, 0);
   std::string text;
   char buffer[65536];
   // Let them print for a while.
   while (text.size() < 200000) {
-    ssize_t n = read(out[0], buffer, sizeof buffer);
+    ssize_t n = read(out, buffer, sizeof buffer);
     ASSERT_GT(n, 0);
     text.append(buffer, static_cast<std::size_t>(n));
   }
   kill(host, SIGTERM);
   ssize_t n;
-  while ((n = read(out[0], buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<std::size_t>(n));
-  close(out[0]);
+  while ((n = read(out, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<std::size_t>(n));
+  close(out);
   int status = 0;
   waitpid(host, &status, 0);
   ASSERT_TRUE(WIFEXITED(status)) << "host killed by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
