@@ -42,6 +42,14 @@ TEST(EventLoopTest, ChainedImmediatesRunOnePerLoopTurn) {
   EXPECT_EQ(stats["check_phase_js_calls"], 1000) << stats.dump();
 }
 
+// The timers phase keeps the time it started with: a timer made during it is
+// not due in it, even after a callback that outlasts the new timer's delay.
+TEST(EventLoopTest, TimerMadeDuringASlowTimersPassWaitsForTheNextLoopTurn) {
+  CliResult result = RunCli({"run", ScriptPath("timer_made_in_a_slow_pass.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "immediate\ntimer\n");  // Node's order
+}
+
 TEST(EventLoopTest, IdleTimerMakesNoCallFromTheCheckPhase) {
   nlohmann::json stats = RunWithStats("idle_on_timer.js", {});
   ASSERT_FALSE(stats.is_null());

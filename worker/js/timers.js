@@ -212,8 +212,9 @@ function processTimers(now) {
       if (list.expiry <= now && (due === null || list.expiry < due.expiry)) due = list;
     }
     if (due === null) break;
+    // `now` stays what it was when the pass began, as in Node: a timer made
+    // during the pass is never due in it, however long its callbacks take.
     listOnTimeout(due, now);
-    now = getLoopTime();
   }
   let earliest = Infinity;
   for (const list of lists.values()) if (list.expiry < earliest) earliest = list.expiry;
