@@ -269,6 +269,7 @@ class Worker::Impl {
         exit_info_.stats.tick_passes = exit.stats().tick_passes();
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
         exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
+        exit_info_.stats.builtins_loaded = exit.stats().builtins_loaded();
         return;
       }
       case proto::Envelope::kError:

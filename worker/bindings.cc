@@ -10,9 +10,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "worker/builtin_code_cache.h"
 #include "worker/builtins.h"
 #include "worker/error_format.h"
+#include "worker/native_module.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
@@ -60,31 +60,60 @@ void InternalRequire(const FunctionCallbackInfo<Value>& info) {
     ThrowTypeError(isolate, "no such builtin module: " + name_text);
     return;
   }
-  v8::ScriptOrigin origin(isolate, Str(isolate, "isohost:" + name_text));
-  std::span<const std::uint8_t> code_cache = FindBuiltinCodeCache(name_text);
-  // The Source owns the CachedData; the bytes stay ours (BufferNotOwned).
-  auto* code_cache_data =
-      code_cache.empty() ? nullptr
-                         : new v8::ScriptCompiler::CachedData(code_cache.data(), static_cast<int>(code_cache.size()),
-                                                              v8::ScriptCompiler::CachedData::BufferNotOwned);
-  v8::ScriptCompiler::Source script_source(Str(isolate, source), origin, code_cache_data);
-  Local<v8::String> params[] = {Str(isolate, "exports"), Str(isolate, "binding"),
-                                Str(isolate, "internalRequire")};
   Local<v8::Function> fn;
-  if (!v8::ScriptCompiler::CompileFunction(context, &script_source, 3, params, 0, nullptr,
-                                           code_cache_data != nullptr ? v8::ScriptCompiler::kConsumeCodeCache
-                                                             : v8::ScriptCompiler::kNoCompileOptions)
-           .ToLocal(&fn)) {
-    return;
-  }
-  Runtime::From(isolate)->builtin_functions()[name_text].Reset(isolate, fn);
+  if (!CompileBuiltin(isolate, context, name_text).ToLocal(&fn)) return;
+  Runtime* runtime = Runtime::From(isolate);
+  runtime->builtin_functions()[name_text].Reset(isolate, fn);
+  ++runtime->stats().builtins_loaded;
+  // A builtin fills `exports`, or replaces `module.exports` as CommonJS does;
+  // the cache holds `exports` while it runs, so a cycle sees what is there.
   Local<v8::Object> exports = v8::Object::New(isolate);
+  Local<v8::Object> module = v8::Object::New(isolate);
+  Local<v8::String> exports_key = Str(isolate, "exports");
+  if (module->Set(context, exports_key, exports).IsNothing()) return;
   if (cache->Set(context, name, exports).IsEmpty()) return;
   Local<Value> self;
   if (!binding->Get(context, Str(isolate, "internalRequire")).ToLocal(&self)) return;
-  Local<Value> argv[] = {exports, binding, self};
-  if (fn->Call(context, v8::Undefined(isolate), 3, argv).IsEmpty()) return;
-  info.GetReturnValue().Set(exports);
+  Local<Value> argv[] = {exports, binding, self, module};
+  if (fn->Call(context, v8::Undefined(isolate), 4, argv).IsEmpty()) {
+    (void)cache->Delete(context, name).FromMaybe(false);
+    return;
+  }
+  Local<Value> result;
+  if (!module->Get(context, exports_key).ToLocal(&result)) return;
+  if (result != exports && cache->Set(context, name, result).IsEmpty()) return;
+  info.GetReturnValue().Set(result);
+}
+
+// Whether builtin `name` exists, without loading it.
+void HasBuiltin(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsString()) return info.GetReturnValue().Set(false);
+  info.GetReturnValue().Set(!FindBuiltinSource(ToStdString(isolate, info[0])).empty());
+}
+
+// The native module `name` (worker/native_module.h), made on first use.
+void InternalBinding(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  Local<v8::Object> binding = info.Data().As<v8::Object>();
+  Local<Value> cache_value;
+  if (!binding->Get(context, Str(isolate, "nativeModuleCache")).ToLocal(&cache_value) || !cache_value->IsMap()) {
+    return;
+  }
+  Local<v8::Map> cache = cache_value.As<v8::Map>();
+  Local<Value> cached;
+  if (cache->Get(context, info[0]).ToLocal(&cached) && !cached->IsUndefined()) {
+    info.GetReturnValue().Set(cached);
+    return;
+  }
+  std::string name = ToStdString(isolate, info[0]);
+  NativeModuleInstaller install = FindNativeModule(name);
+  if (install == nullptr) return ThrowTypeError(isolate, "no such native module: " + name);
+  Local<v8::Object> target = v8::Object::New(isolate);
+  install(isolate, context, target);
+  if (cache->Set(context, info[0], target).IsEmpty()) return;
+  info.GetReturnValue().Set(target);
 }
 
 void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
@@ -406,6 +435,7 @@ Local<v8::Object> Runtime::CreateBinding() {
   };
 
   set_value("builtinCache", v8::Map::New(isolate));
+  set_value("nativeModuleCache", v8::Map::New(isolate));
   {
     Local<v8::ArrayBuffer> buffer = v8::ArrayBuffer::New(isolate, kTickInfoFields * sizeof(std::int32_t));
     tick_info_ = static_cast<std::int32_t*>(buffer->GetBackingStore()->Data());
@@ -423,6 +453,8 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_value("v8Version", Str(isolate, v8::V8::GetVersion()));
 
   set_method("internalRequire", InternalRequire);
+  set_method("hasBuiltin", HasBuiltin);
+  set_method("internalBinding", InternalBinding);
   set_method("setCallbacks", SetCallbacks);
   set_method("runMicrotasks", RunMicrotasks);
   set_method("scheduleTimer", JsScheduleTimer);

@@ -180,6 +180,7 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     stats->set_checkpoints(stats_.checkpoints);
     stats->set_check_phase_js_calls(stats_.check_phase_js_calls);
     stats->set_stdio_objects_built(stats_.stdio_objects_built);
+    stats->set_builtins_loaded(stats_.builtins_loaded);
     if (tick_info_ != nullptr) {
       stats->set_tick_passes(static_cast<std::uint32_t>(tick_info_[kTickPassCount]));
     }

@@ -58,6 +58,7 @@ struct LoopStats {
   std::uint64_t checkpoints = 0;
   std::uint64_t check_phase_js_calls = 0;
   std::uint64_t stdio_objects_built = 0;
+  std::uint64_t builtins_loaded = 0;  // worker/js files compiled, the bootstrap's own included
 };
 
 // Heap limits fixed when the isolate is created; 0 keeps V8's default.

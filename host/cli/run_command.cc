@@ -59,11 +59,12 @@ class SignalWatcher {
 void PrintStats(std::uint64_t id, const ExitInfo& info) {
   std::fprintf(stderr,
                "{\"worker\":%llu,\"checkpoints\":%llu,\"tick_passes\":%llu,\"check_phase_js_calls\":%llu,"
-               "\"stdio_objects_built\":%llu}\n",
+               "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu}\n",
                static_cast<unsigned long long>(id), static_cast<unsigned long long>(info.stats.checkpoints),
                static_cast<unsigned long long>(info.stats.tick_passes),
                static_cast<unsigned long long>(info.stats.check_phase_js_calls),
-               static_cast<unsigned long long>(info.stats.stdio_objects_built));
+               static_cast<unsigned long long>(info.stats.stdio_objects_built),
+               static_cast<unsigned long long>(info.stats.builtins_loaded));
 }
 
 }  // namespace

@@ -64,5 +64,20 @@ TEST(EventLoopTest, WorkerThatNeverTouchesStdioBuildsNoStdioObject) {
   EXPECT_GE(chatty["stdio_objects_built"].get<int>(), 1) << chatty.dump();
 }
 
+// Built-in modules are compiled on first use: a worker that asks for none
+// compiles no more of them than an empty script, and one that asks for a
+// module compiles it and what it needs.
+TEST(EventLoopTest, BuiltinModulesAreCompiledOnFirstUseOnly) {
+  nlohmann::json empty = RunWithStats("empty.js", {});
+  nlohmann::json quiet = RunWithStats("no_stdio.js", {});
+  nlohmann::json tty = RunWithStats("requires_tty.js", {});
+  ASSERT_FALSE(empty.is_null());
+  ASSERT_FALSE(quiet.is_null());
+  ASSERT_FALSE(tty.is_null());
+  EXPECT_GT(empty["builtins_loaded"].get<int>(), 0) << empty.dump();
+  EXPECT_EQ(quiet["builtins_loaded"], empty["builtins_loaded"]) << quiet.dump();
+  EXPECT_GT(tty["builtins_loaded"].get<int>(), empty["builtins_loaded"].get<int>()) << tty.dump();
+}
+
 }  // namespace
 }  // namespace isohost::testing

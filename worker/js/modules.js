@@ -82,10 +82,23 @@ function resolveFilename(request, parent) {
   return found;
 }
 
+// A public built-in module NAME is registered by the bootstrap or lives in
+// worker/js/node/NAME.js.
+function loadBuiltin(name) {
+  const registered = builtins.get(name);
+  if (registered !== undefined) return registered();
+  if (binding.hasBuiltin(`node/${name}`)) return internalRequire(`node/${name}`);
+  return undefined;
+}
+
+function isBuiltin(name) {
+  return builtins.has(name) || binding.hasBuiltin(`node/${name}`);
+}
+
 function loadModule(request, parent) {
   const builtinName = request.startsWith('node:') ? request.slice(5) : request;
-  const builtin = builtins.get(builtinName);
-  if (builtin !== undefined) return builtin();
+  const builtin = loadBuiltin(builtinName);
+  if (builtin !== undefined) return builtin;
   if (request.startsWith('node:')) {
     const err = new Error(`No such built-in module: ${request}`);
     err.code = 'ERR_UNKNOWN_BUILTIN_MODULE';
@@ -113,7 +126,7 @@ function makeRequire(module) {
   const require = (request) => module.require(request);
   require.resolve = (request) => {
     const name = request.startsWith('node:') ? request.slice(5) : request;
-    if (builtins.has(name)) return request;
+    if (isBuiltin(name)) return request;
     return resolveFilename(request, module);
   };
   require.cache = Module._cache;

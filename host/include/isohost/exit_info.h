@@ -26,6 +26,7 @@ struct WorkerStats {
   std::uint64_t tick_passes = 0;
   std::uint64_t check_phase_js_calls = 0;
   std::uint64_t stdio_objects_built = 0;
+  std::uint64_t builtins_loaded = 0;  // worker/js files the worker compiled, its bootstrap's included
 };
 
 struct ExitInfo {

@@ -1,0 +1,1 @@
+// Does nothing: the baseline of what every worker loads.

@@ -1,0 +1,241 @@
+'use strict';
+// Every error code the built-in modules throw, defined once, with Node's
+// names, classes and messages: `new codes.ERR_INVALID_ARG_TYPE('path',
+// 'string', value)` is a TypeError whose `code` is 'ERR_INVALID_ARG_TYPE' and
+// whose stack and toString() read "TypeError [ERR_INVALID_ARG_TYPE]: ...".
+
+const inspectModule = () => internalRequire('inspect');
+
+const kTypes = ['string', 'function', 'number', 'object', 'boolean', 'bigint', 'symbol'];
+
+// How Node names a value it did not expect: "Received type number (1)",
+// "Received an instance of Object", "Received null".
+function describeReceived(value) {
+  if (value === null || value === undefined) return ` Received ${value}`;
+  if (typeof value === 'function') return ` Received function ${value.name || '<anonymous>'}`;
+  if (typeof value === 'object') {
+    const ctor = value.constructor;
+    if (ctor && typeof ctor.name === 'string' && ctor.name !== '') return ` Received an instance of ${ctor.name}`;
+    return ` Received ${inspectModule().inspect(value, { depth: -1 })}`;
+  }
+  let shown = inspectModule().inspect(value, { colors: false });
+  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
+  return ` Received type ${typeof value} (${shown})`;
+}
+
+function joinWithOr(list) {
+  if (list.length <= 2) return list.join(' or ');
+  return `${list.slice(0, -1).join(', ')}, or ${list[list.length - 1]}`;
+}
+
+function invalidArgTypeMessage(name, expected, actual) {
+  if (!Array.isArray(expected)) expected = [expected];
+  let message = 'The ';
+  if (name.endsWith(' argument')) {
+    message += `${name} `;
+  } else {
+    message += `"${name}" ${name.includes('.') ? 'property' : 'argument'} `;
+  }
+  message += 'must be ';
+  const types = [];
+  const instances = [];
+  const other = [];
+  for (const value of expected) {
+    if (kTypes.includes(value)) types.push(value.toLowerCase());
+    else if (/^[A-Z][a-zA-Z0-9]*$/.test(value)) instances.push(value);
+    else other.push(value === 'object' ? 'Object' : value);
+  }
+  // "object" next to instances reads better as "an instance of Object".
+  if (instances.length > 0 && types.includes('object')) {
+    types.splice(types.indexOf('object'), 1);
+    instances.push('Object');
+  }
+  const parts = [];
+  if (types.length > 0) parts.push(`${types.length > 1 ? 'one of type' : 'of type'} ${joinWithOr(types)}`);
+  if (instances.length > 0) parts.push(`an instance of ${joinWithOr(instances)}`);
+  if (other.length > 0) parts.push(other.length > 1 ? `one of ${joinWithOr(other)}` : other[0].toLowerCase() === other[0] ? `an ${other[0]}` : other[0]);
+  message += joinWithOr(parts);
+  return `${message}.${describeReceived(actual)}`;
+}
+
+function addNumericalSeparator(text) {
+  let result = '';
+  let i = text.length;
+  const start = text[0] === '-' ? 1 : 0;
+  for (; i >= start + 4; i -= 3) result = `_${text.slice(i - 3, i)}${result}`;
+  return `${text.slice(0, i)}${result}`;
+}
+
+function outOfRangeMessage(name, range, input, replaceDefaultBoolean = false) {
+  let message = replaceDefaultBoolean ? name : `The value of "${name}" is out of range.`;
+  let received;
+  if (Number.isInteger(input) && Math.abs(input) > 2 ** 32) {
+    received = addNumericalSeparator(String(input));
+  } else if (typeof input === 'bigint') {
+    received = String(input);
+    if (input > 2n ** 32n || input < -(2n ** 32n)) received = addNumericalSeparator(received);
+    received += 'n';
+  } else {
+    received = inspectModule().inspect(input);
+  }
+  message += ` It must be ${range}. Received ${received}`;
+  return message;
+}
+
+const messages = {
+  ERR_ACCESS_DENIED: [Error, (message) => `Access to this API has been restricted. ${message}`],
+  ERR_AMBIGUOUS_ARGUMENT: [TypeError, (name, reason) => `The "${name}" argument is ambiguous. ${reason}`],
+  ERR_ARG_NOT_ITERABLE: [TypeError, (name) => `${name} must be iterable`],
+  ERR_ASSERTION: [Error, (message) => message],
+  ERR_BUFFER_OUT_OF_BOUNDS: [RangeError, (name) => (name ? `"${name}" is outside of buffer bounds` : 'Attempt to access memory outside buffer bounds')],
+  ERR_BUFFER_TOO_LARGE: [RangeError, (max) => `Cannot create a Buffer larger than ${max} bytes`],
+  ERR_CRYPTO_HASH_FINALIZED: [Error, () => 'Digest already called'],
+  ERR_CRYPTO_HASH_UPDATE_FAILED: [Error, () => 'Hash update failed'],
+  ERR_CRYPTO_INVALID_DIGEST: [TypeError, (digest) => `Invalid digest: ${digest}`],
+  ERR_ENCODING_INVALID_ENCODED_DATA: [TypeError, (encoding) => `The encoded data was not valid for encoding ${encoding}`],
+  ERR_ENCODING_NOT_SUPPORTED: [RangeError, (encoding) => `The "${encoding}" encoding is not supported`],
+  ERR_EVENT_RECURSION: [Error, (type) => `The event "${type}" is already being dispatched`],
+  ERR_FALSY_VALUE_REJECTION: [Error, () => 'Promise was rejected with falsy value'],
+  ERR_ILLEGAL_CONSTRUCTOR: [TypeError, () => 'Illegal constructor'],
+  ERR_IMPORT_ATTRIBUTE_MISSING: [TypeError, (url, key, value) => `Module "${url}" needs an import attribute of "${key}: ${value}"`],
+  ERR_INVALID_ARG_TYPE: [TypeError, invalidArgTypeMessage],
+  ERR_INVALID_ARG_VALUE: [TypeError, (name, value, reason = 'is invalid') => {
+    let shown = inspectModule().inspect(value);
+    if (shown.length > 128) shown = `${shown.slice(0, 128)}...`;
+    return `The ${name.includes('.') ? 'property' : 'argument'} '${name}' ${reason}. Received ${shown}`;
+  }],
+  ERR_INVALID_BUFFER_SIZE: [RangeError, (message) => `Buffer size must be a multiple of ${message}`],
+  ERR_INVALID_CHAR: [TypeError, (name, field) => (field ? `Invalid character in ${name} ["${field}"]` : `Invalid character in ${name}`)],
+  ERR_INVALID_FILE_URL_HOST: [TypeError, (message) => `File URL host must be "localhost" or empty on ${message}`],
+  ERR_INVALID_FILE_URL_PATH: [TypeError, (message) => `File URL path ${message}`],
+  ERR_INVALID_MODULE_SPECIFIER: [TypeError, (request, reason, base) => `Invalid module "${request}" ${reason}${base ? ` imported from ${base}` : ''}`],
+  ERR_INVALID_PACKAGE_CONFIG: [Error, (path, base, message) => `Invalid package config ${path}${base ? ` while importing ${base}` : ''}${message ? `. ${message}` : ''}`],
+  ERR_INVALID_PACKAGE_TARGET: [Error, (pkgPath, key, target, isImport, base) => {
+    const relError = typeof target === 'string' && !isImport && target.length > 0 && !target.startsWith('./');
+    if (key === '.') {
+      return `Invalid "exports" main target ${JSON.stringify(target)} defined in the package config ${pkgPath}package.json${base ? ` imported from ${base}` : ''}${relError ? '; targets must start with "./"' : ''}`;
+    }
+    return `Invalid "${isImport ? 'imports' : 'exports'}" target ${JSON.stringify(target)} defined for '${key}' in the package config ${pkgPath}package.json${base ? ` imported from ${base}` : ''}${relError ? '; targets must start with "./"' : ''}`;
+  }],
+  ERR_INVALID_RETURN_VALUE: [TypeError, (input, name, value) => {
+    const type = value && value.constructor && value.constructor.name ? `instance of ${value.constructor.name}` : `type ${typeof value}`;
+    return `Expected ${input} to be returned from the "${name}" function but got ${type}.`;
+  }],
+  ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],
+  ERR_INVALID_THIS: [TypeError, (type) => `Value of "this" must be of type ${type}`],
+  ERR_INVALID_URI: [URIError, () => 'URI malformed'],
+  ERR_INVALID_URL: [TypeError, () => 'Invalid URL'],
+  ERR_INVALID_URL_SCHEME: [TypeError, (expected) => `The URL must be ${Array.isArray(expected) ? `one of scheme ${expected.join(' or ')}` : `of scheme ${expected}`}`],
+  ERR_METHOD_NOT_IMPLEMENTED: [Error, (method) => `The ${method} method is not implemented`],
+  ERR_MISSING_ARGS: [TypeError, (...names) => {
+    const quoted = names.map((name) => (Array.isArray(name) ? name.map((n) => `"${n}"`).join(' or ') : `"${name}"`));
+    let list;
+    if (quoted.length === 1) list = quoted[0];
+    else if (quoted.length === 2) list = `${quoted[0]} and ${quoted[1]}`;
+    else list = `${quoted.slice(0, -1).join(', ')}, and ${quoted[quoted.length - 1]}`;
+    return `The ${list} argument${names.length > 1 ? 's' : ''} must be specified`;
+  }],
+  ERR_MISSING_OPTION: [TypeError, (name) => `${name} is required`],
+  ERR_MODULE_NOT_FOUND: [Error, (path, base, exactUrl) => `Cannot find ${exactUrl ? 'module' : 'package'} '${path}' imported from ${base}`],
+  ERR_MULTIPLE_CALLBACK: [Error, () => 'Callback called multiple times'],
+  ERR_NOT_AVAILABLE_IN_WORKER: [Error, (api) => `${api} is not available in an Isohost worker`],
+  ERR_OPERATION_FAILED: [Error, (message) => `Operation failed: ${message}`],
+  ERR_OUT_OF_RANGE: [RangeError, outOfRangeMessage],
+  ERR_PACKAGE_IMPORT_NOT_DEFINED: [TypeError, (specifier, packagePath, base) => `Package import specifier "${specifier}" is not defined${packagePath ? ` in package ${packagePath}package.json` : ''} imported from ${base}`],
+  ERR_PACKAGE_PATH_NOT_EXPORTED: [Error, (pkgPath, subpath, base) => {
+    if (subpath === '.') return `No "exports" main defined in ${pkgPath}package.json${base ? ` imported from ${base}` : ''}`;
+    return `Package subpath '${subpath}' is not defined by "exports" in ${pkgPath}package.json${base ? ` imported from ${base}` : ''}`;
+  }],
+  ERR_REQUIRE_ASYNC_MODULE: [Error, () => 'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.'],
+  ERR_REQUIRE_ESM: [Error, (filename) => `require() of ES Module ${filename} not supported.`],
+  ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
+  ERR_STRING_TOO_LONG: [Error, () => `Cannot create a string longer than 0x1fffffe8 characters`],
+  ERR_SYSTEM_ERROR: [Error, (message) => message],
+  ERR_UNHANDLED_ERROR: [Error, (err) => {
+    const message = 'Unhandled error.';
+    if (err === undefined) return message;
+    return `${message} (${inspectModule().inspect(err)})`;
+  }],
+  ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
+  ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => `Unknown encoding: ${encoding}`],
+  ERR_UNKNOWN_FILE_EXTENSION: [TypeError, (ext, path) => `Unknown file extension "${ext}" for ${path}`],
+  ERR_UNKNOWN_SIGNAL: [TypeError, (signal) => `Unknown signal: ${signal}`],
+  ERR_UNSUPPORTED_DIR_IMPORT: [Error, (path, base) => `Directory import '${path}' is not supported resolving ES modules imported from ${base}`],
+  ERR_UNSUPPORTED_ESM_URL_SCHEME: [Error, (url, schemes) => `Only URLs with a scheme in: ${schemes.join(', ')} are supported by the default ESM loader. Received protocol '${url.protocol}'`],
+  ERR_USE_AFTER_CLOSE: [Error, (name) => `${name} was closed`],
+  ERR_WORKER_UNSUPPORTED_OPERATION: [TypeError, (name) => `${name} is not supported in workers`],
+};
+
+// The class behind one code: a subclass of Error, TypeError or RangeError
+// whose instances carry `code` and read "Name [CODE]: message".
+function makeNodeErrorClass(Base, code, format) {
+  // Named after its base, as Node's are (`err.constructor.name === 'TypeError'`).
+  return { [Base.name]: class extends Base {
+    constructor(...args) {
+      super(typeof format === 'function' ? format(...args) : String(args[0]));
+      Object.defineProperty(this, 'code', { value: code, writable: true, enumerable: true, configurable: true });
+      // The stack's first line, taken when the error was made, names the code.
+      const stack = this.stack;
+      if (typeof stack === 'string') {
+        const header = `${Base.prototype.name}: ${this.message}`;
+        if (stack.startsWith(header)) {
+          Object.defineProperty(this, 'stack', {
+            value: `${Base.prototype.name} [${code}]: ${this.message}${stack.slice(header.length)}`,
+            writable: true,
+            enumerable: false,
+            configurable: true,
+          });
+        }
+      }
+    }
+
+    toString() {
+      return `${this.name} [${code}]: ${this.message}`;
+    }
+  } }[Base.name];
+}
+
+const codes = {};
+for (const code of Object.keys(messages)) {
+  let cls;
+  Object.defineProperty(codes, code, {
+    enumerable: true,
+    get() {
+      if (cls === undefined) {
+        const [Base, format] = messages[code];
+        cls = makeNodeErrorClass(Base, code, format);
+      }
+      return cls;
+    },
+  });
+}
+
+// An error from a failed system call, as Node makes it: `code` is the errno
+// name ('ENOENT'), `errno` its negative number, and `syscall`/`path`/`dest`
+// say what failed. `uvName`/`uvMessage` come from the native side.
+function uvException({ errno, code, message, syscall, path, dest }) {
+  let text = `${code}: ${message}, ${syscall}`;
+  if (path !== undefined) text += ` '${path}'`;
+  if (dest !== undefined) text += ` -> '${dest}'`;
+  const err = new Error(text);
+  err.errno = errno;
+  err.code = code;
+  err.syscall = syscall;
+  if (path !== undefined) err.path = path;
+  if (dest !== undefined) err.dest = dest;
+  return err;
+}
+
+// An AbortError, as thrown by APIs that take an AbortSignal.
+class AbortError extends Error {
+  constructor(message = 'The operation was aborted', options = undefined) {
+    super(message, options);
+    this.code = 'ABORT_ERR';
+    this.name = 'AbortError';
+  }
+}
+
+exports.codes = codes;
+exports.uvException = uvException;
+exports.AbortError = AbortError;
+exports.describeReceived = describeReceived;

@@ -1,0 +1,57 @@
+#include "worker/native_module.h"
+
+namespace isohost::worker {
+
+// Each native module's installer, defined in its own file.
+namespace native_modules {}  // namespace native_modules
+
+namespace {
+
+struct Entry {
+  std::string_view name;
+  NativeModuleInstaller install;
+};
+
+// One line per native module, in no particular order.
+constexpr Entry kNativeModules[] = {
+    {"", nullptr},  // keeps the table well-formed while it is short
+};
+
+}  // namespace
+
+NativeModuleInstaller FindNativeModule(std::string_view name) {
+  for (const Entry& entry : kNativeModules) {
+    if (entry.install != nullptr && entry.name == name) return entry.install;
+  }
+  return nullptr;
+}
+
+void SetValue(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target,
+              std::string_view name, v8::Local<v8::Value> value) {
+  v8::Local<v8::String> key;
+  if (!v8::String::NewFromUtf8(isolate, name.data(), v8::NewStringType::kInternalized,
+                               static_cast<int>(name.size()))
+           .ToLocal(&key)) {
+    return;
+  }
+  (void)target->Set(context, key, value).FromMaybe(false);
+}
+
+void SetMethod(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target,
+               std::string_view name, v8::FunctionCallback callback) {
+  v8::Local<v8::Function> fn;
+  if (!v8::Function::New(context, callback, v8::Local<v8::Value>(), 0, v8::ConstructorBehavior::kThrow)
+           .ToLocal(&fn)) {
+    return;
+  }
+  v8::Local<v8::String> key;
+  if (!v8::String::NewFromUtf8(isolate, name.data(), v8::NewStringType::kInternalized,
+                               static_cast<int>(name.size()))
+           .ToLocal(&key)) {
+    return;
+  }
+  fn->SetName(key);
+  (void)target->Set(context, key, fn).FromMaybe(false);
+}
+
+}  // namespace isohost::worker
