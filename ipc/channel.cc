@@ -56,6 +56,7 @@ Channel::Channel(uv_loop_t* loop, int fd, Callbacks callbacks, ChannelOptions op
     return;
   }
   UpdatePoll();
+  if (options_.max_write_delay_ms > 0) StartBackgroundWriter();
 }
 
 Channel::~Channel() {
@@ -64,6 +65,7 @@ Channel::~Channel() {
 }
 
 void Channel::Close() {
+  StopBackgroundWriter();
   in_watch_.Close();
   out_watch_.Close();
   if (in_fd_ != socket_fd_) CloseFd(&in_fd_);
@@ -73,6 +75,7 @@ void Channel::Close() {
   CloseFd(&socket_fd_);
   out_.clear();
   out_offset_ = 0;
+  pending_since_.reset();
   for (int fd : received_fds_) ::close(fd);
   received_fds_.clear();
   ring_reader_.reset();
@@ -82,7 +85,12 @@ void Channel::Close() {
 
 bool Channel::Send(const proto::Envelope& envelope) {
   if (socket_fd_ < 0 || write_failed_) return false;
-  if (!AppendFrame(envelope, options_.max_frame_size, &out_)) return !above_high_water_;
+  {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    std::size_t before = BufferedLocked();
+    if (!AppendFrame(envelope, options_.max_frame_size, &out_)) return !above_high_water_;
+    NoteAppended(before);
+  }
   return Queued();
 }
 
@@ -93,7 +101,12 @@ bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
 
 bool Channel::SendPortMessage(std::size_t size, const MessageWriter& write, bool* below_high_water) {
   if (socket_fd_ < 0 || write_failed_) return false;
-  if (!AppendMessage(size, write)) return false;
+  {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    std::size_t before = BufferedLocked();
+    if (!AppendMessage(size, write)) return false;
+    NoteAppended(before);
+  }
   bool below = Queued();
   if (below_high_water != nullptr) *below_high_water = below;
   return true;
@@ -104,6 +117,17 @@ bool Channel::Queued() {
   if (options_.auto_flush || buffered_bytes() >= options_.high_water_mark) Flush();
   if (buffered_bytes() > options_.high_water_mark) above_high_water_ = true;
   return !above_high_water_;
+}
+
+std::size_t Channel::buffered_bytes() {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  return BufferedLocked();
+}
+
+void Channel::NoteAppended(std::size_t before) {
+  if (before != 0 || BufferedLocked() == 0) return;
+  pending_since_ = std::chrono::steady_clock::now();
+  if (writer_idle_) writer_wake_.notify_one();
 }
 
 bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
@@ -188,10 +212,16 @@ bool Channel::AttachPipe() {
 }
 
 bool Channel::WriteSome() {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  return WriteSomeLocked();
+}
+
+bool Channel::WriteSomeLocked() {
   if (out_offset_ < out_.size() && !OpenOutput()) {
     write_failed_ = true;
     out_.clear();
     out_offset_ = 0;
+    pending_since_.reset();
     return false;
   }
   while (out_offset_ < out_.size()) {
@@ -210,11 +240,13 @@ bool Channel::WriteSome() {
     write_failed_ = true;
     out_.clear();
     out_offset_ = 0;
+    pending_since_.reset();
     return false;
   }
   if (out_offset_ == out_.size()) {
     out_.clear();
     out_offset_ = 0;
+    pending_since_.reset();
     if (out_.capacity() > (4u << 20)) out_.shrink_to_fit();
   } else if (out_offset_ > (1u << 20) && out_offset_ * 2 > out_.size()) {
     out_.erase(0, out_offset_);
@@ -284,9 +316,11 @@ void Channel::OnOutputPoll(void* owner, int status, int events) {
   if (status < 0) {
     // The peer is gone (EPOLLERR); the input side says how.
     self->out_watch_.Forget();
+    std::lock_guard<std::mutex> lock(self->out_mutex_);
     self->write_failed_ = true;
     self->out_.clear();
     self->out_offset_ = 0;
+    self->pending_since_.reset();
     return;
   }
   if (!(events & UV_WRITABLE)) return;
@@ -473,6 +507,56 @@ bool Channel::OnSharedPortMessage(const proto::SharedPortMessage& message) {
   // Only now: the callback read the bytes in place.
   ring_reader_->Release(message.position(), message.length());
   return true;
+}
+
+// --- the background writer ---------------------------------------------------
+
+void Channel::StartBackgroundWriter() {
+  writer_stop_ = false;
+  writer_ = std::thread([this] { BackgroundWriterMain(); });
+}
+
+void Channel::StopBackgroundWriter() {
+  if (!writer_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    writer_stop_ = true;
+  }
+  writer_wake_.notify_one();
+  writer_.join();
+}
+
+void Channel::BackgroundWriterMain() {
+  const auto delay = std::chrono::milliseconds(options_.max_write_delay_ms);
+  std::unique_lock<std::mutex> lock(out_mutex_);
+  while (!writer_stop_) {
+    if (!pending_since_) {
+      writer_idle_ = true;
+      writer_wake_.wait(lock);
+      writer_idle_ = false;
+      continue;
+    }
+    const auto due = *pending_since_ + delay;
+    if (std::chrono::steady_clock::now() < due) {
+      // The owner usually writes before then, which clears pending_since_.
+      writer_wake_.wait_until(lock, due);
+      continue;
+    }
+    // Overdue: the owner's thread is busy. Only an output the owner opened is
+    // written here; opening one takes its loop.
+    if (out_fd_ < 0 || write_failed_) {
+      writer_wake_.wait_for(lock, delay);
+      continue;
+    }
+    WriteSomeLocked();
+    if (!pending_since_ || write_failed_) continue;
+    // The peer has not taken everything: wait for room, without the lock so
+    // the owner can go on. Close() joins us, so the descriptor stays open.
+    pollfd pfd{out_fd_, POLLOUT, 0};
+    lock.unlock();
+    ::poll(&pfd, 1, static_cast<int>(options_.max_write_delay_ms));
+    lock.lock();
+  }
 }
 
 void Channel::Fail(const std::string& error) {

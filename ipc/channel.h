@@ -12,11 +12,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "ipc/frame_format.h"
@@ -45,6 +50,12 @@ struct ChannelOptions {
   // ring has no room for goes inline. 0 turns the ring off.
   std::size_t shared_ring_capacity = 4u << 20;
   std::size_t shared_ring_threshold = 16u << 10;
+  // When non-zero, a thread of the channel's own writes the buffered frames
+  // once the oldest has waited this long: for an owner whose thread can stay
+  // busy (a worker's JS in a long loop), so that what it sent reaches the
+  // peer promptly while frames still leave in batches. 0: frames wait for
+  // Flush() (or auto_flush).
+  std::uint32_t max_write_delay_ms = 0;
 };
 
 class Channel {
@@ -102,7 +113,7 @@ class Channel {
   void Close();
 
   bool is_open() const { return socket_fd_ >= 0; }
-  std::size_t buffered_bytes() const { return out_.size() - out_offset_; }
+  std::size_t buffered_bytes();
   std::uint64_t frames_sent() const { return frames_sent_; }
   const ChannelOptions& options() const { return options_; }
 
@@ -116,6 +127,15 @@ class Channel {
   bool OpenOutput();
   bool AttachPipe();
   bool WriteSome();  // false when the peer is gone
+  bool WriteSomeLocked();  // WriteSome() with out_mutex_ held
+  std::size_t BufferedLocked() const { return out_.size() - out_offset_; }
+  // Called with out_mutex_ held after frames went into the buffer, which held
+  // `before` bytes: the background writer's clock starts when it fills.
+  void NoteAppended(std::size_t before);
+  // The background writer (options_.max_write_delay_ms).
+  void StartBackgroundWriter();
+  void StopBackgroundWriter();
+  void BackgroundWriterMain();
   // After a frame went into the buffer: flushes if due; false above the mark.
   bool Queued();
   void UpdatePoll();
@@ -148,13 +168,25 @@ class Channel {
   bool writes_to_pipe() const { return spare_read_fd_ >= 0; }
   PollWatcher in_watch_;
   PollWatcher out_watch_;
+  // Guards the write buffer, write_failed_ and writes to out_fd_, which the
+  // background writer shares with the owner's thread. Uncontended but for the
+  // rare moment the writer runs; everything else is the owner's thread only.
+  std::mutex out_mutex_;
   std::string out_;
   std::size_t out_offset_ = 0;
+  std::atomic<bool> write_failed_{false};  // read without the lock by the owner
+  // When the oldest unwritten byte went into the buffer; nullopt when empty.
+  std::optional<std::chrono::steady_clock::time_point> pending_since_;
+  // The background writer waits on this, idle (nothing pending) or until the
+  // oldest frame is due; the owner wakes it only from idle.
+  std::condition_variable writer_wake_;
+  bool writer_idle_ = false;
+  bool writer_stop_ = false;
+  std::thread writer_;
   std::uint64_t frames_sent_ = 0;
   bool keep_alive_ = true;
   bool reading_ = true;
   bool above_high_water_ = false;
-  bool write_failed_ = false;
   bool drain_on_error_ = false;  // read to EOF after the poll reported an error
   // Set by the destructor when it runs inside one of our callbacks, so the
   // callback stops touching members.

@@ -22,6 +22,10 @@ constexpr std::uint64_t kStdioHighWaterMark = 256 * 1024;
 constexpr int kFinalFlushTimeoutMs = 10000;
 // How long a worker whose output has outrun the host waits for it at a time.
 constexpr int kStdioCatchUpTimeoutMs = 10000;
+// The longest a frame waits in the channel's buffer while JS keeps the thread
+// busy: output and messages reach the host this promptly even from a worker
+// that never returns to its loop, and still leave in batches otherwise.
+constexpr std::uint32_t kMaxWriteDelayMs = 5;
 
 }  // namespace
 
@@ -47,6 +51,7 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
   ipc::ChannelOptions options;
   // Frames from one callback go out in one write, after the callback.
   options.auto_flush = false;
+  options.max_write_delay_ms = kMaxWriteDelayMs;
   channel_ = std::make_unique<ipc::Channel>(
       &loop_, channel_fd,
       ipc::Channel::Callbacks{

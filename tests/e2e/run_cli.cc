@@ -30,13 +30,14 @@ void ExecCli(const std::vector<std::string>& args) {
 
 }  // namespace
 
-pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group) {
+pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group, bool merge_stderr) {
   int out[2];
   if (pipe2(out, O_CLOEXEC) != 0) return -1;
   pid_t pid = fork();
   if (pid == 0) {
     if (own_group) setpgid(0, 0);
     dup2(out[1], 1);
+    if (merge_stderr) dup2(out[1], 2);
     ExecCli(args);
     _exit(127);
   }
