@@ -101,10 +101,15 @@ class Worker::Impl {
     }
   }
 
-  bool PostMessage(std::string_view data) {
-    if (!channel_ || !channel_->is_open()) return false;
-    if (data.size() > options_.limits.max_message_bytes) return false;
-    return channel_->SendPortMessage(data);
+  bool PostMessage(std::string_view data, std::string* error) {
+    // The channel checks the limit too, but cannot say which refusal it was.
+    if (data.size() > options_.limits.max_message_bytes) {
+      return Refuse(error, ipc::MessageOverLimitError(data.size(), options_.limits.max_message_bytes));
+    }
+    if (!channel_ || !channel_->is_open() || !channel_->SendPortMessage(data)) {
+      return Refuse(error, finished_ ? "the worker has exited" : "the worker's channel is closed");
+    }
+    return true;
   }
 
   void Terminate(int code, std::uint64_t grace_ms) {
@@ -134,7 +139,19 @@ class Worker::Impl {
   bool running() const { return !finished_; }
 
  private:
+  static bool Refuse(std::string* error, std::string why) {
+    if (error != nullptr) *error = std::move(why);
+    return false;
+  }
+
   std::string SpawnProcess() {
+    // Both ends take the limit from here: this channel, and the worker's
+    // from Start.
+    if (options_.limits.max_message_bytes == 0) options_.limits.max_message_bytes = ipc::kDefaultMaxMessageSize;
+    if (options_.limits.max_message_bytes > ipc::kLargestMaxMessageSize) {
+      return "max_message_bytes " + std::to_string(options_.limits.max_message_bytes) +
+             " is over the largest a frame can carry, " + std::to_string(ipc::kLargestMaxMessageSize);
+    }
     LaunchRequest request;
     request.binary = options_.worker_binary.empty() ? FindWorkerBinary() : options_.worker_binary;
     if (request.binary.empty() || ::access(request.binary.c_str(), X_OK) != 0) {
@@ -166,7 +183,7 @@ class Worker::Impl {
     watch_->OnExit([this](int exit_status, int term_signal) { OnProcessExit(exit_status, term_signal); });
 
     ipc::ChannelOptions channel_options;
-    channel_options.max_frame_size = std::max<std::size_t>(options_.limits.max_message_bytes + 1024, 4096);
+    channel_options.max_message_size = options_.limits.max_message_bytes;
     channel_ = std::make_unique<ipc::Channel>(
         loop_, launched->channel.release(),
         ipc::Channel::Callbacks{[this](proto::Envelope& envelope) { OnEnvelope(envelope); },
@@ -390,7 +407,7 @@ std::unique_ptr<Worker> Worker::Spawn(uv_loop_t* loop, WorkerOptions options, Wo
 Worker::Worker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Worker::~Worker() = default;
 
-bool Worker::PostMessage(std::string_view data) { return impl_->PostMessage(data); }
+bool Worker::PostMessage(std::string_view data, std::string* error) { return impl_->PostMessage(data, error); }
 void Worker::Terminate(int code, std::uint64_t grace_ms) { impl_->Terminate(code, grace_ms); }
 void Worker::WriteStdin(std::string_view data) { impl_->WriteStdin(data, false); }
 void Worker::EndStdin() { impl_->WriteStdin({}, true); }

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -42,13 +43,17 @@ int MakeChannelSocketPair(int fds[2]) {
   return 0;
 }
 
+std::string MessageOverLimitError(std::uint64_t size, std::uint64_t limit) {
+  return "message of " + std::to_string(size) + " bytes exceeds the limit of " + std::to_string(limit) + " bytes";
+}
+
 Channel::Channel(uv_loop_t* loop, int fd, Callbacks callbacks, ChannelOptions options)
     : loop_(loop),
       callbacks_(std::move(callbacks)),
       options_(options),
-      reader_(options.max_frame_size),
       socket_fd_(fd),
       in_fd_(fd) {
+  SetMaxMessageSize(options.max_message_size);
   SetNonBlocking(socket_fd_);
   if (in_watch_.Open(loop_, in_fd_, this, &Channel::OnInputPoll) != 0) {
     // Not a pollable descriptor: behave as a channel whose peer is gone.
@@ -81,6 +86,11 @@ void Channel::Close() {
   ring_reader_.reset();
 }
 
+void Channel::SetMaxMessageSize(std::size_t max_message_size) {
+  options_.max_message_size = std::min(max_message_size, kLargestMaxMessageSize);
+  reader_.set_max_frame_size(MaxFrameSizeFor(options_.max_message_size));
+}
+
 // --- writing -----------------------------------------------------------------
 
 bool Channel::Send(const proto::Envelope& envelope) {
@@ -88,7 +98,7 @@ bool Channel::Send(const proto::Envelope& envelope) {
   {
     std::lock_guard<std::mutex> lock(out_mutex_);
     std::size_t before = BufferedLocked();
-    if (!AppendFrame(envelope, options_.max_frame_size, &out_)) return !above_high_water_;
+    if (!AppendFrame(envelope, max_frame_size(), &out_)) return !above_high_water_;
     NoteAppended(before);
   }
   return Queued();
@@ -132,7 +142,7 @@ void Channel::NoteAppended(std::size_t before) {
 
 bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
   // The limit is the same whichever way the bytes go.
-  if (PortMessageFrameSize(size) > options_.max_frame_size) return false;
+  if (size > options_.max_message_size) return false;
   if (options_.shared_ring_threshold > 0 && size >= options_.shared_ring_threshold && RingReady()) {
     if (std::optional<SharedRingWriter::Reservation> space = ring_writer_->Reserve(size)) {
       write(space->data);
@@ -140,10 +150,10 @@ bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
       proto::SharedPortMessage* shared = envelope.mutable_shared_port_message();
       shared->set_position(space->position);
       shared->set_length(size);
-      return AppendFrame(envelope, options_.max_frame_size, &out_);
+      return AppendFrame(envelope, max_frame_size(), &out_);
     }
   }
-  char* at = AppendPortMessageFrameFor(size, options_.max_frame_size, &out_);
+  char* at = AppendPortMessageFrameFor(size, max_frame_size(), &out_);
   if (at == nullptr) return false;
   if (size > 0) write(at);
   return true;
@@ -167,7 +177,7 @@ bool Channel::RingReady() {
   if (sent != 1) return false;
   proto::Envelope attach;
   attach.mutable_shared_ring_attach()->set_capacity(writer->capacity());
-  AppendFrame(attach, options_.max_frame_size, &out_);
+  AppendFrame(attach, max_frame_size(), &out_);
   ring_writer_ = std::move(writer);
   return true;
 }
@@ -196,7 +206,7 @@ bool Channel::AttachPipe() {
   proto::Envelope envelope;
   envelope.mutable_pipe_attach();
   std::string frame;
-  AppendFrame(envelope, options_.max_frame_size, &frame);
+  AppendFrame(envelope, max_frame_size(), &frame);
   // The first bytes we ever send, so the socket has room for them: all or
   // nothing goes.
   long sent = SendWithFds(socket_fd_, frame.data(), frame.size(), &pipe_fds[0], 1, MSG_DONTWAIT);
@@ -390,6 +400,7 @@ void Channel::OnReadable() {
     FrameReader::PortMessageCallback on_port_message;
     if (callbacks_.on_port_message) {
       on_port_message = [&](std::string_view data) {
+        if (!MessageWithinLimit(data.size())) return false;
         callbacks_.on_port_message(data);
         return !*destroyed && socket_fd_ >= 0;
       };
@@ -404,6 +415,9 @@ void Channel::OnReadable() {
               return OnSharedRingAttach(envelope.shared_ring_attach());
             case proto::Envelope::kSharedPortMessage:
               return OnSharedPortMessage(envelope.shared_port_message());
+            case proto::Envelope::kPortMessage:
+              if (!MessageWithinLimit(envelope.port_message().data().size())) return false;
+              [[fallthrough]];
             default:
               callbacks_.on_envelope(envelope);
               return !*destroyed && socket_fd_ >= 0;
@@ -483,12 +497,7 @@ bool Channel::OnSharedPortMessage(const proto::SharedPortMessage& message) {
     Fail("bad frame from peer: a shared message before its ring");
     return false;
   }
-  if (message.length() > options_.max_frame_size ||
-      PortMessageFrameSize(static_cast<std::size_t>(message.length())) > options_.max_frame_size) {
-    Fail("bad frame from peer: shared message of " + std::to_string(message.length()) +
-         " bytes exceeds the limit of " + std::to_string(options_.max_frame_size) + " bytes");
-    return false;
-  }
+  if (!MessageWithinLimit(message.length())) return false;
   std::string_view data;
   std::string error;
   if (!ring_reader_->View(message.position(), message.length(), &data, &error)) {
@@ -507,6 +516,12 @@ bool Channel::OnSharedPortMessage(const proto::SharedPortMessage& message) {
   // Only now: the callback read the bytes in place.
   ring_reader_->Release(message.position(), message.length());
   return true;
+}
+
+bool Channel::MessageWithinLimit(std::uint64_t size) {
+  if (size <= options_.max_message_size) return true;
+  Fail("bad frame from peer: " + MessageOverLimitError(size, options_.max_message_size));
+  return false;
 }
 
 // --- the background writer ---------------------------------------------------

@@ -33,7 +33,9 @@
 namespace isohost::ipc {
 
 struct ChannelOptions {
-  std::size_t max_frame_size = kDefaultMaxFrameSize;
+  // Largest message either way: a larger one is not sent, and one from the
+  // peer closes the channel. The frame limit is MaxFrameSizeFor() of it.
+  std::size_t max_message_size = kDefaultMaxMessageSize;
   // Send() returns false while more than this many bytes wait to be written.
   std::size_t high_water_mark = 1u << 20;
   // When false, frames are only buffered by Send() and written by Flush() (or
@@ -89,7 +91,7 @@ class Channel {
   bool Send(const proto::Envelope& envelope);
   // Send() of a PortMessage holding `data`, with one copy of the bytes (into
   // the write buffer or the shared ring). Returns false without sending when
-  // the frame would exceed the limit.
+  // the message is over the limit or the channel is closed.
   bool SendPortMessage(std::string_view data, bool* below_high_water = nullptr);
   // The same for a message of `size` bytes that `write` puts in place, into
   // the shared ring or the write buffer: for a serializer that knows the
@@ -111,11 +113,16 @@ class Channel {
   void ResumeReading();
   // Stops everything now; on_close does not run.
   void Close();
+  // The message limit, and with it the frame limit, from now on: for an end
+  // made before it learns the limit its peer agreed to (a worker made ahead
+  // of demand learns it from Start). Frames already read keep the old one.
+  void SetMaxMessageSize(std::size_t max_message_size);
 
   bool is_open() const { return socket_fd_ >= 0; }
   std::size_t buffered_bytes();
   std::uint64_t frames_sent() const { return frames_sent_; }
   const ChannelOptions& options() const { return options_; }
+  std::size_t max_frame_size() const { return reader_.max_frame_size(); }
 
  private:
   static void OnInputPoll(void* self, int status, int events);
@@ -151,6 +158,8 @@ class Channel {
   bool OnPipeAttach();
   bool OnSharedRingAttach(const proto::SharedRingAttach& attach);
   bool OnSharedPortMessage(const proto::SharedPortMessage& message);
+  // A message from the peer over the limit fails the channel; false then.
+  bool MessageWithinLimit(std::uint64_t size);
 
   uv_loop_t* loop_;
   Callbacks callbacks_;
@@ -220,6 +229,10 @@ class Channel {
 // Creates a connected socketpair for a worker; both ends close-on-exec.
 // Returns 0 or a negative errno.
 int MakeChannelSocketPair(int fds[2]);
+
+// How both ends word a message over the limit: "message of N bytes exceeds
+// the limit of M bytes".
+std::string MessageOverLimitError(std::uint64_t size, std::uint64_t limit);
 
 }  // namespace isohost::ipc
 

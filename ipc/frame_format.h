@@ -3,6 +3,7 @@
 #ifndef ISOHOST_IPC_FRAME_FORMAT_H_
 #define ISOHOST_IPC_FRAME_FORMAT_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -10,9 +11,30 @@ namespace isohost::ipc {
 
 inline constexpr std::size_t kFrameHeaderSize = 4;
 
-// Largest frame either side accepts unless configured otherwise. A length
-// above the limit is rejected before anything is allocated for it.
-inline constexpr std::size_t kDefaultMaxFrameSize = 64u << 20;
+// Largest message (structured-clone bytes) either side may send unless the
+// host says otherwise in Start.
+inline constexpr std::size_t kDefaultMaxMessageSize = 64u << 20;
+
+// What a PortMessage frame adds to its message at most: two field tags and
+// two varint lengths of at most 5 bytes each (a frame's length fits 32 bits).
+inline constexpr std::size_t kMaxPortMessageOverhead = 12;
+
+// The largest message limit a frame's 32-bit length can carry.
+inline constexpr std::size_t kLargestMaxMessageSize = UINT32_MAX - kMaxPortMessageOverhead;
+
+// Frames that are not messages (Start, stdio, ...) are bounded by this
+// whatever the message limit, so a small message limit does not refuse them.
+inline constexpr std::size_t kMinMaxFrameSize = 64u << 20;
+
+// The frame limit that goes with a message limit: the one place it is
+// derived, so that both ends agree on it. A length above it is rejected
+// before anything is allocated for the frame.
+constexpr std::size_t MaxFrameSizeFor(std::size_t max_message_size) {
+  return std::max(kMinMaxFrameSize, std::min(max_message_size, kLargestMaxMessageSize) + kMaxPortMessageOverhead);
+}
+
+// Largest frame either side accepts unless configured otherwise.
+inline constexpr std::size_t kDefaultMaxFrameSize = MaxFrameSizeFor(kDefaultMaxMessageSize);
 
 // The worker's end of the channel is always this descriptor.
 inline constexpr int kWorkerChannelFd = 3;

@@ -49,6 +49,9 @@ class FrameReader {
   bool failed() const { return !error_.empty(); }
   const std::string& error() const { return error_; }
   std::size_t max_frame_size() const { return max_frame_size_; }
+  // Applies to every frame whose length has not been read yet, also to the
+  // rest of the input of a Feed() whose callback calls it.
+  void set_max_frame_size(std::size_t max_frame_size) { max_frame_size_ = max_frame_size; }
 
  private:
   bool Fail(std::string message);

@@ -196,17 +196,16 @@ void PostMessage(const FunctionCallbackInfo<Value>& info) {
   Runtime* runtime = Runtime::From(isolate);
   std::optional<OutgoingMessage> message = PrepareMessage(isolate, isolate->GetCurrentContext(), info[0]);
   if (!message) return;  // DataCloneError pending
-  std::uint64_t limit = runtime->start().limits().max_message_bytes();
   std::size_t size = message->size();
-  // Written once, into the shared ring or the channel's buffer.
-  bool sent = (limit == 0 || size <= limit) &&
-              runtime->SendPortMessage(size, [&message](char* out) { message->WriteTo(out); });
-  if (!sent) {
-    std::uint64_t effective = limit != 0 ? limit : runtime->channel()->options().max_frame_size;
-    isolate->ThrowException(v8::Exception::RangeError(Str(
-        isolate, "message of " + std::to_string(size) + " bytes exceeds the limit of " +
-                     std::to_string(effective) + " bytes")));
+  // The limit the host gave in Start, which the channel adopted.
+  std::size_t limit = runtime->channel()->options().max_message_size;
+  if (size > limit) {
+    isolate->ThrowException(v8::Exception::RangeError(Str(isolate, ipc::MessageOverLimitError(size, limit))));
+    return;
   }
+  // Written once, into the shared ring or the channel's buffer. A channel
+  // whose host is gone drops it, as a closed port would.
+  runtime->SendPortMessage(size, [&message](char* out) { message->WriteTo(out); });
 }
 
 void StructuredClone(const FunctionCallbackInfo<Value>& info) {

@@ -250,6 +250,10 @@ void Runtime::StartScript(const proto::Start& start) {
   TracePoint("start received");
   start_ = start;
   started_ = true;
+  // The channel was made before Start (pooled and zygote workers are made
+  // ahead of demand): the limit the host checks against applies from here,
+  // to the frames after Start and to what the script posts.
+  if (start_.limits().max_message_bytes() != 0) channel_->SetMaxMessageSize(start_.limits().max_message_bytes());
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   channel_->SetKeepAlive(port_ref_);
   v8::Local<v8::Context> context = this->context();

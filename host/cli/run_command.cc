@@ -139,7 +139,12 @@ int RunCommand(const RunOptions& options) {
       };
       callbacks.on_spawn = [&, id_holder](Worker& worker) {
         if (auto it = outputs.find(*id_holder); it != outputs.end()) it->second->set_pid(worker.pid());
-        for (const std::string& bytes : to_send) worker.PostMessage(bytes);
+        for (const std::string& bytes : to_send) {
+          std::string error;
+          if (!worker.PostMessage(bytes, &error)) {
+            logger->error("worker {}: --send not delivered: {}", *id_holder, error);
+          }
+        }
       };
       callbacks.on_restart = [&, id_holder](std::uint64_t delay_ms, int restarts) {
         logger->warn("worker {}: restarting in {} ms (restart {})", *id_holder, delay_ms, restarts);

@@ -115,14 +115,35 @@ TEST_F(ChannelTest, OversizeFrameFromPeerClosesWithReason) {
   std::string error;
   bool closed = false;
   ChannelOptions options;
-  options.max_frame_size = 1000;
+  options.max_message_size = 1000;  // frames that are not messages keep their own bound
   b_ = Make(fds_[1], &received, &error, &closed, options);
+  EXPECT_EQ(b_->max_frame_size(), kMinMaxFrameSize);
   std::uint8_t header[4];
   EncodeFrameLength(1u << 30, header);
   ASSERT_EQ(::write(fds_[0], header, 4), 4);
   while (!closed) uv_run(&loop_, UV_RUN_ONCE);
-  EXPECT_NE(error.find("exceeds the limit of 1000 bytes"), std::string::npos) << error;
+  EXPECT_NE(error.find("exceeds the limit of " + std::to_string(kMinMaxFrameSize) + " bytes"), std::string::npos)
+      << error;
   ::close(fds_[0]);
+}
+
+// An end made before it knows the limit (a worker made ahead of demand)
+// raises it later: the frame reader's bound follows, so a frame longer than
+// the default is taken in.
+TEST_F(ChannelTest, RaisingTheMessageLimitRaisesTheFrameLimit) {
+  std::vector<std::string> received;
+  std::string error;
+  bool closed = false;
+  b_ = Make(fds_[1], &received, &error, &closed);
+  b_->SetMaxMessageSize(96u << 20);
+  EXPECT_EQ(b_->options().max_message_size, 96u << 20);
+  EXPECT_EQ(b_->max_frame_size(), MaxFrameSizeFor(96u << 20));
+  std::uint8_t header[4];
+  EncodeFrameLength(static_cast<std::uint32_t>(PortMessageFrameSize(80u << 20)), header);
+  ASSERT_EQ(::write(fds_[0], header, 4), 4);
+  ::close(fds_[0]);  // only the header: the frame was accepted if it is reported cut short
+  while (!closed) uv_run(&loop_, UV_RUN_ONCE);
+  EXPECT_NE(error.find("closed in the middle of a frame"), std::string::npos) << error;
 }
 
 TEST_F(ChannelTest, TruncatedFrameAtCloseIsReported) {
@@ -373,6 +394,104 @@ TEST_F(ChannelTest, TheRingIsOffWhenItsCapacityIsZero) {
   ::close(fds_[1]);
 }
 
+// The message limit at both ends, at limit - 1, limit and limit + 1: below
+// 16 KiB messages go inline, at 100 KiB through the shared ring.
+class ChannelLimitTest : public ChannelTest, public ::testing::WithParamInterface<std::size_t> {
+ protected:
+  // An end that takes messages as views, as the host and the worker do.
+  std::unique_ptr<Channel> MakeReceiver(int fd, std::vector<std::string>* received, std::string* error,
+                                        bool* closed, ChannelOptions options) {
+    return std::make_unique<Channel>(
+        &loop_, fd,
+        Channel::Callbacks{[](proto::Envelope&) {},
+                           [error, closed](const std::string& why) {
+                             *error = why;
+                             *closed = true;
+                           },
+                           nullptr, [received](std::string_view data) { received->emplace_back(data); }},
+        options);
+  }
+  static ChannelOptions WithLimit(std::size_t limit) {
+    ChannelOptions options;
+    options.max_message_size = limit;
+    return options;
+  }
+};
+
+TEST_P(ChannelLimitTest, ASenderSendsUpToTheLimitAndRefusesMore) {
+  const std::size_t limit = GetParam();
+  std::vector<std::string> at_b;
+  std::string error;
+  bool closed = false;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr, WithLimit(limit));
+  b_ = MakeReceiver(fds_[1], &at_b, &error, &closed, WithLimit(limit));
+  std::vector<std::string> sent = {NumberedMessage(1, limit - 1), NumberedMessage(2, limit)};
+  for (const std::string& message : sent) EXPECT_TRUE(a_->SendPortMessage(message));
+  EXPECT_FALSE(a_->SendPortMessage(NumberedMessage(3, limit + 1)));
+  EXPECT_TRUE(a_->is_open()) << "a refused message leaves the channel as it was";
+  sent.push_back("after");
+  EXPECT_TRUE(a_->SendPortMessage(sent.back()));
+  while (at_b.size() < sent.size() && !closed) uv_run(&loop_, UV_RUN_ONCE);
+  EXPECT_FALSE(closed) << error;
+  EXPECT_TRUE(at_b == sent) << "received " << at_b.size() << " messages";
+}
+
+TEST_P(ChannelLimitTest, AMessageOverTheReceiversLimitClosesItWithReason) {
+  const std::size_t limit = GetParam();
+  std::vector<std::string> at_b;
+  std::string error;
+  bool closed = false;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr, WithLimit(2 * limit));
+  b_ = MakeReceiver(fds_[1], &at_b, &error, &closed, WithLimit(limit));
+  for (std::size_t size : {limit - 1, limit, limit + 1}) ASSERT_TRUE(a_->SendPortMessage(std::string(size, 'q')));
+  while (!closed) uv_run(&loop_, UV_RUN_ONCE);
+  ASSERT_EQ(at_b.size(), 2u);
+  EXPECT_EQ(at_b[0].size(), limit - 1);
+  EXPECT_EQ(at_b[1].size(), limit);
+  EXPECT_NE(error.find("message of " + std::to_string(limit + 1) + " bytes exceeds the limit of " +
+                       std::to_string(limit) + " bytes"),
+            std::string::npos)
+      << error;
+}
+
+// As a worker does with Start: the frame that brings the new limit is read
+// in the same read as the message that needs it.
+TEST_P(ChannelLimitTest, ALimitSetWhileReadingAppliesToTheNextFrame) {
+  const std::size_t limit = GetParam();
+  std::vector<std::string> at_b;
+  std::string error;
+  bool closed = false;
+  ChannelOptions sender = WithLimit(2 * limit);
+  sender.auto_flush = false;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr, sender);
+  b_ = std::make_unique<Channel>(
+      &loop_, fds_[1],
+      Channel::Callbacks{[&](proto::Envelope& envelope) {
+                           if (envelope.has_stdio_ack()) b_->SetMaxMessageSize(envelope.stdio_ack().bytes());
+                         },
+                         [&](const std::string& why) {
+                           error = why;
+                           closed = true;
+                         },
+                         nullptr, [&](std::string_view data) { at_b.emplace_back(data); }},
+      WithLimit(limit / 2));
+  proto::Envelope new_limit;
+  new_limit.mutable_stdio_ack()->set_bytes(limit);
+  a_->Send(new_limit);
+  ASSERT_TRUE(a_->SendPortMessage(std::string(limit, 'r')));
+  a_->Flush();
+  while (at_b.empty() && !closed) uv_run(&loop_, UV_RUN_ONCE);
+  EXPECT_FALSE(closed) << error;
+  ASSERT_EQ(at_b.size(), 1u);
+  EXPECT_EQ(at_b[0].size(), limit);
+}
+
+INSTANTIATE_TEST_SUITE_P(InlineAndShared, ChannelLimitTest,
+                         ::testing::Values(std::size_t{1000}, std::size_t{100} << 10),
+                         [](const ::testing::TestParamInfo<std::size_t>& info) {
+                           return info.param < (16u << 10) ? std::string("Inline") : std::string("SharedRing");
+                         });
+
 // A peer that breaks the pipe or ring protocol: each way gets its own
 // reason, and the channel closes instead of reading outside what it mapped.
 class ChannelPeerTest : public ChannelTest {
@@ -505,17 +624,24 @@ TEST_F(ChannelPeerTest, SharedMessageOutsideTheRing) {
   EXPECT_NE(error.find("lies outside the ring"), std::string::npos) << error;
 }
 
-TEST_F(ChannelPeerTest, SharedMessageOverTheFrameLimit) {
+TEST_F(ChannelPeerTest, SharedMessageOverTheLimit) {
   ChannelOptions options;
-  options.max_frame_size = 1000;
+  options.max_message_size = 1000;
   std::string error = ErrorAfter(
       [&](RawPeer& peer) {
         AttachRing(peer, 64 << 10);
         peer.Send(Shared(0, 5000));
       },
       options);
-  EXPECT_NE(error.find("shared message of 5000 bytes exceeds the limit of 1000 bytes"), std::string::npos)
-      << error;
+  EXPECT_NE(error.find("message of 5000 bytes exceeds the limit of 1000 bytes"), std::string::npos) << error;
+}
+
+TEST_F(ChannelPeerTest, InlineMessageOverTheLimit) {
+  ChannelOptions options;
+  options.max_message_size = 1000;
+  std::string error = ErrorAfter([&](RawPeer& peer) { peer.Send(MessageEnvelope(std::string(1001, 'x'))); },
+                                 options);
+  EXPECT_NE(error.find("message of 1001 bytes exceeds the limit of 1000 bytes"), std::string::npos) << error;
 }
 
 TEST_F(ChannelPeerTest, DescriptorsNoFrameClaims) {

@@ -196,5 +196,33 @@ TEST(FrameWriterTest, RefusesFrameOverLimit) {
   EXPECT_TRUE(out.empty());
 }
 
+// The frame limit derived from a message limit holds every message within
+// it, at each size where a length gains a varint byte, and never drops
+// below the bound of the frames that are not messages.
+TEST(FrameFormatTest, TheFrameLimitOfAMessageLimitHoldsEveryMessageWithinIt) {
+  for (std::size_t limit : {std::size_t{0}, std::size_t{1}, std::size_t{127}, std::size_t{128},
+                            std::size_t{16383}, std::size_t{16384}, (std::size_t{1} << 21) - 1,
+                            std::size_t{1} << 21, (std::size_t{1} << 28) - 1, std::size_t{1} << 28,
+                            kDefaultMaxMessageSize, std::size_t{96} << 20, kLargestMaxMessageSize}) {
+    EXPECT_LE(PortMessageFrameSize(limit), MaxFrameSizeFor(limit)) << "limit " << limit;
+    EXPECT_GE(MaxFrameSizeFor(limit), kMinMaxFrameSize) << "limit " << limit;
+  }
+  EXPECT_LE(MaxFrameSizeFor(kLargestMaxMessageSize), std::size_t{UINT32_MAX}) << "a frame's length is 32 bits";
+  EXPECT_EQ(MaxFrameSizeFor(kLargestMaxMessageSize + 1000), MaxFrameSizeFor(kLargestMaxMessageSize));
+  EXPECT_EQ(kDefaultMaxFrameSize, MaxFrameSizeFor(kDefaultMaxMessageSize));
+}
+
+TEST(FrameReaderTest, ALimitSetBetweenFramesAppliesToTheNext) {
+  FrameReader reader(16);
+  Collected out;
+  EXPECT_TRUE(FeedString(reader, Frames({"ab"}), out));
+  reader.set_max_frame_size(1024);
+  EXPECT_TRUE(FeedString(reader, Frames({std::string(100, 'x')}), out));
+  reader.set_max_frame_size(16);
+  EXPECT_FALSE(FeedString(reader, Frames({std::string(100, 'x')}), out));
+  EXPECT_NE(reader.error().find("exceeds the limit of 16 bytes"), std::string::npos) << reader.error();
+  EXPECT_EQ(out.messages.size(), 2u);
+}
+
 }  // namespace
 }  // namespace isohost::ipc

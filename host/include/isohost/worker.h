@@ -50,9 +50,10 @@ class Worker {
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
 
-  // Queues a message (structured-clone bytes). Returns false once the worker
-  // is gone or the message is over the size limit.
-  bool PostMessage(std::string_view data);
+  // Queues a message (structured-clone bytes). Returns false, and says why in
+  // `error` when given, if the message is over options.limits.max_message_bytes
+  // (nothing is sent and the worker goes on) or the worker is gone.
+  bool PostMessage(std::string_view data, std::string* error = nullptr);
   // Asks the worker to exit now (exit code `code`); kills it after `grace_ms`
   // if it has not.
   void Terminate(int code = 1, std::uint64_t grace_ms = 2000);

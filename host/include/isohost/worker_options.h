@@ -14,7 +14,10 @@ namespace isohost {
 struct ResourceLimits {
   std::uint32_t max_old_space_mb = 0;    // 0: V8's default
   std::uint32_t max_young_space_mb = 0;  // 0: V8's default (young generation, MB)
-  // Largest message either side may send; also the channel's frame limit.
+  // Largest message either side may send (0: the default, 64 MiB): a larger
+  // Worker::PostMessage() fails and says why, a larger postMessage() in the
+  // worker throws a RangeError. A limit over what a frame's 32-bit length
+  // can carry fails the spawn.
   std::size_t max_message_bytes = 64u << 20;
   // Wall-clock limit of the worker's life, 0 for none. At the limit its JS is
   // stopped (TerminateExecution, also inside `while (true) {}`) and it exits
