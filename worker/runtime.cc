@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ipc/check.h"
 #include "ipc/frame_format.h"
 #include "worker/builtins.h"
 #include "worker/serialization.h"
@@ -31,21 +32,21 @@ constexpr std::uint32_t kMaxWriteDelayMs = 5;
 
 Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
     : platform_(platform), heap_limits_(limits) {
-  uv_loop_init(&loop_);
-  uv_timer_init(&loop_, &timer_);
+  CHECK_UV(uv_loop_init(&loop_));
+  CHECK_UV(uv_timer_init(&loop_, &timer_));
   uv_unref(reinterpret_cast<uv_handle_t*>(&timer_));
-  uv_check_init(&loop_, &immediate_check_);
-  uv_check_start(&immediate_check_, &Runtime::OnCheck);
+  CHECK_UV(uv_check_init(&loop_, &immediate_check_));
+  CHECK_UV(uv_check_start(&immediate_check_, &Runtime::OnCheck));
   uv_unref(reinterpret_cast<uv_handle_t*>(&immediate_check_));
-  uv_idle_init(&loop_, &immediate_idle_);
-  uv_prepare_init(&loop_, &platform_pump_);
-  uv_async_init(&loop_, &watchdog_async_, &Runtime::OnWatchdogFired);
+  CHECK_UV(uv_idle_init(&loop_, &immediate_idle_));
+  CHECK_UV(uv_prepare_init(&loop_, &platform_pump_));
+  CHECK_UV(uv_async_init(&loop_, &watchdog_async_, &Runtime::OnWatchdogFired));
   uv_unref(reinterpret_cast<uv_handle_t*>(&watchdog_async_));
   watchdog_async_.data = this;
   timer_.data = this;
   immediate_check_.data = this;
   platform_pump_.data = this;
-  uv_prepare_start(&platform_pump_, &Runtime::OnPrepare);
+  CHECK_UV(uv_prepare_start(&platform_pump_, &Runtime::OnPrepare));
   uv_unref(reinterpret_cast<uv_handle_t*>(&platform_pump_));
 
   ipc::ChannelOptions options;
@@ -85,7 +86,7 @@ Runtime::~Runtime() {
     uv_close(handle, nullptr);
   }
   uv_run(&loop_, UV_RUN_DEFAULT);
-  uv_loop_close(&loop_);
+  CheckedLoopClose(&loop_);
   if (isolate_ != nullptr) {
     js_ = {};
     builtin_functions_.clear();
@@ -161,6 +162,9 @@ int Runtime::Run() {
   v8::Isolate::Scope isolate_scope(isolate_);
   v8::HandleScope handle_scope(isolate_);
   v8::Context::Scope context_scope(context());
+  // Every callback from the loop opens its own HandleScope: none leaks
+  // handles into a scope that lives as long as the worker.
+  v8::SealHandleScope seal(isolate_);
   while (true) {
     uv_run(&loop_, UV_RUN_DEFAULT);
     if (!started_) {
@@ -171,6 +175,15 @@ int Runtime::Run() {
     if (!uv_loop_alive(&loop_)) break;
   }
   Exit(EmitExit(), proto::EXIT_REASON_NORMAL);
+}
+
+void Runtime::CheckedLoopClose(uv_loop_t* loop) {
+  if (uv_loop_close(loop) == 0) return;
+  // A handle still open here is one we forgot to close: name them all.
+  uv_walk(loop, [](uv_handle_t* handle, void*) {
+    std::fprintf(stderr, "isohost-worker: handle left open at exit: %s\n", uv_handle_type_name(handle->type));
+  }, nullptr);
+  CHECK(!"every handle is closed before the loop");
 }
 
 void Runtime::Exit(int code, proto::ExitReason reason, const std::string& message) {

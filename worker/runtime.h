@@ -139,6 +139,8 @@ class Runtime {
   // process.exitCode first. Returns the final exit code.
   int EmitExit(std::optional<int> code = std::nullopt);
   void PumpPlatform();
+  // uv_loop_close(), aborting with the list of handles still open if any.
+  static void CheckedLoopClose(uv_loop_t* loop);
   // Ends the worker if the watchdog stopped its JS (limits.timeout_ms).
   void ExitIfTimedOut();
   void StartWatchdog(std::uint64_t timeout_ms);
