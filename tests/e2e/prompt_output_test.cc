@@ -93,6 +93,28 @@ void ExpectPrompt(const std::vector<Line>& lines, const std::string& what, int e
   EXPECT_EQ(seen, expected_count) << what;
 }
 
+// Owns a CLI host started for a test: whatever the test's outcome, the host
+// and its workers (its process group) are gone when the test ends.
+class HostGuard {
+ public:
+  explicit HostGuard(pid_t host) : host_(host) {}
+  ~HostGuard() {
+    if (host_ <= 0) return;
+    kill(-host_, SIGKILL);
+    waitpid(host_, nullptr, 0);
+  }
+  // The host's exit status, once it has exited by itself.
+  int Wait() {
+    int status = 0;
+    waitpid(host_, &status, 0);
+    host_ = 0;
+    return status;
+  }
+
+ private:
+  pid_t host_;
+};
+
 struct Case {
   const char* strategy;
   int workers;
@@ -106,14 +128,14 @@ TEST_P(PromptOutputTest, LinesArriveWhileTheWorkerComputes) {
   int out = -1;
   std::vector<std::string> args{"run", "--spawn", c.strategy, "-n", std::to_string(c.workers),
                                 ScriptPath("log_then_spin.js"), "--", "3000"};
-  pid_t host = StartCli(args, &out, /*own_group=*/false, /*merge_stderr=*/true);
+  pid_t host = StartCli(args, &out, /*own_group=*/true, /*merge_stderr=*/true);
   ASSERT_GT(host, 0);
+  HostGuard guard(host);
   LineReader reader(out);
   reader.ReadUntil([&](const std::vector<Line>& lines) { return CountMatching(lines, "done") == c.workers; },
                    30000);
   close(out);
-  int status = 0;
-  waitpid(host, &status, 0);
+  int status = guard.Wait();
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
   ExpectPrompt(reader.lines(), "console.log", c.workers);
   ExpectPrompt(reader.lines(), "stdout.write", c.workers);
@@ -133,8 +155,9 @@ INSTANTIATE_TEST_SUITE_P(Strategies, PromptOutputTest,
 TEST(PromptOutputKillTest, OutputWrittenBeforeASigkillArrives) {
   int out = -1;
   pid_t host = StartCli({"run", "--spawn", "pool", ScriptPath("log_then_spin.js"), "--", "-1"}, &out,
-                        /*own_group=*/false, /*merge_stderr=*/true);
+                        /*own_group=*/true, /*merge_stderr=*/true);
   ASSERT_GT(host, 0);
+  HostGuard guard(host);
   LineReader reader(out);
   reader.ReadUntil([](const std::vector<Line>& lines) { return CountMatching(lines, "console.error") == 1; },
                    30000);
@@ -151,8 +174,7 @@ TEST(PromptOutputKillTest, OutputWrittenBeforeASigkillArrives) {
   kill(worker, SIGKILL);
   reader.ReadUntil([](const std::vector<Line>&) { return false; }, 30000);
   close(out);
-  int status = 0;
-  waitpid(host, &status, 0);
+  int status = guard.Wait();
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGKILL) << status;
 }
 
@@ -161,13 +183,13 @@ TEST(PromptOutputKillTest, OutputWrittenBeforeASigkillArrives) {
 TEST(PromptOutputKillTest, OutputWrittenBeforeATimeoutArrivesPromptly) {
   int out = -1;
   pid_t host = StartCli({"run", "--spawn", "exec", "--timeout", "2", ScriptPath("log_then_spin.js"), "--", "-1"},
-                        &out, /*own_group=*/false, /*merge_stderr=*/true);
+                        &out, /*own_group=*/true, /*merge_stderr=*/true);
   ASSERT_GT(host, 0);
+  HostGuard guard(host);
   LineReader reader(out);
   reader.ReadUntil([](const std::vector<Line>&) { return false; }, 30000);
   close(out);
-  int status = 0;
-  waitpid(host, &status, 0);
+  int status = guard.Wait();
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 124) << status;
   ExpectPrompt(reader.lines(), "console.log", 1);
   ExpectPrompt(reader.lines(), "console.error", 1);
