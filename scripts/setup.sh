@@ -18,6 +18,8 @@ packages=(
   libuv1-dev libprotobuf-dev protobuf-compiler libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   clang-14 libclang-rt-14-dev valgrind
+  # Node's own test suite is run by tests/node/runner.py.
+  python3
   # Runtime libraries of libnode108.
   libicu72 libc-ares2 libnghttp2-14 libbrotli1 libuv1
 )
