@@ -8,7 +8,8 @@ const show = (spec) => {
     const file = require.resolve(spec);
     console.log(spec, '->', JSON.stringify(value), '@', path.isAbsolute(file) ? path.relative(__dirname, file) : file);
   } catch (e) {
-    console.log(spec, '!!', e.code, JSON.stringify(here(e.message)), e.path ? here(e.path) : '', e.requestPath || '');
+    const extra = [e.path && `path=${here(e.path)}`, e.requestPath && `requestPath=${e.requestPath}`].filter(Boolean);
+    console.log(spec, '!!', e.code, JSON.stringify(here(e.message)), ...extra);
   }
 };
 ['pat/feat/a', 'pat/feat/a.js', 'pat/feat/internal/x', 'pat/both/internal/x', 'pat/feat/../x', 'pat/missing', 'pat/enc',
