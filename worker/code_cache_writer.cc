@@ -39,7 +39,10 @@ bool Runtime::WarmUpAndWriteCodeCache(std::string* cpp_source) {
   // use in a worker compiles nothing either.
   ForEachBuiltin([&](std::string_view name) {
     std::string key(name);
-    if (builtin_functions_.count(key) != 0) return;
+    // The CommonJS loader is compiled whole even though the warm-up ran it:
+    // the warm-up has no file to require, and a worker that runs one would
+    // otherwise compile the file-loading half of it on every start.
+    if (builtin_functions_.count(key) != 0 && name != "modules") return;
     v8::Local<v8::Function> fn;
     if (CompileBuiltin(isolate_, context(), name, /*eager=*/true).ToLocal(&fn)) {
       builtin_functions_[key].Reset(isolate_, fn);

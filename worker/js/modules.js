@@ -1,190 +1,617 @@
 'use strict';
-// CommonJS: require() of relative .js/.json files and directories, the module
-// cache, and the builtin modules a worker can ask for.
+// CommonJS as Node has it: the Module class and its static API, require()
+// with Node's resolution (node_modules walk, package.json main/exports/
+// imports, self-reference, extensions), the module cache, and the entry
+// point of a worker. package.json "exports"/"imports" go through the
+// resolver shared with ES modules (internal/modules/resolve.js); builtin
+// names through internal/modules/builtins.js. Both load on first need, so a
+// worker whose script requires nothing, or only relative files, loads
+// neither.
 
 const path = internalRequire('path');
 
-const kWrapperParams = ['exports', 'require', 'module', '__filename', '__dirname'];
-const builtins = new Map();  // name -> () => exports
+const kParams = ['exports', 'require', 'module', '__filename', '__dirname'];
+// Conditions of "exports"/"imports" that require() matches ('default' always).
+const kConditions = new Set(['require', 'node']);
+// A request that names a package: 'pkg', 'pkg/sub', '@scope/pkg/sub'.
+const kPackageRequest = /^((?:@[^/\\%]+\/)?[^./\\%][^/\\%]*)(\/.*)?$/;
 
-function moduleNotFound(request, parent) {
-  const stack = parent && parent.filename ? `\nRequire stack:\n- ${parent.filename}` : '';
-  const err = new Error(`Cannot find module '${request}'${stack}`);
-  err.code = 'MODULE_NOT_FOUND';
-  err.requireStack = parent && parent.filename ? [parent.filename] : [];
-  return err;
+const codes = () => internalRequire('internal/errors').codes;
+const validateString = (value, name) => internalRequire('internal/validators').validateString(value, name);
+const packageJson = () => internalRequire('internal/modules/package_json');
+const resolver = () => internalRequire('internal/modules/resolve');
+
+// Builtins: the bootstrap's own (registered by name) are known here, so a
+// script that requires only those never loads the list of Node's names.
+const registeredBuiltins = new Map();  // name -> () => exports
+const loadedBuiltins = new Map();
+const builtins = () => internalRequire('internal/modules/builtins');
+
+// Only bare names can be builtins: a relative or absolute request is never
+// checked against the list.
+function isBuiltinRequest(request) {
+  const first = request.charCodeAt(0);
+  if (first === 0x2e /* . */ || first === 0x2f /* / */) return false;
+  return registeredBuiltins.has(request) || builtins().isBuiltin(request);
+}
+
+// The exports of builtin `id` (no 'node:'): worker/js/node/ID.js, else the
+// bootstrap's, else what internal/modules/builtins.js makes of it.
+function loadBuiltin(id) {
+  let exports = loadedBuiltins.get(id);
+  if (exports !== undefined) return exports;
+  if (binding.hasBuiltin(`node/${id}`)) exports = internalRequire(`node/${id}`);
+  else if (registeredBuiltins.has(id)) exports = registeredBuiltins.get(id)();
+  else exports = builtins().loadOther(id, loadBuiltin);
+  loadedBuiltins.set(id, exports);
+  return exports;
+}
+
+// --- file system, cached as Node caches it ----------------------------------------
+
+// Stat results are kept while one synchronous require tree loads (a file
+// created later is seen by the next one); real paths for the worker's life.
+let statCache = null;
+const realpathCache = new Map();
+
+function stat(filename) {
+  if (statCache !== null) {
+    const cached = statCache.get(filename);
+    if (cached !== undefined) return cached;
+  }
+  const result = binding.stat(filename);
+  if (statCache !== null && result >= 0) statCache.set(filename, result);
+  return result;
+}
+
+function toRealPath(filename) {
+  let real = realpathCache.get(filename);
+  if (real === undefined) {
+    real = binding.realpath(filename);
+    realpathCache.set(filename, real);
+  }
+  return real;
+}
+
+function tryFile(filename) {
+  return stat(filename) === 0 ? toRealPath(filename) : false;
+}
+
+function tryExtensions(base, extensions) {
+  for (const extension of extensions) {
+    const found = tryFile(base + extension);
+    if (found) return found;
+  }
+  return false;
+}
+
+// --- the Module class --------------------------------------------------------------
+
+const parents = new WeakMap();  // module -> the module that first required it
+let mainModule;
+let requireDepth = 0;
+
+function updateChildren(parent, child, scan) {
+  const children = parent && parent.children;
+  if (Array.isArray(children) && !(scan && children.includes(child))) children.push(child);
 }
 
 class Module {
-  constructor(id, parent) {
+  constructor(id = '', parent) {
     this.id = id;
     this.path = path.dirname(id);
     this.exports = {};
+    parents.set(this, parent);
+    updateChildren(parent, this, false);
     this.filename = null;
     this.loaded = false;
     this.children = [];
-    this.paths = [];
-    Object.defineProperty(this, 'parent', { value: parent, writable: true, enumerable: false, configurable: true });
-    if (parent && parent.children) parent.children.push(this);
   }
 
-  require(request) {
-    if (typeof request !== 'string') {
-      const err = new TypeError(`The "id" argument must be of type string. Received ${typeof request}`);
-      err.code = 'ERR_INVALID_ARG_TYPE';
-      throw err;
-    }
-    if (request === '') {
-      const err = new TypeError("The argument 'id' must be a non-empty string. Received ''");
-      err.code = 'ERR_INVALID_ARG_VALUE';
-      throw err;
-    }
-    return loadModule(request, this);
-  }
-}
-
-Module._cache = Object.create(null);
-Module.builtinModules = [];
-
-function tryFile(file) {
-  return binding.stat(file) === 0 ? binding.realpath(file) : null;
-}
-
-function tryExtensions(base) {
-  return tryFile(base) || tryFile(`${base}.js`) || tryFile(`${base}.json`);
-}
-
-function tryDirectory(dir) {
-  if (binding.stat(dir) !== 1) return null;
-  const manifest = tryFile(path.join(dir, 'package.json'));
-  if (manifest !== null) {
-    let main;
+  require(id) {
+    if (typeof id !== 'string') validateString(id, 'id');
+    if (id === '') throw new (codes().ERR_INVALID_ARG_VALUE)('id', id, 'must be a non-empty string');
+    requireDepth++;
     try {
-      main = JSON.parse(binding.readFile(manifest)).main;
-    } catch {
-      main = undefined;
-    }
-    if (typeof main === 'string' && main !== '') {
-      const target = path.resolve(dir, main);
-      const found = tryExtensions(target) || tryFile(path.join(target, 'index.js'));
-      if (found !== null) return found;
+      return Module._load(id, this, false);
+    } finally {
+      requireDepth--;
     }
   }
-  return tryFile(path.join(dir, 'index.js')) || tryFile(path.join(dir, 'index.json'));
+
+  load(filename) {
+    this.filename = filename;
+    this.paths = Module._nodeModulePaths(path.dirname(filename));
+    const extension = findLongestRegisteredExtension(filename);
+    if (filename.endsWith('.mjs') && !Module._extensions['.mjs']) {
+      throw new (codes().ERR_REQUIRE_ESM)(filename, true, parentFilename(this));
+    }
+    Module._extensions[extension](this, filename);
+    this.loaded = true;
+  }
+
+  _compile(content, filename) {
+    const compiled = compileWrapper(content, filename);
+    const dirname = path.dirname(filename);
+    const require = makeRequire(this);
+    const exports = this.exports;
+    const outermost = requireDepth === 0;
+    if (outermost) statCache = new Map();
+    try {
+      return Reflect.apply(compiled, exports, [exports, require, this, filename, dirname]);
+    } finally {
+      if (outermost) statCache = null;
+    }
+  }
 }
 
-function resolveFilename(request, parent) {
-  const isRelative = request.startsWith('./') || request.startsWith('../') || request === '.' || request === '..';
-  if (!isRelative && !path.isAbsolute(request)) throw moduleNotFound(request, parent);
-  const base = path.resolve(parent && parent.filename ? path.dirname(parent.filename) : binding.cwd(), request);
-  const found = (request.endsWith('/') ? null : tryExtensions(base)) || tryDirectory(base);
-  if (found === null) throw moduleNotFound(request, parent);
+Object.defineProperty(Module.prototype, 'parent', {
+  get() {
+    return parents.get(this);
+  },
+  set(value) {
+    parents.set(this, value);
+  },
+  enumerable: false,
+  configurable: true,
+});
+Module.prototype.isPreloading = false;
+
+function parentFilename(module) {
+  const parent = parents.get(module);
+  return parent ? parent.filename || parent.id : undefined;
+}
+
+// --- compiling ---------------------------------------------------------------------
+
+const kWrapper = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
+let wrap = (script) => Module.wrapper[0] + script + Module.wrapper[1];
+let wrapper = kWrapper.slice();
+// Set once a package replaces Module.wrap or Module.wrapper: from then on
+// sources are wrapped as text, with the replacement, as in Node.
+let wrapPatched = false;
+
+Object.defineProperty(Module, 'wrap', {
+  get: () => wrap,
+  set(value) {
+    wrapPatched = true;
+    wrap = value;
+  },
+  enumerable: true,
+  configurable: true,
+});
+Object.defineProperty(Module, 'wrapper', {
+  get: () => wrapper,
+  set(value) {
+    wrapPatched = true;
+    wrapper = value;
+  },
+  enumerable: true,
+  configurable: true,
+});
+
+function compileWrapper(content, filename) {
+  // A hashbang line is not JavaScript inside a function body.
+  if (content.startsWith('#!')) content = `//${content.slice(2)}`;
+  if (!wrapPatched) return binding.compileFunction(content, filename, kParams);
+  return binding.compileFunction(`return ${Module.wrap(content)}`, filename, [])();
+}
+
+function stripBOM(content) {
+  return content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+}
+
+// ERR_REQUIRE_ESM for a .js file in a "type": "module" package, saying what
+// Node says (which depends on whether the file has import/export).
+function requireEsmError(module, filename, content, pkgPath) {
+  let hasEsmSyntax = false;
+  try {
+    binding.compileFunction(content, filename, kParams);
+  } catch (err) {
+    hasEsmSyntax = err instanceof SyntaxError &&
+        /Cannot use import statement|Unexpected token 'export'|import\.meta/.test(err.message);
+  }
+  return new (codes().ERR_REQUIRE_ESM)(filename, hasEsmSyntax, parentFilename(module), pkgPath);
+}
+
+const extensions = { __proto__: null };
+
+extensions['.js'] = function(module, filename) {
+  const content = binding.readFile(filename);
+  if (filename.endsWith('.js')) {
+    const scope = packageJson().findScope(filename);
+    if (scope !== undefined && scope.type === 'module') throw requireEsmError(module, filename, content, scope.path);
+  }
+  module._compile(content, filename);
+};
+
+extensions['.json'] = function(module, filename) {
+  const content = binding.readFile(filename);
+  try {
+    module.exports = JSON.parse(stripBOM(content));
+  } catch (err) {
+    err.message = `${filename}: ${err.message}`;
+    throw err;
+  }
+};
+
+extensions['.node'] = function(module, filename) {
+  // Node's code for an addon that cannot be loaded, with Isohost's reason.
+  const err = new Error(`${filename}: native addons are not supported: Isohost does not load native addons`);
+  err.code = 'ERR_DLOPEN_FAILED';
+  throw err;
+};
+
+// 'a.b.c' tries '.b.c', then '.c'; '.js' when none is registered.
+function findLongestRegisteredExtension(filename) {
+  const name = path.basename(filename);
+  let start = 0;
+  let index;
+  while ((index = name.indexOf('.', start)) !== -1) {
+    start = index + 1;
+    if (index === 0) continue;
+    const extension = name.slice(index);
+    if (Module._extensions[extension]) return extension;
+  }
+  return '.js';
+}
+
+// --- resolution ----------------------------------------------------------------------
+
+let modulePaths = [];  // $NODE_PATH, ~/.node_modules, ~/.node_libraries
+const relativeResolveCache = { __proto__: null };
+
+function initPaths(env) {
+  const home = env && typeof env.HOME === 'string' ? env.HOME : '';
+  const nodePath = env && typeof env.NODE_PATH === 'string' ? env.NODE_PATH : '';
+  let paths = home ? [path.resolve(home, '.node_modules'), path.resolve(home, '.node_libraries')] : [];
+  if (nodePath) paths = nodePath.split(':').filter(Boolean).concat(paths);
+  modulePaths = paths;
+  Module.globalPaths = paths.slice();
+}
+
+// Every node_modules folder from `from` up to the root, nearest first,
+// skipping folders that are themselves called node_modules.
+function nodeModulePaths(from) {
+  from = path.resolve(from);
+  if (from === '/') return ['/node_modules'];
+  const paths = [];
+  let end = from.length;
+  while (end > 0) {
+    const start = from.lastIndexOf('/', end - 1);
+    if (from.slice(start + 1, end) !== 'node_modules') paths.push(`${from.slice(0, end)}/node_modules`);
+    end = start;
+  }
+  paths.push('/node_modules');
+  return paths;
+}
+
+function resolveLookupPaths(request, parent) {
+  if (isBuiltinRequest(request)) return null;
+  // A bare name is looked up in node_modules folders and the global paths.
+  if (request.charAt(0) !== '.' ||
+      (request.length > 1 && request.charAt(1) !== '.' && request.charAt(1) !== '/')) {
+    const paths = parent && Array.isArray(parent.paths) && parent.paths.length > 0
+      ? parent.paths.concat(modulePaths) : modulePaths;
+    return paths.length > 0 ? paths : null;
+  }
+  if (!parent || !parent.id || !parent.filename) return ['.'];
+  return [path.dirname(parent.filename)];
+}
+
+function notFoundError(request, pkgJsonPath) {
+  const err = new Error(`Cannot find module '${request}'`);
+  err.code = 'MODULE_NOT_FOUND';
+  if (pkgJsonPath !== undefined) err.path = pkgJsonPath;
+  return err;
+}
+
+// A file that "exports" or "imports" resolved to must exist.
+function finalizeResolution(resolved, pkgDir) {
+  if (resolved.startsWith('node:')) return resolved;
+  const found = tryFile(resolved);
+  if (found) return found;
+  throw notFoundError(resolved, path.resolve(pkgDir, 'package.json'));
+}
+
+// Runs a resolution through "exports"/"imports", turning the resolver's
+// ERR_MODULE_NOT_FOUND into require()'s MODULE_NOT_FOUND.
+function resolveThroughPackage(request, pkgJsonPath, resolve) {
+  try {
+    return resolve();
+  } catch (err) {
+    if (err.code === 'ERR_MODULE_NOT_FOUND') throw notFoundError(request, pkgJsonPath);
+    throw err;
+  }
+}
+
+// 'pkg/sub' inside node_modules folder `nmPath`, when pkg has "exports".
+function resolveExports(nmPath, request) {
+  const match = kPackageRequest.exec(request);
+  if (match === null) return undefined;
+  const pkgDir = path.resolve(nmPath, match[1]);
+  const pkg = packageJson().read(pkgDir);
+  if (!pkg.exists || pkg.exports == null) return undefined;
+  return resolveThroughPackage(request, `${pkgDir}/package.json`, () => finalizeResolution(
+    resolver().packageExportsResolve(pkgDir, `.${match[2] || ''}`, pkg.exports, undefined, kConditions), pkgDir));
+}
+
+// A directory: its package.json "main", else its index file.
+function tryPackage(dir, exts, originalRequest) {
+  const main = packageJson().read(dir).main;
+  if (!main) return tryExtensions(path.resolve(dir, 'index'), exts);
+  const filename = path.resolve(dir, main);
+  let found = tryFile(filename) || tryExtensions(filename, exts) || tryExtensions(path.resolve(filename, 'index'), exts);
+  if (found === false) {
+    found = tryExtensions(path.resolve(dir, 'index'), exts);
+    if (!found) {
+      const err = new Error(`Cannot find module '${filename}'. Please verify that the package.json has a valid "main" entry`);
+      err.code = 'MODULE_NOT_FOUND';
+      err.path = path.resolve(dir, 'package.json');
+      err.requestPath = originalRequest;
+      throw err;
+    }
+  }
   return found;
 }
 
-// A public built-in module NAME is registered by the bootstrap or lives in
-// worker/js/node/NAME.js.
-function loadBuiltin(name) {
-  const registered = builtins.get(name);
-  if (registered !== undefined) return registered();
-  if (binding.hasBuiltin(`node/${name}`)) return internalRequire(`node/${name}`);
-  return undefined;
-}
+Module._findPath = function(request, paths, isMain) {
+  const absolute = path.isAbsolute(request);
+  if (absolute) paths = [''];
+  else if (!paths || paths.length === 0) return false;
+  const cacheKey = `${request}\x00${paths.join('\x00')}`;
+  const cached = Module._pathCache[cacheKey];
+  if (cached) return cached;
 
-function isBuiltin(name) {
-  return builtins.has(name) || binding.hasBuiltin(`node/${name}`);
-}
-
-function loadModule(request, parent) {
-  const builtinName = request.startsWith('node:') ? request.slice(5) : request;
-  const builtin = loadBuiltin(builtinName);
-  if (builtin !== undefined) return builtin;
-  if (request.startsWith('node:')) {
-    const err = new Error(`No such built-in module: ${request}`);
-    err.code = 'ERR_UNKNOWN_BUILTIN_MODULE';
-    throw err;
+  const last = request.charCodeAt(request.length - 1);
+  const trailingSlash = request.length > 0 &&
+      (last === 0x2f || (last === 0x2e && (request.length === 1 || request.endsWith('/.') || request.endsWith('/..') || request === '..')));
+  const isRelative = request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../');
+  const insidePath = !(isRelative && path.normalize(request).startsWith('..'));
+  let exts;
+  for (const curPath of paths) {
+    if (insidePath && curPath && stat(curPath) < 1) continue;
+    if (!absolute) {
+      const exported = resolveExports(curPath, request);
+      if (exported) return exported;
+    }
+    const basePath = path.resolve(curPath, request);
+    const rc = stat(basePath);
+    let filename = false;
+    if (!trailingSlash) {
+      if (rc === 0) filename = toRealPath(basePath);
+      if (!filename) filename = tryExtensions(basePath, exts || (exts = Object.keys(Module._extensions)));
+    }
+    if (!filename && rc === 1) filename = tryPackage(basePath, exts || (exts = Object.keys(Module._extensions)), request);
+    if (filename) {
+      Module._pathCache[cacheKey] = filename;
+      return filename;
+    }
   }
-  const filename = resolveFilename(request, parent);
+  return false;
+};
+
+// A package requiring itself by the name in its package.json, through its
+// "exports".
+function trySelf(parentPath, request) {
+  if (!parentPath) return false;
+  const pkg = packageJson().findScope(parentPath);
+  if (pkg === undefined || pkg.exports == null || typeof pkg.name !== 'string') return false;
+  let subpath;
+  if (request === pkg.name) subpath = '.';
+  else if (request.startsWith(`${pkg.name}/`)) subpath = `.${request.slice(pkg.name.length)}`;
+  else return false;
+  const pkgDir = path.dirname(pkg.path);
+  return resolveThroughPackage(request, pkg.path, () => finalizeResolution(
+    resolver().packageExportsResolve(pkgDir, subpath, pkg.exports, parentPath, kConditions), pkgDir));
+}
+
+Module._resolveFilename = function(request, parent, isMain, options) {
+  if (isBuiltinRequest(request)) return request;
+  let paths;
+  if (typeof options === 'object' && options !== null && options.paths !== undefined) {
+    if (!Array.isArray(options.paths)) throw new (codes().ERR_INVALID_ARG_VALUE)('options.paths', options.paths);
+    if (request.startsWith('./') || request.startsWith('../')) {
+      paths = options.paths;
+    } else {
+      const fakeParent = new Module('', null);
+      paths = [];
+      for (const lookup of options.paths) {
+        fakeParent.paths = Module._nodeModulePaths(lookup);
+        for (const candidate of Module._resolveLookupPaths(request, fakeParent) || []) {
+          if (!paths.includes(candidate)) paths.push(candidate);
+        }
+      }
+    }
+  } else {
+    paths = Module._resolveLookupPaths(request, parent);
+  }
+
+  if (request.charAt(0) === '#' && parent && parent.filename) {
+    const scope = packageJson().findScope(parent.filename);
+    if (scope !== undefined && scope.imports != null) {
+      const pkgDir = path.dirname(scope.path);
+      return resolveThroughPackage(request, undefined, () => finalizeResolution(
+        resolver().packageImportsResolve(request, parent.filename, kConditions), pkgDir));
+    }
+  }
+
+  const parentPath = parent ? parent.filename : undefined;
+  const self = trySelf(parentPath, request);
+  if (self) {
+    Module._pathCache[`${request}\x00${paths ? paths.join('\x00') : ''}`] = self;
+    return self;
+  }
+
+  const filename = Module._findPath(request, paths, isMain);
+  if (filename) return filename;
+  const requireStack = [];
+  for (let cursor = parent; cursor; cursor = parents.get(cursor)) requireStack.push(cursor.filename || cursor.id);
+  let message = `Cannot find module '${request}'`;
+  if (requireStack.length > 0) message += `\nRequire stack:\n- ${requireStack.join('\n- ')}`;
+  const err = new Error(message);
+  err.code = 'MODULE_NOT_FOUND';
+  err.requireStack = requireStack;
+  throw err;
+};
+
+// --- loading -------------------------------------------------------------------------
+
+Module._load = function(request, parent, isMain) {
+  let relativeKey;
+  if (parent) {
+    relativeKey = `${parent.path}\x00${request}`;
+    const known = relativeResolveCache[relativeKey];
+    if (known !== undefined) {
+      const cached = Module._cache[known];
+      if (cached !== undefined) {
+        updateChildren(parent, cached, true);
+        return cached.exports;
+      }
+      delete relativeResolveCache[relativeKey];
+    }
+  }
+  if (request.startsWith('node:')) {
+    const id = request.slice(5);
+    if (!registeredBuiltins.has(id) && !builtins().isBuiltin(request)) {
+      throw new (codes().ERR_UNKNOWN_BUILTIN_MODULE)(request);
+    }
+    return loadBuiltin(id);
+  }
+  const filename = Module._resolveFilename(request, parent, isMain);
   const cached = Module._cache[filename];
   if (cached !== undefined) {
-    if (parent && parent.children && !parent.children.includes(cached)) parent.children.push(cached);
+    updateChildren(parent, cached, true);
     return cached.exports;
   }
+  if (filename.startsWith('node:')) return loadBuiltin(filename.slice(5));
+  if (filename === request && isBuiltinRequest(filename)) return loadBuiltin(filename);
+
   const module = new Module(filename, parent);
+  if (isMain) {
+    module.id = '.';
+    mainModule = module;
+    if (globalThis.process) globalThis.process.mainModule = module;
+  }
   Module._cache[filename] = module;
+  if (parent) relativeResolveCache[relativeKey] = filename;
   let threw = true;
   try {
-    loadInto(module, filename);
+    module.load(filename);
     threw = false;
   } finally {
-    if (threw) delete Module._cache[filename];
+    if (threw) {
+      delete Module._cache[filename];
+      if (parent) {
+        delete relativeResolveCache[relativeKey];
+        const children = parent.children;
+        const index = Array.isArray(children) ? children.indexOf(module) : -1;
+        if (index !== -1) children.splice(index, 1);
+      }
+    }
   }
   return module.exports;
-}
+};
 
 function makeRequire(module) {
-  const require = (request) => module.require(request);
-  require.resolve = (request) => {
-    const name = request.startsWith('node:') ? request.slice(5) : request;
-    if (isBuiltin(name)) return request;
-    return resolveFilename(request, module);
-  };
-  require.cache = Module._cache;
+  function require(id) {
+    return module.require(id);
+  }
+  function resolve(request, options) {
+    if (typeof request !== 'string') validateString(request, 'request');
+    return Module._resolveFilename(request, module, false, options);
+  }
+  function paths(request) {
+    validateString(request, 'request');
+    return Module._resolveLookupPaths(request, module);
+  }
+  resolve.paths = paths;
+  require.resolve = resolve;
   require.main = mainModule;
+  require.extensions = Module._extensions;
+  require.cache = Module._cache;
   return require;
 }
 
-function loadInto(module, filename) {
-  module.filename = filename;
-  const source = binding.readFile(filename);
-  if (filename.endsWith('.json')) {
-    try {
-      module.exports = JSON.parse(source);
-    } catch (err) {
-      err.message = `${filename}: ${err.message}`;
-      throw err;
-    }
-  } else {
-    runSource(module, source, filename);
+// 'file:///a/b.js' (a string or a URL object) -> '/a/b.js'; undefined if it
+// is no file URL.
+function fileUrlToPath(value) {
+  const href = typeof value === 'string' ? value : value !== null && typeof value === 'object' && typeof value.href === 'string' ? value.href : undefined;
+  if (href === undefined) return undefined;
+  const match = /^file:\/\/(localhost)?(\/[^?#]*)/i.exec(href);
+  if (match === null || /%2f/i.test(match[2])) return undefined;
+  try {
+    return decodeURIComponent(match[2]);
+  } catch {
+    return undefined;
   }
-  module.loaded = true;
 }
 
-function runSource(module, source, filename) {
-  // A hashbang line is not JavaScript inside a function body.
-  if (source.startsWith('#!')) source = `//${source.slice(2)}`;
-  const wrapper = binding.compileFunction(source, filename, kWrapperParams);
-  const require = makeRequire(module);
-  Reflect.apply(wrapper, module.exports, [module.exports, require, module, filename, path.dirname(filename)]);
+function createRequire(filename) {
+  let filepath = typeof filename === 'string' && path.isAbsolute(filename) ? filename : fileUrlToPath(filename);
+  if (filepath === undefined) {
+    throw new (codes().ERR_INVALID_ARG_VALUE)(
+      'filename', filename, 'must be a file URL object, file URL string, or absolute path string');
+  }
+  if (filepath.endsWith('/')) filepath = path.join(filepath, 'noop.js');
+  const module = new Module(filepath);
+  module.filename = filepath;
+  module.paths = Module._nodeModulePaths(module.path);
+  return makeRequire(module);
 }
 
-let mainModule;
+// --- the static API ------------------------------------------------------------------
 
-// Runs the entry script: a file (by absolute path) or source text.
+Module.Module = Module;
+Module._cache = { __proto__: null };
+Module._pathCache = { __proto__: null };
+Module._extensions = extensions;
+Module.globalPaths = [];
+Module._nodeModulePaths = nodeModulePaths;
+Module._resolveLookupPaths = resolveLookupPaths;
+Module._initPaths = () => initPaths(globalThis.process && globalThis.process.env);
+Module._preloadModules = () => {};
+Module._stat = stat;
+Module._debug = () => {};
+Module._readPackage = (dir) => packageJson().read(dir);
+Module.createRequire = createRequire;
+Module.isBuiltin = (name) => builtins().isBuiltin(name);
+Module.syncBuiltinESMExports = () => {};
+Module.findSourceMap = () => undefined;
+Module.runMain = () => runMain(globalThis.process.argv[1]);
+Object.defineProperty(Module, 'builtinModules', {
+  get() {
+    const names = builtins().names;
+    Object.defineProperty(Module, 'builtinModules', { value: names, writable: true, enumerable: true, configurable: true });
+    return names;
+  },
+  enumerable: true,
+  configurable: true,
+});
+
+// --- the worker's entry point ------------------------------------------------------------
+
+// Runs the entry script: a file (by absolute path, resolved as `node FILE`
+// would) or source text.
 function runMain(scriptPath, scriptSource) {
-  if (scriptSource !== undefined) {
-    const filename = path.join(binding.cwd(), '[worker eval]');
-    mainModule = new Module(filename, null);
-    mainModule.filename = filename;
-    mainModule.id = '.';
-    runSource(mainModule, scriptSource, filename);
-    mainModule.loaded = true;
+  initPaths(globalThis.process && globalThis.process.env);
+  if (scriptSource === undefined) {
+    Module._load(scriptPath, null, true);
     return;
   }
-  const filename = tryFile(scriptPath);
-  if (filename === null) {
-    const err = new Error(`Cannot find module '${scriptPath}'`);
-    err.code = 'MODULE_NOT_FOUND';
-    throw err;
-  }
-  mainModule = new Module('.', null);
-  Module._cache[filename] = mainModule;
-  loadInto(mainModule, filename);
+  const filename = path.join(binding.cwd(), '[worker eval]');
+  const module = new Module(filename, null);
+  module.filename = filename;
+  module.id = '.';
+  module.paths = Module._nodeModulePaths(binding.cwd());
+  mainModule = module;
+  module._compile(scriptSource, filename);
+  module.loaded = true;
 }
 
 exports.Module = Module;
 exports.runMain = runMain;
 exports.registerBuiltin = (name, load) => {
-  builtins.set(name, load);
-  Module.builtinModules.push(name);
+  registeredBuiltins.set(name, load);
 };
+exports.loadBuiltin = loadBuiltin;

@@ -82,6 +82,25 @@ function outOfRangeMessage(name, range, input, replaceDefaultBoolean = false) {
   return message;
 }
 
+// require() of an ES module: what to do instead depends on why the file is
+// one (.mjs, import/export in it, or its package's "type").
+function requireEsmMessage(filename, hasEsmSyntax, parentPath, packageJsonPath) {
+  let message = `require() of ES Module ${filename}${parentPath ? ` from ${parentPath}` : ''} not supported.`;
+  const dynamicImport = 'a dynamic import() which is available in all CommonJS modules';
+  if (!packageJsonPath) {
+    if (filename.endsWith('.mjs')) message += `\nInstead change the require of ${filename} to ${dynamicImport}.`;
+    return message;
+  }
+  const baseOf = (file) => file.slice(file.lastIndexOf('/') + 1);
+  const shown = parentPath && baseOf(filename) === baseOf(parentPath) ? filename : baseOf(filename);
+  if (hasEsmSyntax) return `${message}\nInstead change the require of ${shown} in ${parentPath} to ${dynamicImport}.`;
+  return `${message}\n${shown} is treated as an ES module file as it is a .js file whose nearest parent package.json ` +
+    'contains "type": "module" which declares all .js files in that package scope as ES modules.\n' +
+    `Instead either rename ${shown} to end in .cjs, change the requiring code to use ${dynamicImport.slice(2)}, or change ` +
+    `"type": "module" to "type": "commonjs" in ${packageJsonPath} to treat all .js files as CommonJS (using .mjs ` +
+    'for all ES modules instead).\n';
+}
+
 const messages = {
   ERR_ACCESS_DENIED: [Error, (message) => `Access to this API has been restricted. ${message}`],
   ERR_AMBIGUOUS_ARGUMENT: [TypeError, (name, reason) => `The "${name}" argument is ambiguous. ${reason}`],
@@ -147,10 +166,11 @@ const messages = {
     return `Package subpath '${subpath}' is not defined by "exports" in ${pkgPath}package.json${base ? ` imported from ${base}` : ''}`;
   }],
   ERR_REQUIRE_ASYNC_MODULE: [Error, () => 'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.'],
-  ERR_REQUIRE_ESM: [Error, (filename) => `require() of ES Module ${filename} not supported.`],
+  ERR_REQUIRE_ESM: [Error, requireEsmMessage],
   ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
   ERR_STRING_TOO_LONG: [Error, () => `Cannot create a string longer than 0x1fffffe8 characters`],
   ERR_SYSTEM_ERROR: [Error, (message) => message],
+  ERR_TRACE_EVENTS_UNAVAILABLE: [Error, () => 'Trace events are unavailable'],
   ERR_UNHANDLED_ERROR: [Error, (err) => {
     const message = 'Unhandled error.';
     if (err === undefined) return message;

@@ -1,0 +1,1 @@
+module.exports = __filename.endsWith("sub/hooked.js") ? "hooked js" : "?";

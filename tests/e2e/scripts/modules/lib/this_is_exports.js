@@ -1,0 +1,1 @@
+module.exports = this === exports && this === module.exports && typeof require === 'function';

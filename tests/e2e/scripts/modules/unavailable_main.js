@@ -1,0 +1,28 @@
+// Builtins a worker does not offer load, keep Node's shape, and throw
+// ERR_NOT_AVAILABLE_IN_WORKER naming the API only when used.
+const http = require('http');
+const net = require('node:net');
+class MySocket extends net.Socket {}
+console.log('loaded:', typeof http.createServer, typeof MySocket, http.METHODS.includes('GET'), require('http') === http);
+for (const [name, call] of [
+  ['http.createServer', () => http.createServer(() => {})],
+  ['new MySocket', () => new MySocket()],
+  ['child_process.spawn', () => require('child_process').spawn('ls')],
+  ['dns.promises.lookup', () => require('dns').promises.lookup('localhost')],
+  ['node:test', () => require('node:test')('x', () => {})],
+]) {
+  try {
+    call();
+    console.log(name, 'did not throw');
+  } catch (e) {
+    console.log(name, '->', e.name, e.code, e.message);
+  }
+}
+console.log('promises:', require('fs').promises === require('fs/promises'), require('dns').promises === require('dns/promises'));
+console.log('aliases:', require('sys') === require('util'), require('path/posix') === require('path').posix);
+try {
+  require('trace_events');
+} catch (e) {
+  console.log('trace_events:', e.code, e.message);
+}
+console.log('still running');

@@ -1,0 +1,122 @@
+'use strict';
+// The public modules of Node that a worker does not implement (yet, or ever:
+// sockets, child processes, the inspector): each is an object of the same
+// shape as Node's, whose functions and classes throw
+// ERR_NOT_AVAILABLE_IN_WORKER naming the API when called. A package that
+// only requires one at load time, or subclasses one of its classes, still
+// loads. Made on first require, one module at a time.
+
+const { codes } = internalRequire('internal/errors');
+
+const kMethods = ['ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 'HEAD', 'LINK', 'LOCK', 'M-SEARCH',
+  'MERGE', 'MKACTIVITY', 'MKCALENDAR', 'MKCOL', 'MOVE', 'NOTIFY', 'OPTIONS', 'PATCH', 'POST', 'PROPFIND', 'PROPPATCH',
+  'PURGE', 'PUT', 'QUERY', 'REBIND', 'REPORT', 'SEARCH', 'SOURCE', 'SUBSCRIBE', 'TRACE', 'UNBIND', 'UNLINK', 'UNLOCK',
+  'UNSUBSCRIBE'];
+
+// Objects that Node's modules export as arrays.
+const kArrays = new Set(['builtinModules', '_builtinLibs', 'rootCertificates', '_stack']);
+
+// Each module's surface as in Node 20: `fns` are functions and classes
+// (space-separated), `objects` are objects (a `promises` object is the
+// module's /promises stub), `values` are constants given as Node has them,
+// and a `callable` module is itself a function.
+const kSurfaces = {
+  '_http_agent': { fns: 'Agent', objects: 'globalAgent' },
+  '_http_client': { fns: 'ClientRequest' },
+  '_http_common': { fns: '_checkInvalidHeaderChar _checkIsHttpToken freeParser HTTPParser isLenient prepareError', objects: 'chunkExpression continueExpression methods parsers', values: { CRLF: '\r\n' } },
+  '_http_incoming': { fns: 'IncomingMessage readStart readStop' },
+  '_http_outgoing': { fns: 'parseUniqueHeadersOption validateHeaderName validateHeaderValue OutgoingMessage' },
+  '_http_server': { fns: 'Server ServerResponse setupConnectionsTracking storeHTTPOptions _connectionListener httpServerPreClose', objects: 'STATUS_CODES' },
+  '_stream_duplex': { fns: 'fromWeb toWeb from', callable: true },
+  '_stream_passthrough': { fns: '', callable: true },
+  '_stream_readable': { fns: 'ReadableState _fromList from fromWeb toWeb wrap', callable: true },
+  '_stream_transform': { fns: '', callable: true },
+  '_stream_wrap': { fns: 'StreamWrap', callable: true },
+  '_stream_writable': { fns: 'WritableState fromWeb toWeb', callable: true },
+  '_tls_common': { fns: 'SecureContext createSecureContext translatePeerCertificate' },
+  '_tls_wrap': { fns: 'TLSSocket Server createServer connect' },
+  'assert': { fns: 'fail AssertionError ok equal notEqual deepEqual notDeepEqual deepStrictEqual notDeepStrictEqual strictEqual notStrictEqual throws rejects doesNotThrow doesNotReject ifError match doesNotMatch CallTracker strict', callable: true },
+  'assert/strict': { fns: 'fail AssertionError ok equal notEqual deepEqual notDeepEqual deepStrictEqual notDeepStrictEqual strictEqual notStrictEqual throws rejects doesNotThrow doesNotReject ifError match doesNotMatch CallTracker strict', callable: true },
+  'async_hooks': { fns: 'AsyncLocalStorage createHook executionAsyncId triggerAsyncId executionAsyncResource AsyncResource', objects: 'asyncWrapProviders' },
+  'buffer': { fns: 'Buffer SlowBuffer transcode isUtf8 isAscii btoa atob Blob resolveObjectURL File', objects: 'constants', values: { kMaxLength: 4294967296, kStringMaxLength: 536870888, INSPECT_MAX_BYTES: 50 } },
+  'child_process': { fns: '_forkChild ChildProcess exec execFile execFileSync execSync fork spawn spawnSync' },
+  'cluster': { fns: 'Worker setupPrimary setupMaster fork disconnect', objects: '_events workers settings', values: { isWorker: false, isMaster: true, isPrimary: true, SCHED_NONE: 1, SCHED_RR: 2, schedulingPolicy: 2 } },
+  // Node's errno, signal and fs numbers; none is given here.
+  'constants': { fns: '' },
+  'crypto': { fns: 'checkPrime checkPrimeSync createCipheriv createDecipheriv createDiffieHellman createDiffieHellmanGroup createECDH createHash createHmac createPrivateKey createPublicKey createSecretKey createSign createVerify diffieHellman generatePrime generatePrimeSync getCiphers getCipherInfo getCurves getDiffieHellman getHashes hkdf hkdfSync pbkdf2 pbkdf2Sync generateKeyPair generateKeyPairSync generateKey generateKeySync privateDecrypt privateEncrypt publicDecrypt publicEncrypt randomBytes randomFill randomFillSync randomInt randomUUID scrypt scryptSync sign setEngine timingSafeEqual getFips setFips verify hash Certificate Cipher Cipheriv Decipher Decipheriv DiffieHellman DiffieHellmanGroup ECDH Hash Hmac KeyObject Sign Verify X509Certificate secureHeapUsed createCipher createDecipher getRandomValues prng pseudoRandomBytes rng', objects: 'constants webcrypto subtle', values: { fips: 0 } },
+  'dgram': { fns: '_createSocketHandle createSocket Socket' },
+  'diagnostics_channel': { fns: 'channel hasSubscribers subscribe tracingChannel unsubscribe Channel' },
+  'dns': { fns: 'lookup lookupService Resolver getDefaultResultOrder setDefaultResultOrder setServers getServers resolve resolve4 resolve6 resolveAny resolveCaa resolveCname resolveMx resolveNaptr resolveNs resolvePtr resolveSoa resolveSrv resolveTxt reverse', objects: 'promises', values: { ADDRCONFIG: 32, ALL: 16, V4MAPPED: 8, NODATA: 'ENODATA', FORMERR: 'EFORMERR', SERVFAIL: 'ESERVFAIL', NOTFOUND: 'ENOTFOUND', NOTIMP: 'ENOTIMP', REFUSED: 'EREFUSED', BADQUERY: 'EBADQUERY', BADNAME: 'EBADNAME', BADFAMILY: 'EBADFAMILY', BADRESP: 'EBADRESP', CONNREFUSED: 'ECONNREFUSED', TIMEOUT: 'ETIMEOUT', EOF: 'EOF', FILE: 'EFILE', NOMEM: 'ENOMEM', DESTRUCTION: 'EDESTRUCTION', BADSTR: 'EBADSTR', BADFLAGS: 'EBADFLAGS', NONAME: 'ENONAME', BADHINTS: 'EBADHINTS', NOTINITIALIZED: 'ENOTINITIALIZED', LOADIPHLPAPI: 'ELOADIPHLPAPI', ADDRGETNETWORKPARAMS: 'EADDRGETNETWORKPARAMS', CANCELLED: 'ECANCELLED' } },
+  'dns/promises': { fns: 'lookup lookupService Resolver getDefaultResultOrder setDefaultResultOrder setServers getServers resolve resolve4 resolve6 resolveAny resolveCaa resolveCname resolveMx resolveNaptr resolveNs resolvePtr resolveSoa resolveSrv resolveTxt reverse', values: { NODATA: 'ENODATA', FORMERR: 'EFORMERR', SERVFAIL: 'ESERVFAIL', NOTFOUND: 'ENOTFOUND', NOTIMP: 'ENOTIMP', REFUSED: 'EREFUSED', BADQUERY: 'EBADQUERY', BADNAME: 'EBADNAME', BADFAMILY: 'EBADFAMILY', BADRESP: 'EBADRESP', CONNREFUSED: 'ECONNREFUSED', TIMEOUT: 'ETIMEOUT', EOF: 'EOF', FILE: 'EFILE', NOMEM: 'ENOMEM', DESTRUCTION: 'EDESTRUCTION', BADSTR: 'EBADSTR', BADFLAGS: 'EBADFLAGS', NONAME: 'ENONAME', BADHINTS: 'EBADHINTS', NOTINITIALIZED: 'ENOTINITIALIZED', LOADIPHLPAPI: 'ELOADIPHLPAPI', ADDRGETNETWORKPARAMS: 'EADDRGETNETWORKPARAMS', CANCELLED: 'ECANCELLED' } },
+  'domain': { fns: 'Domain createDomain create', objects: '_stack' },
+  'fs': { fns: 'appendFile appendFileSync access accessSync chown chownSync chmod chmodSync close closeSync copyFile copyFileSync cp cpSync createReadStream createWriteStream exists existsSync fchown fchownSync fchmod fchmodSync fdatasync fdatasyncSync fstat fstatSync fsync fsyncSync ftruncate ftruncateSync futimes futimesSync lchown lchownSync link linkSync lstat lstatSync lutimes lutimesSync mkdir mkdirSync mkdtemp mkdtempSync open openSync openAsBlob readdir readdirSync read readSync readv readvSync readFile readFileSync readlink readlinkSync realpath realpathSync rename renameSync rm rmSync rmdir rmdirSync stat statfs statSync statfsSync symlink symlinkSync truncate truncateSync unwatchFile unlink unlinkSync utimes utimesSync watch watchFile writeFile writeFileSync write writeSync writev writevSync Dirent Stats ReadStream WriteStream FileReadStream FileWriteStream _toUnixTimestamp Dir opendir opendirSync', objects: 'constants promises', values: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 } },
+  'fs/promises': { fns: 'access copyFile cp open opendir rename truncate rm rmdir mkdir readdir readlink symlink lstat stat statfs link unlink chmod lchmod lchown chown utimes lutimes realpath mkdtemp writeFile appendFile readFile watch', objects: 'constants' },
+  'http': { fns: '_connectionListener Agent ClientRequest IncomingMessage OutgoingMessage Server ServerResponse createServer validateHeaderName validateHeaderValue get request setMaxIdleHTTPParsers', objects: 'METHODS STATUS_CODES globalAgent', values: { maxHeaderSize: 16384 } },
+  'http2': { fns: 'connect createServer createSecureServer getDefaultSettings getPackedSettings getUnpackedSettings performServerHandshake Http2ServerRequest Http2ServerResponse', objects: 'constants' },
+  'https': { fns: 'Agent Server createServer get request', objects: 'globalAgent' },
+  'inspector': { fns: 'open close url waitForDebugger Session', objects: 'console Network' },
+  'inspector/promises': { fns: 'open close url waitForDebugger Session', objects: 'console Network' },
+  'net': { fns: '_createServerHandle _normalizeArgs _setSimultaneousAccepts BlockList SocketAddress connect createConnection createServer isIP isIPv4 isIPv6 Server Socket Stream getDefaultAutoSelectFamily setDefaultAutoSelectFamily getDefaultAutoSelectFamilyAttemptTimeout setDefaultAutoSelectFamilyAttemptTimeout' },
+  'os': { fns: 'arch availableParallelism cpus endianness freemem getPriority homedir hostname loadavg networkInterfaces platform release setPriority tmpdir totalmem type userInfo uptime version machine', objects: 'constants', values: { EOL: '\n', devNull: '/dev/null' } },
+  'path/win32': { fns: 'resolve normalize isAbsolute join relative toNamespacedPath dirname basename extname format parse matchesGlob _makeLong', objects: 'win32 posix', values: { sep: '\\', delimiter: ';' } },
+  'perf_hooks': { fns: 'Performance PerformanceEntry PerformanceMark PerformanceMeasure PerformanceObserver PerformanceObserverEntryList PerformanceResourceTiming monitorEventLoopDelay createHistogram', objects: 'performance constants' },
+  'punycode': { fns: 'decode encode toASCII toUnicode', objects: 'ucs2', values: { version: '2.1.0' } },
+  'querystring': { fns: 'unescapeBuffer unescape escape stringify encode parse decode' },
+  'readline': { fns: 'Interface clearLine clearScreenDown createInterface cursorTo emitKeypressEvents moveCursor', objects: 'promises' },
+  'readline/promises': { fns: 'Interface Readline createInterface' },
+  'repl': { fns: 'start writer REPLServer Recoverable isValidSyntax', objects: 'builtinModules _builtinLibs' },
+  'stream': { fns: 'isDestroyed isDisturbed isErrored isReadable isWritable Readable Writable Duplex Transform PassThrough duplexPair pipeline addAbortSignal finished destroy compose setDefaultHighWaterMark getDefaultHighWaterMark Stream _isArrayBufferView _isUint8Array _uint8ArrayToBuffer', callable: true, objects: 'promises' },
+  'stream/consumers': { fns: 'arrayBuffer blob buffer text json' },
+  'stream/promises': { fns: 'finished pipeline' },
+  'stream/web': { fns: 'ReadableStream ReadableStreamDefaultReader ReadableStreamBYOBReader ReadableStreamBYOBRequest ReadableByteStreamController ReadableStreamDefaultController TransformStream TransformStreamDefaultController WritableStream WritableStreamDefaultWriter WritableStreamDefaultController ByteLengthQueuingStrategy CountQueuingStrategy TextEncoderStream TextDecoderStream CompressionStream DecompressionStream' },
+  'string_decoder': { fns: 'StringDecoder' },
+  'timers/promises': { fns: 'setTimeout setImmediate setInterval', objects: 'scheduler' },
+  'tls': { fns: 'getCiphers convertALPNProtocols checkServerIdentity createSecureContext SecureContext TLSSocket Server createServer connect createSecurePair', objects: 'rootCertificates', values: { CLIENT_RENEG_LIMIT: 3, CLIENT_RENEG_WINDOW: 600, DEFAULT_CIPHERS: 'TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256:TLS_AES_128_GCM_SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-AES256-GCM-SHA384:DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-SHA256:DHE-RSA-AES128-SHA256:ECDHE-RSA-AES256-SHA384:DHE-RSA-AES256-SHA384:ECDHE-RSA-AES256-SHA256:DHE-RSA-AES256-SHA256:HIGH:!aNULL:!eNULL:!EXPORT:!DES:!RC4:!MD5:!PSK:!SRP:!CAMELLIA', DEFAULT_ECDH_CURVE: 'auto', DEFAULT_MIN_VERSION: 'TLSv1.2', DEFAULT_MAX_VERSION: 'TLSv1.3' } },
+  'url': { fns: 'Url parse resolve resolveObject format URL URLSearchParams domainToASCII domainToUnicode pathToFileURL fileURLToPath urlToHttpOptions' },
+  'util/types': { fns: 'isExternal isDate isArgumentsObject isBigIntObject isBooleanObject isNumberObject isStringObject isSymbolObject isNativeError isRegExp isAsyncFunction isGeneratorFunction isGeneratorObject isPromise isMap isSet isMapIterator isSetIterator isWeakMap isWeakSet isArrayBuffer isDataView isSharedArrayBuffer isProxy isModuleNamespaceObject isAnyArrayBuffer isBoxedPrimitive isArrayBufferView isTypedArray isUint8Array isUint8ClampedArray isUint16Array isUint32Array isInt8Array isInt16Array isInt32Array isFloat32Array isFloat64Array isBigInt64Array isBigUint64Array isKeyObject isCryptoKey' },
+  'v8': { fns: 'cachedDataVersionTag getHeapSnapshot getHeapStatistics getHeapSpaceStatistics getHeapCodeStatistics setFlagsFromString Serializer Deserializer DefaultSerializer DefaultDeserializer deserialize takeCoverage stopCoverage serialize writeHeapSnapshot queryObjects setHeapSnapshotNearHeapLimit GCProfiler', objects: 'promiseHooks startupSnapshot' },
+  'vm': { fns: 'Script createContext createScript runInContext runInNewContext runInThisContext isContext compileFunction measureMemory', objects: 'constants' },
+  'wasi': { fns: 'WASI' },
+  'zlib': { fns: 'crc32 Deflate Inflate Gzip Gunzip DeflateRaw InflateRaw Unzip BrotliCompress BrotliDecompress deflate deflateSync gzip gzipSync deflateRaw deflateRawSync unzip unzipSync inflate inflateSync gunzip gunzipSync inflateRaw inflateRawSync brotliCompress brotliCompressSync brotliDecompress brotliDecompressSync createDeflate createInflate createDeflateRaw createInflateRaw createGzip createGunzip createUnzip createBrotliCompress createBrotliDecompress', objects: 'constants codes' },
+  'test': { fns: 'skip todo only after afterEach before beforeEach describe it run suite test', callable: true, objects: 'mock' },
+  'test/reporters': { fns: 'dot junit spec tap', objects: 'lcov' },
+  'sea': { fns: 'isSea getAsset getRawAsset getAssetAsBlob' },
+};
+
+// A function that throws, named like the API, usable with `new` and as a
+// base class so that `class X extends net.Socket {}` still evaluates.
+function unavailable(api) {
+  const name = api.slice(api.lastIndexOf('.') + 1);
+  return {
+    [name]: function() {
+      throw new codes.ERR_NOT_AVAILABLE_IN_WORKER(api);
+    },
+  }[name];
+}
+
+// The stub of module `id`, or undefined if it has no entry in the table.
+function create(id, loadBuiltin) {
+  const surface = kSurfaces[id];
+  if (surface === undefined) return undefined;
+  const target = surface.callable ? unavailable(id) : {};
+  for (const name of surface.fns.split(' ')) {
+    if (name !== '') target[name] = unavailable(`${id}.${name}`);
+  }
+  if (surface.objects !== undefined) {
+    for (const name of surface.objects.split(' ')) {
+      if (name === 'promises' && kSurfaces[`${id}/promises`] !== undefined) {
+        target[name] = loadBuiltin(`${id}/promises`);
+      } else if (name === 'METHODS' || name === 'methods') {
+        target[name] = kMethods.slice();
+      } else if (kArrays.has(name)) {
+        target[name] = [];
+      } else {
+        target[name] = {};
+      }
+    }
+  }
+  if (surface.values !== undefined) Object.assign(target, surface.values);
+  return target;
+}
+
+exports.create = create;
