@@ -1,5 +1,9 @@
 // Runtime::WarmUpAndWriteCodeCache, used only by the isohost-js-cache build tool.
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <sstream>
 
 #include "worker/builtins.h"
@@ -10,8 +14,11 @@ namespace {
 
 // What a typical worker does first: the functions it runs get compiled, and
 // so land in the caches.
+// It runs from a file and requires another, as most workers do, so the
+// loader's file paths are warm too.
 constexpr char kWarmUp[] = R"js(
 const { parentPort, workerData } = require('worker_threads');
+require('./lib.js');
 process.nextTick(() => {});
 queueMicrotask(() => {});
 Promise.resolve().then(() => {});
@@ -31,18 +38,26 @@ bool Runtime::WarmUpAndWriteCodeCache(std::string* cpp_source) {
   v8::Isolate::Scope isolate_scope(isolate_);
   v8::HandleScope handle_scope(isolate_);
   v8::Context::Scope context_scope(context());
+  char dir_template[] = "/tmp/isohost-js-cache-XXXXXX";
+  const char* dir = ::mkdtemp(dir_template);
+  if (dir == nullptr) return false;
+  const std::string main_path = std::string(dir) + "/main.js";
+  const std::string lib_path = std::string(dir) + "/lib.js";
+  const std::string package_path = std::string(dir) + "/package.json";
+  std::ofstream(main_path) << kWarmUp;
+  std::ofstream(lib_path) << "module.exports = { warm: true };\n";
+  std::ofstream(package_path) << "{\"name\": \"warm-up\"}\n";
   proto::Start start;
-  start.set_script_source(kWarmUp);
+  start.set_script_path(main_path);
   StartScript(start);
   uv_run(&loop_, UV_RUN_NOWAIT);
+  for (const std::string& path : {main_path, lib_path, package_path}) std::remove(path.c_str());
+  ::rmdir(dir);
   // Builtins the warm-up did not load are compiled whole, so that their first
   // use in a worker compiles nothing either.
   ForEachBuiltin([&](std::string_view name) {
     std::string key(name);
-    // The CommonJS loader is compiled whole even though the warm-up ran it:
-    // the warm-up has no file to require, and a worker that runs one would
-    // otherwise compile the file-loading half of it on every start.
-    if (builtin_functions_.count(key) != 0 && name != "modules") return;
+    if (builtin_functions_.count(key) != 0) return;
     v8::Local<v8::Function> fn;
     if (CompileBuiltin(isolate_, context(), name, /*eager=*/true).ToLocal(&fn)) {
       builtin_functions_[key].Reset(isolate_, fn);
