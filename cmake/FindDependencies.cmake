@@ -2,6 +2,8 @@
 # without a CMake package of their own (libuv, V8).
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LIBUV REQUIRED IMPORTED_TARGET libuv)
+# ICU: the same libicu that libnode's V8 uses for Intl (process.versions reads it).
+pkg_check_modules(ICU REQUIRED IMPORTED_TARGET icu-uc icu-i18n)
 find_package(Protobuf REQUIRED)
 find_package(spdlog REQUIRED)
 find_package(CLI11 REQUIRED)

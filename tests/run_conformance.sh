@@ -6,11 +6,11 @@
 set -u
 corpus=$1
 isohost=$2
+shift 2
 if [ ! -x "$corpus/run.sh" ]; then
   echo "SKIPPED: conformance corpus not found at $corpus (expected run.sh and cases/ there)"
   exit 77
 fi
-shift 2
 args=()
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -13,6 +13,7 @@
 #include "worker/builtins.h"
 #include "worker/error_format.h"
 #include "worker/native_module.h"
+#include "worker/process_binding.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
@@ -406,9 +407,6 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   Local<v8::Array> argv = v8::Array::New(isolate, start.argv_size());
   for (int i = 0; i < start.argv_size(); ++i) (void)argv->Set(context, i, Str(isolate, start.argv(i))).FromMaybe(false);
   set("argv", argv);
-  Local<v8::Object> env = v8::Object::New(isolate);
-  for (const proto::EnvVar& var : start.env()) (void)env->Set(context, Str(isolate, var.name()), Str(isolate, var.value())).FromMaybe(false);
-  set("env", env);
   set("threadId", v8::Integer::NewFromUnsigned(isolate, start.thread_id()));
   set("execPath", Str(isolate, start.exec_path()));
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
@@ -450,6 +448,8 @@ Local<v8::Object> Runtime::CreateBinding() {
   }
   set_value("pid", v8::Integer::New(isolate, getpid()));
   set_value("v8Version", Str(isolate, v8::V8::GetVersion()));
+  set_value("arch", Str(isolate, kProcessArch));
+  set_value("platform", Str(isolate, kProcessPlatform));
 
   set_method("internalRequire", InternalRequire);
   set_method("hasBuiltin", HasBuiltin);
@@ -480,6 +480,7 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("previewEntries", PreviewEntries);
   set_method("constructorName", ConstructorName);
   set_method("getStartInfo", GetStartInfo);
+  set_method("processBinding", ProcessBinding);
   return binding;
 }
 

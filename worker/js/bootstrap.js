@@ -36,78 +36,10 @@ function defineLazy(target, name, build, enumerable) {
 
 // --- process -----------------------------------------------------------------
 
-const process = Object.create(EventEmitter.prototype, {
-  [Symbol.toStringTag]: { value: 'process', writable: false, enumerable: false, configurable: true },
-});
-EventEmitter.init.call(process);
-
+const processModule = internalRequire('process');
+const { process } = processModule;
 const startTime = binding.hrtime();
 
-function hrtime(previous) {
-  const now = binding.hrtime();
-  let seconds = Math.floor(now / 1e9);
-  let nanos = now - seconds * 1e9;
-  if (Array.isArray(previous)) {
-    seconds -= previous[0];
-    nanos -= previous[1];
-    if (nanos < 0) {
-      seconds -= 1;
-      nanos += 1e9;
-    }
-  }
-  return [seconds, nanos];
-}
-hrtime.bigint = () => binding.hrtimeBigInt();
-
-let exiting = false;
-function reallyExit(code) {
-  binding.reallyExit(code, false);
-}
-
-Object.assign(process, {
-  title: 'isohost-worker',
-  version: 'v0.1.0',
-  versions: { isohost: '0.1.0', v8: binding.v8Version },
-  arch: 'x64',
-  platform: 'linux',
-  release: { name: 'isohost' },
-  pid: binding.pid,
-  argv: [],
-  execArgv: [],
-  env: {},
-  execPath: '',
-  exitCode: undefined,
-  nextTick: tick.nextTick,
-  hrtime,
-  memoryUsage: Object.assign(() => binding.memoryUsage(), { rss: () => binding.memoryUsage().rss }),
-  cwd: () => binding.cwd(),
-  uptime: () => (binding.hrtime() - startTime) / 1e9,
-  emitWarning(warning, type = 'Warning') {
-    const text = warning instanceof Error ? `${warning.name}: ${warning.message}` : `${type}: ${warning}`;
-    binding.writeStdio(2, `(isohost:${binding.pid}) ${text}\n`, kConsoleLevels.warn);
-  },
-  exit(code) {
-    if (code !== undefined && code !== null) process.exitCode = code;
-    if (!exiting) {
-      exiting = true;
-      process._exiting = true;
-      process.emit('exit', process.exitCode === undefined ? 0 : process.exitCode | 0);
-    }
-    reallyExit(process.exitCode === undefined ? 0 : process.exitCode | 0);
-  },
-  abort() {
-    reallyExit(134);
-  },
-});
-Object.defineProperty(process, '_exiting', {
-  get: () => exiting,
-  set: (value) => { exiting = !!value; },
-  enumerable: false,
-  configurable: true,
-});
-
-tick.setExitingProbe(() => exiting);
-errors.setProcess(process);
 tick.setUncaughtHandler(errors.handleUncaught);
 timers.setHooks({ runNextTicks: tick.runNextTicks, handleUncaught: errors.handleUncaught });
 
@@ -199,6 +131,7 @@ function inspectModule() {
   return inspect;
 }
 errors.setInspect((value) => inspectModule().inspect(value));
+processModule.setInspect((value, options) => inspectModule().inspect(value, options));
 
 modules.registerBuiltin('worker_threads', () => workerThreads);
 modules.registerBuiltin('events', () => EventEmitter);
@@ -222,9 +155,7 @@ modules.registerBuiltin('console', () => globalThis.console);
 
 function runMain(workerData) {
   const info = binding.getStartInfo();
-  process.env = info.env;
-  process.execPath = info.execPath;
-  process.argv = [info.execPath, info.scriptPath || '[worker eval]', ...info.argv];
+  processModule.setup(info);
   workerThreads.setup({
     process,
     workerData,
@@ -242,17 +173,8 @@ binding.setCallbacks({
   tickPass: tick.tickPass,
   processTimers: timers.processTimers,
   processImmediates: timers.processImmediates,
-  emitBeforeExit() {
-    if (!exiting) process.emit('beforeExit', process.exitCode === undefined ? 0 : process.exitCode | 0);
-  },
-  emitExit(code) {
-    if (code !== undefined) process.exitCode = code;
-    if (!exiting) {
-      exiting = true;
-      process.emit('exit', process.exitCode === undefined ? 0 : process.exitCode | 0);
-    }
-    return process.exitCode === undefined ? 0 : process.exitCode | 0;
-  },
+  emitBeforeExit: processModule.emitBeforeExit,
+  emitExit: processModule.emitExit,
   onMessage(value) {
     workerThreads.parentPort._deliver(value);
   },

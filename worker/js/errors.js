@@ -6,6 +6,9 @@
 const kLevelError = 4;
 let process = null;
 let inspect = (value) => String(value);
+// process.setUncaughtExceptionCaptureCallback(): takes every uncaught error
+// in place of the 'uncaughtException' listeners.
+let captureCallback = null;
 
 function writeFatalReport(err) {
   let text;
@@ -36,6 +39,14 @@ function dieWith(err, code) {
 function handleUncaught(err, origin = 'uncaughtException') {
   if (process.listenerCount('uncaughtExceptionMonitor') > 0) {
     process.emit('uncaughtExceptionMonitor', err, origin);
+  }
+  if (captureCallback !== null) {
+    try {
+      captureCallback(err);
+    } catch (callbackError) {
+      dieWith(callbackError, 7);
+    }
+    return;
   }
   if (process.listenerCount('uncaughtException') === 0) {
     dieWith(err, 1);
@@ -80,3 +91,4 @@ handleUncaught.rejection = function rejection(promise, reason) {
 exports.handleUncaught = handleUncaught;
 exports.setProcess = (value) => { process = value; };
 exports.setInspect = (fn) => { inspect = fn; };
+exports.setCaptureCallback = (fn) => { captureCallback = fn; };

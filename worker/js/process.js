@@ -1,0 +1,577 @@
+'use strict';
+// `process` inside a worker, as Node 20 has it in a worker_threads worker.
+// A worker is a process of its own, so what only a process can say (signals,
+// credentials, the umask, resource usage, memory limits) is the real answer
+// of this process (worker/process_binding.cc). What Node refuses in a worker
+// (chdir, setting the umask, the set*id calls) throws here as it does there.
+
+const { EventEmitter } = internalRequire('events');
+const tick = internalRequire('tick');
+const errors = internalRequire('errors');
+
+// The Node release whose API a worker implements, and whose behaviour the
+// conformance corpus records: what packages that check process.version see.
+const kNodeVersion = '20.20.2';
+const kLevelWarn = 3;  // proto ConsoleLevel
+
+const startTime = binding.hrtime();
+
+// The native side (worker/process_binding.cc), made on first use: a worker
+// that never asks for what it holds never builds it.
+let native = null;
+function natives() {
+  if (native === null) native = binding.processBinding();
+  return native;
+}
+
+// --- Node's errors ----------------------------------------------------------------
+
+// util.inspect, handed over by the bootstrap; only error messages use it.
+let inspect = (value) => String(value);
+
+// "1099511627776" -> "1_099_511_627_776", as Node writes large integers.
+function withSeparators(text) {
+  const first = text[0] === '-' ? 1 : 0;
+  let grouped = '';
+  let end = text.length;
+  for (; end >= first + 4; end -= 3) grouped = `_${text.slice(end - 3, end)}${grouped}`;
+  return `${text.slice(0, end)}${grouped}`;
+}
+
+// The " Received ..." end of an ERR_INVALID_ARG_TYPE message.
+function describeReceived(value) {
+  if (value === null || value === undefined) return ` Received ${value}`;
+  if (typeof value === 'function') return ` Received function ${value.name}`;
+  if (typeof value === 'object') {
+    const ctor = value.constructor;
+    if (ctor && ctor.name) return ` Received an instance of ${ctor.name}`;
+    return ` Received ${inspect(value, { depth: -1 })}`;
+  }
+  if (typeof value === 'string') {
+    // Shortened first, then quoted: in single quotes as it is, or as JSON
+    // when it holds a single quote itself.
+    const text = value.length > 28 ? `${value.slice(0, 25)}...` : value;
+    return ` Received type string (${text.includes("'") ? JSON.stringify(text) : `'${text}'`})`;
+  }
+  let shown = inspect(value, { colors: false });
+  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
+  return ` Received type ${typeof value} (${shown})`;
+}
+
+// An error as Node's own: `code` an own property, the code in the first line
+// of the stack ("TypeError [ERR_X]: ...") but not in `name`.
+function nodeError(Base, code, message) {
+  const err = new Base(message);
+  Object.defineProperty(err, 'name', { value: `${Base.name} [${code}]`, writable: true, configurable: true });
+  // Reading the stack formats it now, while the name holds the code.
+  err.stack;  // eslint-disable-line no-unused-expressions
+  delete err.name;
+  err.code = code;
+  return err;
+}
+
+function invalidArgType(name, expected, value) {
+  const kind = name.includes('.') ? 'property' : 'argument';
+  return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+    `The "${name}" ${kind} must be ${expected}.${describeReceived(value)}`);
+}
+
+function invalidArgValue(name, value) {
+  return nodeError(RangeError, 'ERR_INVALID_ARG_VALUE',
+    `The property '${name}' is invalid. Received ${inspect(value)}`);
+}
+
+function outOfRange(name, range, value) {
+  let received;
+  if (Number.isInteger(value) && Math.abs(value) > 2 ** 32) {
+    received = withSeparators(String(value));
+  } else if (typeof value === 'bigint') {
+    received = `${value > 2n ** 32n || value < -(2n ** 32n) ? withSeparators(String(value)) : value}n`;
+  } else {
+    received = inspect(value);
+  }
+  return nodeError(RangeError, 'ERR_OUT_OF_RANGE',
+    `The value of "${name}" is out of range. It must be ${range}. Received ${received}`);
+}
+
+function unsupportedInWorker(operation) {
+  return nodeError(TypeError, 'ERR_WORKER_UNSUPPORTED_OPERATION', `${operation} is not supported in workers`);
+}
+
+// util.format's %s: an object whose toString is the engine's own is inspected.
+const kBuiltinPrototypes = [Object.prototype, Array.prototype, Error.prototype, Date.prototype, RegExp.prototype,
+  Function.prototype, Map.prototype, Set.prototype];
+function formatAsString(value) {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return String(value);
+  if (value === null || typeof value !== 'object') return Object.is(value, -0) ? '-0' : String(value);
+  let holder = value;
+  while (holder !== null && !Object.prototype.hasOwnProperty.call(holder, 'toString')) {
+    holder = Object.getPrototypeOf(holder);
+  }
+  if (holder === null || kBuiltinPrototypes.includes(holder)) {
+    return inspect(value, { depth: 0, colors: false, compact: 3 });
+  }
+  return String(value);
+}
+
+function errnoException(err, syscall) {
+  const code = natives().errname(err);
+  const error = new Error(`${syscall} ${code}`);
+  error.errno = err;
+  error.code = code;
+  error.syscall = syscall;
+  return error;
+}
+
+// --- what the object holds ---------------------------------------------------------
+
+// A value built on its first read, then kept as a read-only data property.
+function becomeReadOnly(name, value) {
+  Object.defineProperty(process, name, { value, writable: false, enumerable: true, configurable: true });
+  return value;
+}
+
+// A value built on its first read, then kept as a writable data property;
+// an assignment before that keeps the assigned value.
+function becomeWritable(name, value) {
+  Object.defineProperty(process, name, { value, writable: true, enumerable: true, configurable: true });
+  return value;
+}
+
+function deepFreeze(object) {
+  for (const value of Object.values(object)) {
+    if (value !== null && typeof value === 'object') deepFreeze(value);
+  }
+  return Object.freeze(object);
+}
+
+// Node's process.versions, with the libraries this worker really runs on.
+// Built on first read: asking ICU for its time zone data opens a resource.
+function buildVersions() {
+  const versions = {
+    node: kNodeVersion,
+    isohost: natives().isohostVersion,
+    v8: binding.v8Version,
+    uv: natives().uvVersion,
+    ...natives().icuVersions(),
+  };
+  for (const key of Object.keys(versions)) {
+    Object.defineProperty(versions, key, { writable: false });
+  }
+  return versions;
+}
+
+// Like Node's, the set ignores add(), delete() and clear().
+function emptyFlagSet() {
+  class NodeEnvironmentFlagsSet extends Set {
+    add() { return this; }
+    delete() { return false; }
+    clear() {}
+  }
+  return Object.freeze(new NodeEnvironmentFlagsSet());
+}
+
+function buildConfig() {
+  return deepFreeze({
+    target_defaults: { cflags: [], default_configuration: 'Release', defines: [], include_dirs: [], libraries: [] },
+    variables: { host_arch: binding.arch, target_arch: binding.arch, v8_enable_i18n_support: 1, icu_small: false },
+  });
+}
+
+// --- exit --------------------------------------------------------------------------------
+
+let exiting = false;
+let exitCode;
+
+function validateExitCode(code) {
+  // Node takes an integer as a string too ('3'), and keeps the string.
+  if (typeof code === 'string' && code !== '' && Number.isInteger(+code)) return;
+  if (typeof code !== 'number') throw invalidArgType('code', 'of type number', code);
+  if (!Number.isInteger(code)) throw outOfRange('code', 'an integer', code);
+  if (!Number.isSafeInteger(code)) {
+    throw outOfRange('code', `>= ${Number.MIN_SAFE_INTEGER} && <= ${Number.MAX_SAFE_INTEGER}`, code);
+  }
+}
+
+function exitStatus() {
+  return exitCode === undefined || exitCode === null ? 0 : exitCode | 0;
+}
+
+function exit(code) {
+  if (arguments.length !== 0) process.exitCode = code;
+  if (!exiting) {
+    exiting = true;
+    process.emit('exit', exitCode === undefined || exitCode === null ? 0 : exitCode);
+  }
+  // Through the property, so that code that wraps reallyExit sees the exit.
+  process.reallyExit(exitStatus());
+}
+
+function reallyExit(code) {
+  binding.reallyExit(code | 0, false);
+}
+
+// From C++: the loop ran dry.
+function emitBeforeExit() {
+  if (!exiting) process.emit('beforeExit', exitStatus());
+}
+
+// From C++: the loop ran dry or the host asked the worker to stop (`code`).
+function emitExit(code) {
+  if (code !== undefined) process.exitCode = code;
+  if (!exiting) {
+    exiting = true;
+    process.emit('exit', exitStatus());
+  }
+  return exitStatus();
+}
+
+// --- signals, credentials, umask ----------------------------------------------------
+
+let signals = null;  // name -> number, without a prototype
+
+function kill(pid, signal) {
+  // Whatever equals its own int32 is a pid, '123' included, as in Node.
+  // eslint-disable-next-line eqeqeq
+  if (pid != (pid | 0)) throw invalidArgType('pid', 'of type number', pid);
+  let number = signal;
+  if (signal !== (signal | 0)) {
+    const name = signal || 'SIGTERM';
+    if (signals === null) signals = natives().signals();
+    number = signals[name];
+    if (number === undefined) {
+      throw nodeError(TypeError, 'ERR_UNKNOWN_SIGNAL', `Unknown signal: ${formatAsString(name)}`);
+    }
+  }
+  const err = natives().kill(pid, number);
+  if (err !== 0) throw errnoException(err, 'kill');
+  return true;
+}
+
+function umask(mask) {
+  if (mask !== undefined) throw unsupportedInWorker('Setting process.umask()');
+  return natives().umask();
+}
+
+// What Node refuses in a worker, since the process state is not the worker's
+// own there; refused here too, so that a script behaves the same in both.
+function chdir() {
+  throw unsupportedInWorker('process.chdir()');
+}
+function setuid() {
+  throw unsupportedInWorker('process.setuid()');
+}
+function seteuid() {
+  throw unsupportedInWorker('process.seteuid()');
+}
+function setgid() {
+  throw unsupportedInWorker('process.setgid()');
+}
+function setegid() {
+  throw unsupportedInWorker('process.setegid()');
+}
+function setgroups() {
+  throw unsupportedInWorker('process.setgroups()');
+}
+function initgroups() {
+  throw unsupportedInWorker('process.initgroups()');
+}
+
+// --- time and resources ------------------------------------------------------------
+
+let hrtimeFields = null;
+
+function hrtime(time) {
+  if (hrtimeFields === null) hrtimeFields = natives().hrtimeFields;
+  native.hrtime();
+  const seconds = hrtimeFields[0] * 0x100000000 + hrtimeFields[1];
+  const nanos = hrtimeFields[2];
+  if (time === undefined) return [seconds, nanos];
+  if (!Array.isArray(time)) throw invalidArgType('time', 'an instance of Array', time);
+  if (time.length !== 2) throw outOfRange('time', 2, time.length);
+  const secondsSince = seconds - time[0];
+  const nanosSince = nanos - time[1];
+  return nanosSince < 0 ? [secondsSince - 1, nanosSince + 1e9] : [secondsSince, nanosSince];
+}
+hrtime.bigint = function bigint() {
+  return binding.hrtimeBigInt();
+};
+
+function validateMicros(value, name) {
+  if (typeof value !== 'number') throw invalidArgType(name, 'of type number', value);
+  if (!(value >= 0 && value <= Number.MAX_SAFE_INTEGER)) throw invalidArgValue(name, value);
+}
+
+function cpuUsage(prevValue) {
+  const [user, system] = natives().cpuUsage();
+  // Node ignores a falsy previous value.
+  if (!prevValue) return { user, system };
+  if (typeof prevValue !== 'object' || Array.isArray(prevValue)) {
+    throw invalidArgType('prevValue', 'of type object', prevValue);
+  }
+  validateMicros(prevValue.user, 'prevValue.user');
+  validateMicros(prevValue.system, 'prevValue.system');
+  return { user: user - prevValue.user, system: system - prevValue.system };
+}
+
+const kResourceUsageFields = ['userCPUTime', 'systemCPUTime', 'maxRSS', 'sharedMemorySize', 'unsharedDataSize',
+  'unsharedStackSize', 'minorPageFault', 'majorPageFault', 'swappedOut', 'fsRead', 'fsWrite', 'ipcSent',
+  'ipcReceived', 'signalsCount', 'voluntaryContextSwitches', 'involuntaryContextSwitches'];
+
+function resourceUsage() {
+  const values = natives().resourceUsage();
+  const usage = {};
+  kResourceUsageFields.forEach((name, i) => { usage[name] = values[i]; });
+  return usage;
+}
+
+function memoryUsage() {
+  return binding.memoryUsage();
+}
+memoryUsage.rss = function rss() {
+  return binding.memoryUsage().rss;
+};
+
+// --- warnings ----------------------------------------------------------------------
+
+function createWarning(message, type, code, ctor, detail) {
+  const warning = new Error(message);
+  warning.name = String(type || 'Warning');
+  if (code !== undefined) warning.code = code;
+  if (detail !== undefined) warning.detail = detail;
+  Error.captureStackTrace(warning, ctor || process.emitWarning);
+  return warning;
+}
+
+function emitWarning(warning, type, code, ctor) {
+  let detail;
+  if (type !== null && typeof type === 'object' && !Array.isArray(type)) {
+    ctor = type.ctor;
+    code = type.code;
+    if (typeof type.detail === 'string') detail = type.detail;
+    type = type.type || 'Warning';
+  } else if (typeof type === 'function') {
+    ctor = type;
+    code = undefined;
+    type = 'Warning';
+  }
+  if (type !== undefined && typeof type !== 'string') throw invalidArgType('type', 'of type string', type);
+  if (typeof code === 'function') {
+    ctor = code;
+    code = undefined;
+  } else if (code !== undefined && typeof code !== 'string') {
+    throw invalidArgType('code', 'of type string', code);
+  }
+  if (typeof warning === 'string') {
+    warning = createWarning(warning, type, code, ctor, detail);
+  } else if (!(warning instanceof Error)) {
+    throw invalidArgType('warning', 'of type string or an instance of Error', warning);
+  }
+  if (warning.name === 'DeprecationWarning') {
+    if (process.noDeprecation) return;
+    if (process.throwDeprecation) {
+      // Later, so that the warnings before it are printed first.
+      process.nextTick(() => { throw warning; });
+      return;
+    }
+  }
+  process.nextTick(() => process.emit('warning', warning));
+}
+
+// The listener every process starts with: the warning on stderr.
+function writeWarning(warning) {
+  if (!(warning instanceof Error)) return;
+  const isDeprecation = warning.name === 'DeprecationWarning';
+  if (isDeprecation && process.noDeprecation) return;
+  const trace = process.traceProcessWarnings || (isDeprecation && process.traceDeprecation);
+  let text = `(isohost:${process.pid}) `;
+  if (warning.code) text += `[${warning.code}] `;
+  text += trace && warning.stack ? warning.stack
+    : typeof warning.toString === 'function' ? `${warning.toString()}` : Error.prototype.toString.call(warning);
+  if (typeof warning.detail === 'string') text += `\n${warning.detail}`;
+  binding.writeStdio(2, `${text}\n`, kLevelWarn);
+}
+
+// --- uncaught exceptions ------------------------------------------------------------
+
+let captureCallback = null;
+
+function setUncaughtExceptionCaptureCallback(fn) {
+  if (fn === null) {
+    captureCallback = null;
+  } else {
+    if (typeof fn !== 'function') throw invalidArgType('fn', 'of type function or null', fn);
+    if (captureCallback !== null) {
+      throw nodeError(Error, 'ERR_UNCAUGHT_EXCEPTION_CAPTURE_ALREADY_SET',
+        '`process.setupUncaughtExceptionCapture()` was called while a capture callback was already active');
+    }
+    captureCallback = fn;
+  }
+  errors.setCaptureCallback(captureCallback);
+}
+
+function hasUncaughtExceptionCaptureCallback() {
+  return captureCallback !== null;
+}
+
+// --- the object ------------------------------------------------------------------------
+
+// One literal and one defineProperties: the cheapest way V8 has to build an
+// object of this many properties, which every worker pays for at start-up.
+const process = {
+  __proto__: EventEmitter.prototype,
+  get versions() {
+    return becomeReadOnly('versions', buildVersions());
+  },
+  get config() {
+    return becomeReadOnly('config', buildConfig());
+  },
+  // process.env reads the variables of the Start frame from C++
+  // (process_env.cc) and copies none of them into JS; until the first read it
+  // is an accessor, as process.stdout is.
+  get env() {
+    return becomeWritable('env', natives().createEnv());
+  },
+  set env(value) {
+    becomeWritable('env', value);
+  },
+  get ppid() {
+    return natives().getppid();
+  },
+  // The kernel's name of this process. An assignment is ignored, as in a
+  // Node worker.
+  get title() {
+    return natives().title();
+  },
+  set title(value) {},
+  // Isohost reads no NODE_OPTIONS, so no flag is allowed there.
+  get allowedNodeEnvironmentFlags() {
+    return becomeReadOnly('allowedNodeEnvironmentFlags', emptyFlagSet());
+  },
+  set allowedNodeEnvironmentFlags(value) {
+    becomeWritable('allowedNodeEnvironmentFlags', value);
+  },
+  argv: [],
+  execArgv: [],
+  execPath: '',
+  nextTick: tick.nextTick,
+  hrtime,
+  cpuUsage,
+  resourceUsage,
+  memoryUsage,
+  constrainedMemory() {
+    return natives().constrainedMemory();
+  },
+  availableMemory() {
+    return natives().availableMemory();
+  },
+  uptime() {
+    return (binding.hrtime() - startTime) / 1e9;
+  },
+  cwd() {
+    return binding.cwd();
+  },
+  chdir,
+  umask,
+  kill,
+  getuid() {
+    return natives().getuid();
+  },
+  geteuid() {
+    return natives().geteuid();
+  },
+  getgid() {
+    return natives().getgid();
+  },
+  getegid() {
+    return natives().getegid();
+  },
+  getgroups() {
+    return natives().getgroups();
+  },
+  setuid,
+  seteuid,
+  setgid,
+  setegid,
+  setgroups,
+  initgroups,
+  emitWarning,
+  setUncaughtExceptionCaptureCallback,
+  hasUncaughtExceptionCaptureCallback,
+  exit,
+  reallyExit,
+  // A worker is a process of its own: abort() ends it alone, with SIGABRT,
+  // once its output has reached the host.
+  abort() {
+    natives().abort();
+  },
+  openStdin() {
+    process.stdin.resume();
+    return process.stdin;
+  },
+};
+
+Object.defineProperties(process, {
+  [Symbol.toStringTag]: { value: 'process', writable: true, enumerable: false, configurable: false },
+  version: { value: `v${kNodeVersion}`, writable: false, enumerable: true, configurable: true },
+  arch: { value: binding.arch, writable: false, enumerable: true, configurable: true },
+  platform: { value: binding.platform, writable: false, enumerable: true, configurable: true },
+  // "node": the API is Node's, which is what code that reads release.name
+  // asks. No sourceUrl or headersUrl: a worker loads no native addon, so
+  // there are no headers to build one against.
+  release: { value: { name: 'node', lts: 'Iron' }, writable: false, enumerable: true, configurable: true },
+  features: {
+    value: {
+      inspector: false,
+      debug: false,
+      uv: true,
+      ipv6: false,
+      tls_alpn: false,
+      tls_sni: false,
+      tls_ocsp: false,
+      tls: false,
+      cached_builtins: true,
+      require_module: false,
+    },
+    writable: false,
+    enumerable: true,
+    configurable: false,
+  },
+  pid: { value: binding.pid, writable: false, enumerable: true, configurable: true },
+  exitCode: {
+    get: () => exitCode,
+    set(code) {
+      if (code !== null && code !== undefined) validateExitCode(code);
+      exitCode = code;
+    },
+    enumerable: true,
+    configurable: false,
+  },
+  _exiting: {
+    get: () => exiting,
+    set: (value) => { exiting = !!value; },
+    enumerable: false,
+    configurable: true,
+  },
+});
+EventEmitter.init.call(process);
+
+process.on('warning', writeWarning);
+tick.setExitingProbe(() => exiting);
+errors.setProcess(process);
+
+// At the start of the script: what the host's Start frame says.
+function setup(info) {
+  process.execPath = info.execPath;
+  process.argv = [info.execPath, info.scriptPath || '[worker eval]', ...info.argv];
+  Object.defineProperty(process, 'argv0', {
+    value: info.execPath, writable: false, enumerable: true, configurable: false,
+  });
+}
+
+exports.process = process;
+exports.setup = setup;
+exports.emitBeforeExit = emitBeforeExit;
+exports.emitExit = emitExit;
+exports.setInspect = (fn) => { inspect = fn; };

@@ -1,0 +1,19 @@
+// process.env of a worker: an object whose properties live in C++ and are
+// reached through V8 interceptors, with Node's semantics (every value is
+// stored as a string, `delete`, `in` and enumeration work, symbols and
+// accessors are refused).
+#ifndef ISOHOST_WORKER_PROCESS_ENV_H_
+#define ISOHOST_WORKER_PROCESS_ENV_H_
+
+#include <v8.h>
+
+namespace isohost::worker {
+
+// A new process.env object. The variables the host sent in Start are copied
+// into the store on the first access to any property, not here: a worker
+// that never reads process.env copies nothing.
+v8::MaybeLocal<v8::Object> NewProcessEnv(v8::Isolate* isolate, v8::Local<v8::Context> context);
+
+}  // namespace isohost::worker
+
+#endif  // ISOHOST_WORKER_PROCESS_ENV_H_
