@@ -23,9 +23,10 @@ CliResult RunCli(const std::vector<std::string>& args, const std::string& input 
 
 // Starts `isohost ARGS...` with its stdout on a pipe, whose read end goes to
 // `*stdout_read` (the caller reads and closes it, and reaps the pid), in a
-// process group of its own when `own_group`. For tests that watch the host
-// while it runs.
-pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group = false);
+// process group of its own when `own_group`; its stderr too when
+// `stderr_read` is given. For tests that watch the host while it runs.
+pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group = false,
+               int* stderr_read = nullptr);
 
 // Open descriptors and child processes of this process right now.
 int CountOpenFds();
