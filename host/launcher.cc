@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -11,6 +11,7 @@
 #include "host/worker_binary.h"
 #include "host/zygote.h"
 #include "ipc/channel.h"
+#include "isohost/output_forwarder.h"
 
 namespace isohost {
 namespace {
@@ -59,7 +60,8 @@ std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest
   launched.strategy = SpawnStrategy::kExec;
   ChildFds child;
   if (!MakeWorkerFds(&launched, &child, error)) return std::nullopt;
-  std::vector<std::string> args{request.binary};
+  // The worker dies with this process (worker/parent_death.h).
+  std::vector<std::string> args{request.binary, "--parent-pid=" + std::to_string(::getpid())};
   args.insert(args.end(), request.v8_flags.begin(), request.v8_flags.end());
   if (request.max_old_space_mb > 0) args.push_back("--max-old-space-mb=" + std::to_string(request.max_old_space_mb));
   if (request.max_young_space_mb > 0) {
@@ -77,6 +79,7 @@ Launcher::Launcher(uv_loop_t* loop, LauncherOptions options)
     : loop_(loop), options_(std::move(options)), refill_(loop) {
   if (options_.worker_binary.empty()) options_.worker_binary = FindWorkerBinary();
   if (options_.default_strategy == SpawnStrategy::kDefault) options_.default_strategy = SpawnStrategy::kPool;
+  if (!options_.logger) options_.logger = MakeHostLogger("isohost", LogFormat::kText);
   pool_request_.binary = options_.worker_binary;
 }
 
@@ -93,18 +96,19 @@ std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& r
   // A zygote that died is replaced once; if that fails too, exec from now on.
   for (int attempt = 0; attempt < 2; ++attempt) {
     if (!zygote_ || !zygote_->alive()) {
-      if (zygote_) spdlog::warn("isohost: the zygote died; starting a new one");
+      if (zygote_) options_.logger->warn("the zygote died; starting a new one");
       std::string start_error;
-      zygote_ = Zygote::Start(loop_, options_.worker_binary, &start_error);
+      zygote_ = Zygote::Start(loop_, options_.worker_binary, options_.logger, &start_error);
       if (!zygote_) {
-        spdlog::warn("isohost: cannot start the zygote ({}); spawning workers by exec", start_error);
+        options_.logger->warn("cannot start the zygote ({}); spawning workers by exec", start_error);
         zygote_failed_ = true;
         return LaunchByExec(loop_, request, error);
       }
     }
     std::string launch_error;
     if (auto launched = zygote_->Launch(request, &launch_error)) return launched;
-    spdlog::warn("isohost: zygote launch failed: {}", launch_error);
+    // A zygote found dead here is replaced, and said so, on the next attempt.
+    if (zygote_->alive()) options_.logger->warn("the zygote could not start a worker: {}", launch_error);
   }
   return LaunchByExec(loop_, request, error);
 }
@@ -122,7 +126,13 @@ std::optional<LaunchedProcess> Launcher::TakeFromPool(const LaunchRequest& reque
   return std::nullopt;
 }
 
+void Launcher::StopRefilling() {
+  refilling_ = false;
+  refill_.Stop();
+}
+
 void Launcher::ScheduleRefill() {
+  if (!refilling_) return;
   // Not at once: the fork and the new worker's start-up would compete for
   // the CPU with the worker just taken, which is starting its script now.
   // An empty pool is refilled sooner.
@@ -134,7 +144,7 @@ void Launcher::FillPool() {
     std::string error;
     auto launched = LaunchFromZygote(pool_request_, &error);
     if (!launched) {
-      spdlog::warn("isohost: cannot refill the worker pool: {}", error);
+      options_.logger->warn("cannot refill the worker pool: {}", error);
       return;
     }
     pool_.push_back(std::move(*launched));

@@ -5,6 +5,7 @@
 #ifndef ISOHOST_HOST_LAUNCHER_H_
 #define ISOHOST_HOST_LAUNCHER_H_
 
+#include <spdlog/logger.h>
 #include <uv.h>
 
 #include <cstdint>
@@ -73,6 +74,9 @@ struct LauncherOptions {
   SpawnStrategy default_strategy = SpawnStrategy::kPool;
   std::size_t pool_size = 2;
   std::string worker_binary;  // empty: FindWorkerBinary()
+  // Where the launcher says that the zygote died or the pool cannot be
+  // refilled; null: text on stderr.
+  std::shared_ptr<spdlog::logger> logger;
 };
 
 // Owns the zygote and the pool of one supervisor (or one host program).
@@ -93,6 +97,9 @@ class Launcher {
 
   // Fills the pool now rather than on the next loop turn (benchmarks, tests).
   void FillPool();
+  // The host is shutting down: the pool is not refilled any more, so that no
+  // new zygote or pooled worker is started while the last workers stop.
+  void StopRefilling();
   // Blocks until every pooled worker has finished starting (said Hello), or
   // `timeout_ms` passes. For benchmarks that measure a warm pool.
   bool WaitForPoolReady(int timeout_ms);
@@ -109,6 +116,7 @@ class Launcher {
   uv_loop_t* loop_;
   LauncherOptions options_;
   LaunchRequest pool_request_;
+  bool refilling_ = true;
   std::shared_ptr<Zygote> zygote_;
   bool zygote_failed_ = false;  // could not be (re)started: use exec
   std::deque<LaunchedProcess> pool_;

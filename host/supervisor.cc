@@ -38,6 +38,7 @@ std::unique_ptr<Launcher> MakeLauncher(uv_loop_t* loop, const SupervisorOptions&
   launcher_options.default_strategy = options.default_strategy;
   launcher_options.pool_size = options.pool_size;
   launcher_options.worker_binary = options.worker_binary;
+  launcher_options.logger = options.logger;
   return std::make_unique<Launcher>(loop, launcher_options);
 }
 
@@ -75,15 +76,24 @@ std::uint64_t Supervisor::Spawn(WorkerOptions options, SupervisedCallbacks callb
 }
 
 void Supervisor::StartIncarnation(Entry& entry) {
-  WorkerCallbacks callbacks = entry.callbacks.worker;
-  auto user_exit = callbacks.on_exit;
+  // The entry outlives each of its workers (it is destroyed after them), so
+  // the callbacks may refer to its copy of the user's.
+  const SupervisedCallbacks& user = entry.callbacks;
   std::uint64_t id = entry.id;
-  callbacks.on_exit = [this, id, user_exit](const ExitInfo& info) {
-    if (user_exit) user_exit(info);
+  WorkerCallbacks callbacks;
+  if (user.on_online) callbacks.on_online = [&user, id] { user.on_online(id); };
+  if (user.on_message) callbacks.on_message = [&user, id](std::string_view data) { user.on_message(id, data); };
+  if (user.on_output) {
+    callbacks.on_output = [&user, id](StdioStream stream, std::string_view data, ConsoleLevel level) {
+      user.on_output(id, stream, data, level);
+    };
+  }
+  callbacks.on_exit = [this, &user, id](const ExitInfo& info) {
+    if (user.on_exit) user.on_exit(id, info);
     OnExit(id, info);
   };
   entry.worker = Worker::Spawn(loop_, entry.options, std::move(callbacks), launcher_.get());
-  if (entry.callbacks.on_spawn) entry.callbacks.on_spawn(*entry.worker);
+  if (user.on_spawn) user.on_spawn(id, *entry.worker);
 }
 
 void Supervisor::OnExit(std::uint64_t id, const ExitInfo& info) {
@@ -118,7 +128,7 @@ void Supervisor::OnExit(std::uint64_t id, const ExitInfo& info) {
   delay = std::min(delay, entry.restart.max_backoff_ms);
   entry.restart_times.push_back(now + delay);
   ++entry.restarts;
-  if (entry.callbacks.on_restart) entry.callbacks.on_restart(delay, entry.restarts);
+  if (entry.callbacks.on_restart) entry.callbacks.on_restart(id, delay, entry.restarts);
   entry.restart_timer.Start(delay, [this, id, finished] {
     auto found = entries_.find(id);
     if (found == entries_.end() || shutting_down_) return;
@@ -136,7 +146,7 @@ void Supervisor::Finish(std::uint64_t id, const ExitInfo& info, const std::strin
   auto* loop = loop_;
   auto holder = std::make_shared<DeferredCall>(loop);
   holder->Start([retired, holder]() mutable { holder.reset(); });
-  if (on_done) on_done(info, why);
+  if (on_done) on_done(id, info, why);
 }
 
 Worker* Supervisor::Find(std::uint64_t id) {
@@ -151,6 +161,7 @@ bool Supervisor::PostMessage(std::uint64_t id, std::string_view data) {
 
 void Supervisor::Shutdown(std::uint64_t grace_ms, int code) {
   shutting_down_ = true;
+  launcher_->StopRefilling();
   std::vector<std::uint64_t> pending_restart;
   for (auto& [id, entry] : entries_) {
     if (entry->worker) {

@@ -1,11 +1,11 @@
 #include "host/zygote.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
-
-#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -18,6 +18,17 @@ namespace {
 
 // A zygote that takes longer than this to start or to fork is broken.
 constexpr int kZygoteReplyTimeoutMs = 10000;
+
+// What a zygote that did not start said before it died, for the error.
+std::string ReadWhatIsThere(int fd) {
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  char buffer[2048];
+  ssize_t n = ::read(fd, buffer, sizeof buffer);
+  if (n <= 0) return {};
+  std::string text(buffer, static_cast<std::size_t>(n));
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
 
 }  // namespace
 
@@ -69,8 +80,9 @@ class ZygoteWatch final : public ProcessWatch {
   }
 };
 
-std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary, std::string* error) {
-  std::shared_ptr<Zygote> zygote(new Zygote(loop));
+std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary,
+                                      std::shared_ptr<spdlog::logger> logger, std::string* error) {
+  std::shared_ptr<Zygote> zygote(new Zygote(loop, std::move(logger)));
   int control[2];
   if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, control) != 0) {
     *error = std::string("socketpair for the zygote failed: ") + std::strerror(errno);
@@ -78,19 +90,39 @@ std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary
   }
   zygote->control_.reset(control[0]);
   UniqueFd child_end(control[1]);
-  // The zygote's own fd 1/2 are the host's: what it says is rare and for the operator.
-  int fds[3] = {STDOUT_FILENO, STDERR_FILENO, child_end.get()};
-  zygote->process_ = ExecWatch::Spawn(loop, {binary, "--zygote"}, fds, error);
+  // The zygote's own fd 1 and 2 are a pipe whose lines go to the logger: what
+  // it says is rare and for the operator, and must not land in the host's
+  // stdout, which may be carrying JSON records.
+  int output[2];
+  if (::pipe2(output, O_CLOEXEC) != 0) {
+    *error = std::string("pipe for the zygote failed: ") + std::strerror(errno);
+    return nullptr;
+  }
+  UniqueFd output_read(output[0]);
+  UniqueFd output_write(output[1]);
+  int fds[3] = {output_write.get(), output_write.get(), child_end.get()};
+  // It dies with this process (worker/parent_death.h), and its workers with it.
+  zygote->process_ =
+      ExecWatch::Spawn(loop, {binary, "--zygote", "--parent-pid=" + std::to_string(::getpid())}, fds, error);
   if (!zygote->process_) return nullptr;
   child_end.reset();
+  output_write.reset();
 
   pollfd pfd{zygote->control_.get(), POLLIN, 0};
   ipc::ZygoteReply ready;
   if (::poll(&pfd, 1, kZygoteReplyTimeoutMs) != 1 || !zygote->ReadReply(&ready) ||
       ready.kind != ipc::ZygoteReplyKind::kReady) {
     *error = "the zygote (" + binary + " --zygote) did not start";
+    if (std::string said = ReadWhatIsThere(output_read.get()); !said.empty()) *error += ": " + said;
     return nullptr;
   }
+  Zygote* raw = zygote.get();
+  zygote->output_.Open(output_read.release());
+  zygote->output_.StartReading([raw](std::string_view data) { raw->OnOutput(data); },
+                               [raw] {
+                                 if (!raw->output_partial_.empty()) raw->OnOutput("\n");
+                               });
+  uv_unref(reinterpret_cast<uv_handle_t*>(zygote->output_.get()));  // it never keeps the host running
   zygote->poll_ = new uv_poll_t;
   uv_poll_init(loop, zygote->poll_, zygote->control_.get());
   zygote->poll_->data = zygote.get();
@@ -100,15 +132,33 @@ std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary
 }
 
 Zygote::~Zygote() {
-  if (poll_ != nullptr) {
-    poll_->data = nullptr;
-    uv_close(reinterpret_cast<uv_handle_t*>(poll_),
-             [](uv_handle_t* handle) { delete reinterpret_cast<uv_poll_t*>(handle); });
-  }
+  StopWatchingControl();
   // On EOF the zygote ends its workers, reaps them and exits; wait for that
   // so that nothing outlives us. process_ (ExecWatch) kills what remains.
   control_.reset();
   if (process_) process_->WaitForExit(2000);
+}
+
+void Zygote::StopWatchingControl() {
+  if (poll_ == nullptr) return;
+  poll_->data = nullptr;
+  uv_close(reinterpret_cast<uv_handle_t*>(poll_),
+           [](uv_handle_t* handle) { delete reinterpret_cast<uv_poll_t*>(handle); });
+  poll_ = nullptr;
+}
+
+void Zygote::OnOutput(std::string_view data) {
+  while (!data.empty()) {
+    std::size_t newline = data.find('\n');
+    if (newline == std::string_view::npos) {
+      output_partial_.append(data);
+      return;
+    }
+    output_partial_.append(data.substr(0, newline));
+    logger_->warn("zygote (pid {}): {}", pid(), output_partial_);
+    output_partial_.clear();
+    data.remove_prefix(newline + 1);
+  }
 }
 
 void Zygote::UpdatePollRef() {
@@ -155,7 +205,7 @@ void Zygote::OnControlReadable(uv_poll_t* handle, int status, int) {
 }
 
 void Zygote::OnGone() {
-  if (poll_ != nullptr) uv_poll_stop(poll_);
+  StopWatchingControl();
   control_.reset();
   // Its workers died with it (PDEATHSIG); their exit status is lost.
   auto watches = std::move(watches_);
@@ -179,6 +229,8 @@ std::optional<LaunchedProcess> Zygote::Launch(const LaunchRequest& request, std:
   int fds[3] = {child.channel.get(), child.stdout_write.get(), child.stderr_write.get()};
   if (long rc = ipc::SendWithFds(control_.get(), &zygote_request, sizeof zygote_request, fds, 3); rc < 0) {
     *error = std::string("cannot reach the zygote: ") + std::strerror(-rc);
+    // It died while the loop was idle, so nothing has noticed yet.
+    if (rc == -EPIPE || rc == -ECONNRESET) OnGone();
     return std::nullopt;
   }
   // The fork takes a fraction of a millisecond: wait for its answer here,

@@ -5,6 +5,7 @@
 #ifndef ISOHOST_HOST_ZYGOTE_H_
 #define ISOHOST_HOST_ZYGOTE_H_
 
+#include <spdlog/logger.h>
 #include <uv.h>
 
 #include <map>
@@ -25,8 +26,11 @@ class ZygoteWatch;
 
 class Zygote : public std::enable_shared_from_this<Zygote> {
  public:
-  // Starts `binary --zygote` and waits until it says it is ready.
-  static std::shared_ptr<Zygote> Start(uv_loop_t* loop, const std::string& binary, std::string* error);
+  // Starts `binary --zygote` and waits until it says it is ready. What the
+  // zygote itself prints (rare: a malformed request, a V8 fatal error) goes
+  // to `logger`, line by line.
+  static std::shared_ptr<Zygote> Start(uv_loop_t* loop, const std::string& binary,
+                                       std::shared_ptr<spdlog::logger> logger, std::string* error);
   // Closing the control socket ends the zygote, and with it (PDEATHSIG) any
   // worker it forked that is still alive.
   ~Zygote();
@@ -40,17 +44,26 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
 
  private:
   friend class ZygoteWatch;
-  explicit Zygote(uv_loop_t* loop) : loop_(loop), deferred_dispatch_(loop) {}
+  Zygote(uv_loop_t* loop, std::shared_ptr<spdlog::logger> logger)
+      : loop_(loop), logger_(std::move(logger)), output_(loop), deferred_dispatch_(loop) {}
   static void OnControlReadable(uv_poll_t* handle, int status, int events);
   // Reads and handles one reply; false at EOF or on an error.
   bool ReadReply(ipc::ZygoteReply* reply);
   void Dispatch(const ipc::ZygoteReply& reply);
   void OnGone();
+  // Closes the poll handle before its descriptor: closing a handle later
+  // would take out of epoll whatever descriptor has that number by then
+  // (the next zygote's).
+  void StopWatchingControl();
   void UpdatePollRef();
+  void OnOutput(std::string_view data);
 
   uv_loop_t* loop_;
+  std::shared_ptr<spdlog::logger> logger_;
   UniqueFd control_;
   uv_poll_t* poll_ = nullptr;  // freed in its close callback
+  PipeReader output_;          // the zygote's own stdout and stderr
+  std::string output_partial_;  // after the last newline
   std::unique_ptr<ExecWatch> process_;
   std::map<int, ZygoteWatch*> watches_;  // running workers by pid
   int awaited_watches_ = 0;              // of those, the ones whose exit somebody waits for

@@ -8,12 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "worker/parent_death.h"
 #include "worker/runtime.h"
 #include "worker/zygote.h"
 
 namespace {
 
-bool ParseMegabytes(std::string_view arg, std::string_view prefix, std::uint32_t* out) {
+bool ParseNumber(std::string_view arg, std::string_view prefix, std::uint32_t* out) {
   if (arg.substr(0, prefix.size()) != prefix) return false;
   *out = static_cast<std::uint32_t>(std::strtoul(std::string(arg.substr(prefix.size())).c_str(), nullptr, 10));
   return true;
@@ -25,22 +26,28 @@ int main(int argc, char** argv) {
   std::vector<std::string> v8_flags;
   isohost::worker::HeapLimits limits;
   bool zygote = false;
+  std::uint32_t parent_pid = 0;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg == "--help") {
       std::puts(
-          "usage: isohost-worker [--zygote] [--max-old-space-mb=N] [--max-young-space-mb=N] [V8 flags]\n"
+          "usage: isohost-worker [--zygote] [--parent-pid=N] [--max-old-space-mb=N] [--max-young-space-mb=N]\n"
+          "                      [V8 flags]\n"
           "Runs one Isohost worker on the channel at fd 3, or with --zygote a fork server\n"
-          "for workers. Started by the isohost host; not meant to be run by hand.");
+          "for workers; with --parent-pid, dies with its parent N. Started by the isohost\n"
+          "host; not meant to be run by hand.");
       return 0;
     }
     if (arg == "--zygote") {
       zygote = true;
-    } else if (!ParseMegabytes(arg, "--max-old-space-mb=", &limits.max_old_space_mb) &&
-               !ParseMegabytes(arg, "--max-young-space-mb=", &limits.max_young_space_mb)) {
+    } else if (!ParseNumber(arg, "--parent-pid=", &parent_pid) &&
+               !ParseNumber(arg, "--max-old-space-mb=", &limits.max_old_space_mb) &&
+               !ParseNumber(arg, "--max-young-space-mb=", &limits.max_young_space_mb)) {
       v8_flags.emplace_back(arg);
     }
   }
+  // The host is gone already: nobody would ever read what this process does.
+  if (parent_pid != 0 && !isohost::worker::DieWithParent(static_cast<pid_t>(parent_pid))) return 1;
   if (zygote) return isohost::worker::RunZygote(v8_flags);
   return isohost::worker::RunWorker(v8_flags, limits);
 }

@@ -2,7 +2,6 @@
 
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +12,7 @@
 
 #include "ipc/frame_format.h"
 #include "ipc/zygote_protocol.h"
+#include "worker/parent_death.h"
 #include "worker/runtime.h"
 #include "worker/v8_init.h"
 
@@ -28,9 +28,8 @@ bool Reply(const ipc::ZygoteReply& reply) {
 // In the child: become the worker. Never returns.
 [[noreturn]] void BecomeWorker(v8::Platform* platform, const ipc::ZygoteRequest& request, const int fds[3],
                                int signal_fd, pid_t zygote) {
-  // Die with the zygote (which dies with its host): no orphan workers.
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != zygote) _exit(1);
+  // Die with the zygote, which dies with its host: no orphan workers.
+  if (!DieWithParent(zygote)) _exit(1);
   sigset_t all;
   sigemptyset(&all);
   sigprocmask(SIG_SETMASK, &all, nullptr);
@@ -105,7 +104,6 @@ void ReapChildren(int signal_fd) {
 }  // namespace
 
 int RunZygote(const std::vector<std::string>& v8_flags) {
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
   v8::Platform* platform = InitializeV8(v8_flags);
 
   sigset_t child_signal;

@@ -22,36 +22,44 @@ std::string ToBytes(const std::string& json) {
 }  // namespace
 
 int main() {
-  isohost::Supervisor supervisor;
+  // The supervisor's own diagnostics (a zygote that died, a pool that cannot
+  // be refilled) go through the host's logger, like everything else it logs.
+  isohost::SupervisorOptions supervisor_options;
+  supervisor_options.logger = isohost::MakeHostLogger("host", isohost::LogFormat::kText);
+  isohost::Supervisor supervisor(supervisor_options);
   std::map<std::uint64_t, std::unique_ptr<isohost::OutputForwarder>> logs;
   std::map<std::uint64_t, int> answers;
   int failures = 0;
 
-  for (std::uint64_t id = 1; id <= 3; ++id) {
+  // One set of callbacks serves every worker: each call names the worker.
+  isohost::SupervisedCallbacks callbacks;
+  callbacks.on_spawn = [&logs](std::uint64_t id, isohost::Worker& worker) {
+    auto& log = logs[id];
+    if (!log) log = std::make_unique<isohost::OutputForwarder>(isohost::OutputMode::kLog, isohost::LogFormat::kText, id);
+    log->set_pid(worker.pid());
+  };
+  callbacks.on_output = [&logs](std::uint64_t id, isohost::StdioStream stream, std::string_view data,
+                                isohost::ConsoleLevel level) { logs[id]->Write(stream, data, level); };
+  callbacks.on_message = [&](std::uint64_t id, std::string_view data) {
+    auto value = isohost::ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+    std::printf("answer from worker %llu: %s\n", static_cast<unsigned long long>(id),
+                value ? isohost::ipc::ToJsonText(*value).c_str() : value.error().message.c_str());
+    if (++answers[id] == 3) supervisor.PostMessage(id, ToBytes("\"stop\""));
+  };
+  callbacks.on_done = [&](std::uint64_t id, const isohost::ExitInfo& info, const std::string&) {
+    logs[id]->Flush();
+    std::printf("worker %llu exited: %s, code %d\n", static_cast<unsigned long long>(id),
+                std::string(isohost::ExitReasonName(info.reason)).c_str(), info.code);
+    if (info.code != 0) ++failures;
+  };
+
+  for (int n = 1; n <= 3; ++n) {
     isohost::WorkerOptions options;
     options.script_path = EMBED_SCRIPT;
     options.worker_binary = EMBED_WORKER_BINARY;
-    options.worker_data = ToBytes("{\"name\":\"g" + std::to_string(id) + "\"}");
-    logs[id] = std::make_unique<isohost::OutputForwarder>(isohost::OutputMode::kLog, isohost::LogFormat::kText, id);
-
-    isohost::SupervisedCallbacks callbacks;
-    callbacks.on_spawn = [&logs, id](isohost::Worker& worker) { logs[id]->set_pid(worker.pid()); };
-    callbacks.worker.on_output = [&logs, id](isohost::StdioStream stream, std::string_view data,
-                                            isohost::ConsoleLevel level) { logs[id]->Write(stream, data, level); };
-    callbacks.worker.on_message = [&, id](std::string_view data) {
-      auto value = isohost::ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-      std::printf("answer from worker %llu: %s\n", static_cast<unsigned long long>(id),
-                  value ? isohost::ipc::ToJsonText(*value).c_str() : value.error().message.c_str());
-      if (++answers[id] == 3) supervisor.PostMessage(id, ToBytes("\"stop\""));
-    };
-    callbacks.on_done = [&, id](const isohost::ExitInfo& info, const std::string&) {
-      logs[id]->Flush();
-      std::printf("worker %llu exited: %s, code %d\n", static_cast<unsigned long long>(id),
-                  std::string(isohost::ExitReasonName(info.reason)).c_str(), info.code);
-      if (info.code != 0) ++failures;
-    };
-    std::uint64_t spawned = supervisor.Spawn(std::move(options), std::move(callbacks));
-    for (int n = 1; n <= 3; ++n) supervisor.PostMessage(spawned, ToBytes(std::to_string(n * static_cast<int>(id))));
+    options.worker_data = ToBytes("{\"name\":\"g" + std::to_string(n) + "\"}");
+    std::uint64_t id = supervisor.Spawn(std::move(options), callbacks);
+    for (int k = 1; k <= 3; ++k) supervisor.PostMessage(id, ToBytes(std::to_string(k * n)));
   }
   supervisor.Run();
   std::fflush(stdout);

@@ -97,6 +97,7 @@ int RunCommand(const RunOptions& options) {
   SupervisorOptions supervisor_options;
   supervisor_options.pool_size = options.pool_size;
   supervisor_options.default_strategy = options.spawn;
+  supervisor_options.logger = logger;  // the supervisor's diagnostics in the chosen format
   if (options.spawn == SpawnStrategy::kDefault) {
     bool one_shot = options.workers == 1 && options.restart.policy == RestartPolicy::kNo;
     supervisor_options.default_strategy = one_shot ? SpawnStrategy::kExec : SpawnStrategy::kPool;
@@ -107,77 +108,75 @@ int RunCommand(const RunOptions& options) {
   {
     Supervisor supervisor(supervisor_options);
     std::map<std::uint64_t, std::unique_ptr<OutputForwarder>> outputs;
+    // Made when the worker first spawns, which is before it can say anything.
+    auto output_of = [&](std::uint64_t id) -> OutputForwarder& {
+      auto [it, added] = outputs.try_emplace(id);
+      if (added) it->second = std::make_unique<OutputForwarder>(mode, options.log_format, id);
+      return *it->second;
+    };
     std::unique_ptr<StdinForwarder> stdin_forwarder;
 
-    for (unsigned i = 0; i < options.workers; ++i) {
-      auto id_holder = std::make_shared<std::uint64_t>(0);
-      SupervisedCallbacks callbacks;
-      callbacks.worker.on_message = [&, id_holder](std::string_view data) {
-        if (options.print_messages) {
-          ipc::Result<ipc::CloneValue> value =
-              ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-          std::string line = value ? ipc::ToJsonText(*value) : "{\"error\":\"" + value.error().message + "\"}";
-          if (mode != OutputMode::kPassThrough) line = "[" + std::to_string(*id_holder) + "] " + line;
-          line += '\n';
-          std::fwrite(line.data(), 1, line.size(), stdout);
-          std::fflush(stdout);
-        }
-        // The bytes go back as they came: nothing is decoded or re-encoded.
-        if (options.echo) supervisor.PostMessage(*id_holder, data);
-      };
-      callbacks.worker.on_output = [&, id_holder](StdioStream stream, std::string_view data, ConsoleLevel level) {
-        outputs[*id_holder]->Write(stream, data, level);
-      };
-      callbacks.worker.on_exit = [&, id_holder](const ExitInfo& info) {
-        outputs[*id_holder]->Flush();
-        if (info.reason != ExitReason::kNormal && info.reason != ExitReason::kUncaughtException &&
-            !(info.reason == ExitReason::kTerminated && signals_seen > 0)) {
-          logger->error("worker {}: {}{}{}", *id_holder, ExitReasonName(info.reason),
-                        info.message.empty() ? "" : ": ", info.message);
-        }
-        if (options.stats) PrintStats(*id_holder, info);
-      };
-      callbacks.on_spawn = [&, id_holder](Worker& worker) {
-        if (auto it = outputs.find(*id_holder); it != outputs.end()) it->second->set_pid(worker.pid());
-        for (const std::string& bytes : to_send) {
-          std::string error;
-          if (!worker.PostMessage(bytes, &error)) {
-            logger->error("worker {}: --send not delivered: {}", *id_holder, error);
-          }
-        }
-      };
-      callbacks.on_restart = [&, id_holder](std::uint64_t delay_ms, int restarts) {
-        logger->warn("worker {}: restarting in {} ms (restart {})", *id_holder, delay_ms, restarts);
-      };
-      callbacks.on_done = [&, id_holder](const ExitInfo& info, const std::string& why) {
-        if (!why.empty()) logger->error("worker {}: {}", *id_holder, why);
-        if (!status_set || (status == 0 && info.code != 0)) {
-          status = info.code;
-          status_set = true;
-        }
-        if (supervisor.active() == 0) stdin_forwarder.reset();
-      };
-      // The id is known only after Spawn; callbacks fire on later loop turns.
-      std::uint64_t next_id = i + 1;
-      *id_holder = next_id;
-      outputs[next_id] = std::make_unique<OutputForwarder>(mode, options.log_format, next_id);
-      std::uint64_t id = supervisor.Spawn(worker_options, std::move(callbacks), options.restart);
-      if (id != next_id) {
-        logger->critical("supervisor numbered worker {} as {}", next_id, id);
-        return 70;
+    SupervisedCallbacks callbacks;
+    callbacks.on_message = [&](std::uint64_t id, std::string_view data) {
+      if (options.print_messages) {
+        ipc::Result<ipc::CloneValue> value =
+            ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+        std::string line = value ? ipc::ToJsonText(*value) : "{\"error\":\"" + value.error().message + "\"}";
+        if (mode != OutputMode::kPassThrough) line = "[" + std::to_string(id) + "] " + line;
+        line += '\n';
+        std::fwrite(line.data(), 1, line.size(), stdout);
+        std::fflush(stdout);
       }
+      // The bytes go back as they came: nothing is decoded or re-encoded.
+      if (options.echo) supervisor.PostMessage(id, data);
+    };
+    callbacks.on_output = [&](std::uint64_t id, StdioStream stream, std::string_view data, ConsoleLevel level) {
+      output_of(id).Write(stream, data, level);
+    };
+    callbacks.on_exit = [&](std::uint64_t id, const ExitInfo& info) {
+      output_of(id).Flush();
+      if (info.reason != ExitReason::kNormal && info.reason != ExitReason::kUncaughtException &&
+          !(info.reason == ExitReason::kTerminated && signals_seen > 0)) {
+        logger->error("worker {}: {}{}{}", id, ExitReasonName(info.reason), info.message.empty() ? "" : ": ",
+                      info.message);
+      }
+      if (options.stats) PrintStats(id, info);
+    };
+    callbacks.on_spawn = [&](std::uint64_t id, Worker& worker) {
+      output_of(id).set_pid(worker.pid());
+      for (const std::string& bytes : to_send) {
+        std::string error;
+        if (!worker.PostMessage(bytes, &error)) logger->error("worker {}: --send not delivered: {}", id, error);
+      }
+    };
+    callbacks.on_restart = [&](std::uint64_t id, std::uint64_t delay_ms, int restarts) {
+      logger->warn("worker {}: restarting in {} ms (restart {})", id, delay_ms, restarts);
+    };
+    callbacks.on_done = [&](std::uint64_t id, const ExitInfo& info, const std::string& why) {
+      if (!why.empty()) logger->error("worker {}: {}", id, why);
+      if (!status_set || (status == 0 && info.code != 0)) {
+        status = info.code;
+        status_set = true;
+      }
+      if (supervisor.active() == 0) stdin_forwarder.reset();
+    };
+    std::uint64_t first_id = 0;
+    for (unsigned i = 0; i < options.workers; ++i) {
+      std::uint64_t id = supervisor.Spawn(worker_options, callbacks, options.restart);
+      if (i == 0) first_id = id;
     }
     if (options.workers == 1) {
       // Looked up on every read: a restart replaces the Worker.
-      stdin_forwarder = StdinForwarder::Start(supervisor.loop(), [&supervisor](std::string_view data, bool eof) {
-        if (Worker* worker = supervisor.Find(1)) {
-          if (eof) {
-            worker->EndStdin();
-          } else {
-            worker->WriteStdin(data);
-          }
-        }
-      });
+      stdin_forwarder =
+          StdinForwarder::Start(supervisor.loop(), [&supervisor, first_id](std::string_view data, bool eof) {
+            if (Worker* worker = supervisor.Find(first_id)) {
+              if (eof) {
+                worker->EndStdin();
+              } else {
+                worker->WriteStdin(data);
+              }
+            }
+          });
     }
 
     auto on_signal = [&](int signum) {

@@ -128,7 +128,8 @@ TEST_P(PromptOutputTest, LinesArriveWhileTheWorkerComputes) {
   int out = -1;
   std::vector<std::string> args{"run", "--spawn", c.strategy, "-n", std::to_string(c.workers),
                                 ScriptPath("log_then_spin.js"), "--", "3000"};
-  pid_t host = StartCli(args, &out, /*own_group=*/true, /*merge_stderr=*/true);
+  pid_t host = StartCli(args, &out, /*own_group=*/true, /*stderr_read=*/nullptr,
+                        /*merge_stderr=*/true);
   ASSERT_GT(host, 0);
   HostGuard guard(host);
   LineReader reader(out);
@@ -155,7 +156,8 @@ INSTANTIATE_TEST_SUITE_P(Strategies, PromptOutputTest,
 TEST(PromptOutputKillTest, OutputWrittenBeforeASigkillArrives) {
   int out = -1;
   pid_t host = StartCli({"run", "--spawn", "pool", ScriptPath("log_then_spin.js"), "--", "-1"}, &out,
-                        /*own_group=*/true, /*merge_stderr=*/true);
+                        /*own_group=*/true, /*stderr_read=*/nullptr,
+                        /*merge_stderr=*/true);
   ASSERT_GT(host, 0);
   HostGuard guard(host);
   LineReader reader(out);
@@ -183,7 +185,8 @@ TEST(PromptOutputKillTest, OutputWrittenBeforeASigkillArrives) {
 TEST(PromptOutputKillTest, OutputWrittenBeforeATimeoutArrivesPromptly) {
   int out = -1;
   pid_t host = StartCli({"run", "--spawn", "exec", "--timeout", "2", ScriptPath("log_then_spin.js"), "--", "-1"},
-                        &out, /*own_group=*/true, /*merge_stderr=*/true);
+                        &out, /*own_group=*/true, /*stderr_read=*/nullptr,
+                        /*merge_stderr=*/true);
   ASSERT_GT(host, 0);
   HostGuard guard(host);
   LineReader reader(out);

@@ -30,19 +30,27 @@ void ExecCli(const std::vector<std::string>& args) {
 
 }  // namespace
 
-pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group, bool merge_stderr) {
+pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group, int* stderr_read,
+               bool merge_stderr) {
   int out[2];
+  int err[2] = {-1, -1};
   if (pipe2(out, O_CLOEXEC) != 0) return -1;
+  if (stderr_read != nullptr && pipe2(err, O_CLOEXEC) != 0) return -1;
   pid_t pid = fork();
   if (pid == 0) {
     if (own_group) setpgid(0, 0);
     dup2(out[1], 1);
+    if (err[1] >= 0) dup2(err[1], 2);
     if (merge_stderr) dup2(out[1], 2);
     ExecCli(args);
     _exit(127);
   }
   close(out[1]);
   *stdout_read = out[0];
+  if (stderr_read != nullptr) {
+    close(err[1]);
+    *stderr_read = err[0];
+  }
   return pid;
 }
 

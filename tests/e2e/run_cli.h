@@ -23,10 +23,11 @@ CliResult RunCli(const std::vector<std::string>& args, const std::string& input 
 
 // Starts `isohost ARGS...` with its stdout on a pipe, whose read end goes to
 // `*stdout_read` (the caller reads and closes it, and reaps the pid), in a
-// process group of its own when `own_group`, with stderr on the same pipe
-// when `merge_stderr`. For tests that watch the host while it runs.
+// process group of its own when `own_group`; its stderr too when
+// `stderr_read` is given, or on the stdout pipe when `merge_stderr`. For tests
+// that watch the host while it runs.
 pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group = false,
-               bool merge_stderr = false);
+               int* stderr_read = nullptr, bool merge_stderr = false);
 
 // Open descriptors and child processes of this process right now.
 int CountOpenFds();

@@ -65,11 +65,13 @@ TEST(ContainmentTest, OneWorkerCrashingLeavesTheOthersRunning) {
     options.worker_binary = BinDir() + "/isohost-worker";
     tweak(options);
     SupervisedCallbacks callbacks;
-    callbacks.worker.on_output = [&output](StdioStream, std::string_view data, ConsoleLevel) { output.append(data); };
-    callbacks.worker.on_message = [&supervisor, name](std::string_view) {
-      if (name == "segv") ::kill(supervisor.Find(2)->pid(), SIGSEGV);
+    callbacks.on_output = [&output](std::uint64_t, StdioStream, std::string_view data, ConsoleLevel) {
+      output.append(data);
     };
-    callbacks.on_done = [&exits, name](const ExitInfo& info, const std::string&) { exits[name] = info; };
+    callbacks.on_message = [&supervisor, name](std::uint64_t id, std::string_view) {
+      if (name == "segv") ::kill(supervisor.Find(id)->pid(), SIGSEGV);
+    };
+    callbacks.on_done = [&exits, name](std::uint64_t, const ExitInfo& info, const std::string&) { exits[name] = info; };
     supervisor.Spawn(std::move(options), std::move(callbacks));
   };
   spawn("oom", "alloc_forever.js", [](WorkerOptions& o) { o.limits.max_old_space_mb = 32; });
@@ -233,7 +235,7 @@ TEST_P(SupervisorLibraryTest, ThousandSpawnsLeakNothing) {
     int exited = 0;
     for (int i = 0; i < count; ++i) {
       SupervisedCallbacks callbacks;
-      callbacks.on_done = [&exited](const ExitInfo& info, const std::string&) {
+      callbacks.on_done = [&exited](std::uint64_t, const ExitInfo& info, const std::string&) {
         EXPECT_EQ(info.code, 0) << info.message;
         ++exited;
       };

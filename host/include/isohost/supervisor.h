@@ -1,9 +1,14 @@
 // Runs many workers on one libuv loop: spawns them, restarts the ones that
 // fail (with back-off, giving up on a crash loop), and shuts them all down.
 // Owned by the host program; every callback runs on the supervisor's loop.
+//
+// Workers (and the zygote) die with the thread that started them
+// (PR_SET_PDEATHSIG), so that a host killed without a word leaves none
+// behind: use a supervisor from one thread that outlives it.
 #ifndef ISOHOST_SUPERVISOR_H_
 #define ISOHOST_SUPERVISOR_H_
 
+#include <spdlog/logger.h>
 #include <uv.h>
 
 #include <cstdint>
@@ -38,17 +43,26 @@ struct RestartOptions {
   std::uint64_t max_backoff_ms = 10'000;
 };
 
+// Every callback is told the id of the worker it concerns: the id Spawn()
+// returns, the same for every incarnation of that worker.
 struct SupervisedCallbacks {
-  // Called for every incarnation of the worker. on_exit of `worker` runs at
-  // each exit, before the supervisor decides whether to restart.
-  WorkerCallbacks worker;
+  // The incarnation started and is running the script.
+  std::function<void(std::uint64_t id)> on_online;
+  // One message: structured-clone bytes, as a view valid only during the call.
+  std::function<void(std::uint64_t id, std::string_view data)> on_message;
+  // Output of the worker (see WorkerCallbacks::on_output).
+  std::function<void(std::uint64_t id, StdioStream stream, std::string_view data, ConsoleLevel level)> on_output;
+  // The incarnation is gone and its output delivered; runs at each exit,
+  // before the supervisor decides whether to restart.
+  std::function<void(std::uint64_t id, const ExitInfo& info)> on_exit;
   // A restart was scheduled `delay_ms` from now (the `restarts`-th).
-  std::function<void(std::uint64_t delay_ms, int restarts)> on_restart;
+  std::function<void(std::uint64_t id, std::uint64_t delay_ms, int restarts)> on_restart;
   // The worker will not run again: `why` is empty for an exit that needs no
   // restart, else it says why the supervisor gave up.
-  std::function<void(const ExitInfo& last, const std::string& why)> on_done;
-  // A new incarnation started (also the first); pid is known.
-  std::function<void(Worker& worker)> on_spawn;
+  std::function<void(std::uint64_t id, const ExitInfo& last, const std::string& why)> on_done;
+  // A new incarnation started; its pid is known. For the first incarnation
+  // this runs inside Spawn(), before Spawn() returns the id.
+  std::function<void(std::uint64_t id, Worker& worker)> on_spawn;
 };
 
 struct SupervisorOptions {
@@ -57,6 +71,10 @@ struct SupervisorOptions {
   SpawnStrategy default_strategy = SpawnStrategy::kPool;
   std::size_t pool_size = 2;
   std::string worker_binary;  // empty: beside the executable, or $ISOHOST_WORKER
+  // Where the supervisor's own diagnostics go (a zygote that died and was
+  // replaced, a pool that cannot be refilled, what the zygote printed).
+  // Null: text lines on stderr, never stdout.
+  std::shared_ptr<spdlog::logger> logger;
 };
 
 class Supervisor {
