@@ -12,6 +12,7 @@
 #include "worker/buffer/base64.h"
 #include "worker/buffer/hex.h"
 #include "worker/buffer/search.h"
+#include "worker/buffer/string_utf8.h"
 #include "worker/buffer/utf8.h"
 #include "worker/buffer/v8_bytes.h"
 #include "worker/native_module.h"
@@ -44,6 +45,11 @@ std::size_t SizeArg(const FunctionCallbackInfo<Value>& info, int index) {
 
 int IntArg(const FunctionCallbackInfo<Value>& info, int index) { return info[index].As<v8::Int32>()->Value(); }
 
+void ThrowAllocationFailed(v8::Isolate* isolate) {
+  isolate->ThrowException(
+      v8::Exception::RangeError(v8::String::NewFromUtf8Literal(isolate, "Array buffer allocation failed")));
+}
+
 // --- strings into bytes ----------------------------------------------------
 
 std::size_t Base64Capacity(v8::Isolate* isolate, Local<v8::String> string) {
@@ -66,8 +72,7 @@ std::size_t WriteString(v8::Isolate* isolate, Local<v8::String> string, Encoding
   int bounded = static_cast<int>(std::min<std::size_t>(capacity, INT32_MAX));
   switch (encoding) {
     case kUtf8:
-      return static_cast<std::size_t>(
-          string->WriteUtf8(isolate, reinterpret_cast<char*>(out), bounded, nullptr, kStringFlags));
+      return buffer::WriteUtf8(isolate, string, out, capacity);
     case kUcs2: {
       int units = std::min(string->Length(), bounded / 2);
       // Write() wants aligned uint16_t; a view may start at an odd address.
@@ -115,7 +120,8 @@ std::size_t WriteString(v8::Isolate* isolate, Local<v8::String> string, Encoding
 
 // byteLengthUtf8(string)
 void ByteLengthUtf8(const FunctionCallbackInfo<Value>& info) {
-  info.GetReturnValue().Set(info[0].As<v8::String>()->Utf8Length(info.GetIsolate()));
+  info.GetReturnValue().Set(
+      static_cast<double>(buffer::Utf8Length(info.GetIsolate(), info[0].As<v8::String>())));
 }
 
 // write(view, string, offset, maxLength, encoding) -> bytes written
@@ -135,10 +141,16 @@ void FromString(const FunctionCallbackInfo<Value>& info) {
   Local<v8::String> string = info[0].As<v8::String>();
   Encoding encoding = static_cast<Encoding>(IntArg(info, 1));
   std::size_t length = static_cast<std::size_t>(string->Length());
+  if (encoding == kUtf8) {
+    std::size_t size = 0;
+    std::uint8_t* data = buffer::Utf8ToMalloc(isolate, string, &size);
+    if (data == nullptr) return ThrowAllocationFailed(isolate);
+    info.GetReturnValue().Set(buffer::ArrayBufferFromMalloc(isolate, data, size));
+    return;
+  }
   std::size_t capacity = 0;
   switch (encoding) {
     case kUtf8:
-      capacity = static_cast<std::size_t>(string->Utf8Length(isolate));
       break;
     case kUcs2:
       capacity = length * 2;
@@ -156,11 +168,7 @@ void FromString(const FunctionCallbackInfo<Value>& info) {
       break;
   }
   void* data = std::malloc(std::max<std::size_t>(capacity, 1));
-  if (data == nullptr) {
-    isolate->ThrowException(v8::Exception::RangeError(
-        v8::String::NewFromUtf8Literal(isolate, "Array buffer allocation failed")));
-    return;
-  }
+  if (data == nullptr) return ThrowAllocationFailed(isolate);
   std::size_t written = WriteString(isolate, string, encoding, static_cast<std::uint8_t*>(data), capacity);
   if (written == 0) {
     std::free(data);
@@ -178,9 +186,7 @@ void FromString(const FunctionCallbackInfo<Value>& info) {
 void AllocUnsafe(const FunctionCallbackInfo<Value>& info) {
   Local<v8::ArrayBuffer> result;
   if (!buffer::NewUninitializedArrayBuffer(info.GetIsolate(), SizeArg(info, 0)).ToLocal(&result)) {
-    info.GetIsolate()->ThrowException(v8::Exception::RangeError(
-        v8::String::NewFromUtf8Literal(info.GetIsolate(), "Array buffer allocation failed")));
-    return;
+    return ThrowAllocationFailed(info.GetIsolate());
   }
   info.GetReturnValue().Set(result);
 }
@@ -195,6 +201,11 @@ v8::MaybeLocal<v8::String> MakeString(v8::Isolate* isolate, const std::uint8_t* 
   const std::size_t max = static_cast<std::size_t>(v8::String::kMaxLength);
   switch (encoding) {
     case kUtf8: {
+      // ASCII needs no decoding: V8 copies it as Latin-1 faster than it
+      // reads it as UTF-8.
+      if (size <= max && buffer::IsAscii(data, size)) {
+        return v8::String::NewFromOneByte(isolate, data, v8::NewStringType::kNormal, static_cast<int>(size));
+      }
       if (size > INT32_MAX) return {};
       v8::TryCatch too_long(isolate);  // V8 throws when the result is too long
       return v8::String::NewFromUtf8(isolate, reinterpret_cast<const char*>(data), v8::NewStringType::kNormal,
@@ -311,10 +322,11 @@ std::int64_t SearchStart(std::size_t size, std::int64_t offset, std::size_t need
   return forward ? -1 : length - 1;
 }
 
-// The answer of indexOf/lastIndexOf for `needle` in `haystack`.
-double Search(const ViewBytes& haystack, const std::uint8_t* needle, std::size_t needle_size, std::int64_t offset,
-              bool forward, bool ucs2) {
-  std::size_t size = haystack.size();
+// The answer of indexOf/lastIndexOf for `needle` in the `size` bytes at
+// `haystack`. With `ucs2` the search is by UTF-16 code units from the start
+// of the buffer.
+double Search(const std::uint8_t* haystack, std::size_t size, const std::uint8_t* needle, std::size_t needle_size,
+              std::int64_t offset, bool forward, bool ucs2) {
   std::int64_t start = SearchStart(size, offset, needle_size, forward);
   // An empty needle is found where it starts, like String#indexOf's.
   if (needle_size == 0) return static_cast<double>(start);
@@ -322,15 +334,20 @@ double Search(const ViewBytes& haystack, const std::uint8_t* needle, std::size_t
   if (needle_size > size || (forward && static_cast<std::size_t>(start) + needle_size > size)) return -1;
   std::size_t from = static_cast<std::size_t>(start);
   if (ucs2) {
-    // Code units from the start of the buffer; a trailing odd byte is none.
     if (size < 2 || needle_size < 2) return -1;
-    size &= ~std::size_t{1};
-    from &= ~std::size_t{1};
-    needle_size &= ~std::size_t{1};
-    if (needle_size > size) return -1;
+    // A trailing odd byte is no code unit. Node searches a buffer of odd
+    // length for a buffer needle all the same, and then reports "not found"
+    // as the length less one; so does this.
+    std::size_t units_size = size & ~std::size_t{1};
+    std::size_t found = forward ? buffer::FindForward(haystack, units_size, needle, needle_size & ~std::size_t{1},
+                                                      from & ~std::size_t{1}, true)
+                                : buffer::FindBackward(haystack, units_size, needle, needle_size & ~std::size_t{1},
+                                                       from & ~std::size_t{1}, true);
+    if (found != buffer::kNotFound) return static_cast<double>(found);
+    return units_size == size ? -1 : static_cast<double>(units_size);
   }
-  std::size_t found = forward ? buffer::FindForward(haystack.data(), size, needle, needle_size, from, ucs2)
-                              : buffer::FindBackward(haystack.data(), size, needle, needle_size, from, ucs2);
+  std::size_t found = forward ? buffer::FindForward(haystack, size, needle, needle_size, from, false)
+                              : buffer::FindBackward(haystack, size, needle, needle_size, from, false);
   return found == buffer::kNotFound ? -1 : static_cast<double>(found);
 }
 
@@ -344,7 +361,7 @@ void IndexOfString(const FunctionCallbackInfo<Value>& info) {
   ViewBytes haystack(info[0], ViewBytes::kRead);
   Local<v8::String> string = info[1].As<v8::String>();
   Encoding encoding = static_cast<Encoding>(IntArg(info, 3));
-  std::size_t needle_size = encoding == kUtf8   ? static_cast<std::size_t>(string->Utf8Length(isolate))
+  std::size_t needle_size = encoding == kUtf8   ? buffer::Utf8Length(isolate, string)
                             : encoding == kUcs2 ? static_cast<std::size_t>(string->Length()) * 2
                                                 : static_cast<std::size_t>(string->Length());
   // A needle longer than the haystack cannot match, and need not be encoded.
@@ -357,7 +374,10 @@ void IndexOfString(const FunctionCallbackInfo<Value>& info) {
     needle = large.get();
   }
   WriteString(isolate, string, encoding, needle, needle_size);
-  double result = Search(haystack, needle, needle_size, OffsetArg(info, 2), info[4]->IsTrue(), encoding == kUcs2);
+  // For a string, Node measures a UTF-16 haystack in whole code units.
+  std::size_t size = encoding == kUcs2 ? haystack.size() & ~std::size_t{1} : haystack.size();
+  double result = Search(haystack.data(), size, needle, needle_size, OffsetArg(info, 2), info[4]->IsTrue(),
+                         encoding == kUcs2);
   info.GetReturnValue().Set(result);
 }
 
@@ -365,8 +385,8 @@ void IndexOfString(const FunctionCallbackInfo<Value>& info) {
 void IndexOfBytes(const FunctionCallbackInfo<Value>& info) {
   ViewBytes haystack(info[0], ViewBytes::kRead);
   ViewBytes needle(info[1], ViewBytes::kRead);
-  info.GetReturnValue().Set(
-      Search(haystack, needle.data(), needle.size(), OffsetArg(info, 2), info[4]->IsTrue(), info[3]->IsTrue()));
+  info.GetReturnValue().Set(Search(haystack.data(), haystack.size(), needle.data(), needle.size(), OffsetArg(info, 2),
+                                   info[4]->IsTrue(), info[3]->IsTrue()));
 }
 
 // indexOfByte(view, byte, byteOffset, forward)
@@ -417,7 +437,7 @@ void Fill(const FunctionCallbackInfo<Value>& info) {
     Local<v8::String> string = info[1].As<v8::String>();
     if (encoding == kUtf8) {
       // A character that does not fit whole still lends its first bytes.
-      std::size_t full = static_cast<std::size_t>(string->Utf8Length(isolate));
+      std::size_t full = buffer::Utf8Length(isolate, string);
       if (full <= size) {
         pattern = WriteString(isolate, string, encoding, at, full);
       } else {
@@ -493,18 +513,10 @@ void IsAscii(const FunctionCallbackInfo<Value>& info) {
 // encodeUtf8(string) -> Uint8Array of its UTF-8, lone surrogates as U+FFFD
 void EncodeUtf8(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
-  Local<v8::String> string = info[0].As<v8::String>();
-  int length = string->Utf8Length(isolate);
-  Local<v8::ArrayBuffer> buffer;
-  if (!buffer::NewUninitializedArrayBuffer(isolate, static_cast<std::size_t>(length)).ToLocal(&buffer)) {
-    isolate->ThrowException(v8::Exception::RangeError(
-        v8::String::NewFromUtf8Literal(isolate, "Array buffer allocation failed")));
-    return;
-  }
-  if (length > 0) {
-    string->WriteUtf8(isolate, static_cast<char*>(buffer->Data()), length, nullptr, kStringFlags);
-  }
-  info.GetReturnValue().Set(v8::Uint8Array::New(buffer, 0, static_cast<std::size_t>(length)));
+  std::size_t size = 0;
+  std::uint8_t* data = buffer::Utf8ToMalloc(isolate, info[0].As<v8::String>(), &size);
+  if (data == nullptr) return ThrowAllocationFailed(isolate);
+  info.GetReturnValue().Set(v8::Uint8Array::New(buffer::ArrayBufferFromMalloc(isolate, data, size), 0, size));
 }
 
 // encodeInto(string, view) -> [UTF-16 units read, bytes written]; only
@@ -513,16 +525,11 @@ void EncodeInto(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Local<v8::Context> context = isolate->GetCurrentContext();
   ViewBytes dest(info[1], ViewBytes::kWrite);
-  int read = 0;
-  int written = 0;
-  if (dest.size() > 0) {
-    written = info[0].As<v8::String>()->WriteUtf8(isolate, reinterpret_cast<char*>(dest.data()),
-                                                  static_cast<int>(std::min<std::size_t>(dest.size(), INT32_MAX)),
-                                                  &read, kStringFlags);
-  }
+  std::size_t read = 0;
+  std::size_t written = buffer::WriteUtf8(isolate, info[0].As<v8::String>(), dest.data(), dest.size(), &read);
   Local<v8::Array> result = v8::Array::New(isolate, 2);
-  if (result->Set(context, 0, v8::Integer::New(isolate, read)).IsNothing() ||
-      result->Set(context, 1, v8::Integer::New(isolate, written)).IsNothing()) {
+  if (result->Set(context, 0, v8::Number::New(isolate, static_cast<double>(read))).IsNothing() ||
+      result->Set(context, 1, v8::Number::New(isolate, static_cast<double>(written))).IsNothing()) {
     return;
   }
   info.GetReturnValue().Set(result);

@@ -54,6 +54,10 @@ ViewBytes::ViewBytes(v8::Local<v8::Value> value, Access access) {
 }
 
 v8::Local<v8::ArrayBuffer> ArrayBufferFromMalloc(v8::Isolate* isolate, void* data, std::size_t size) {
+  if (size == 0) {
+    std::free(data);
+    return v8::ArrayBuffer::New(isolate, 0);
+  }
   std::unique_ptr<v8::BackingStore> store =
       v8::ArrayBuffer::NewBackingStore(data, size, FreeBackingStore, nullptr);
   return v8::ArrayBuffer::New(isolate, std::shared_ptr<v8::BackingStore>(std::move(store)));

@@ -34,15 +34,21 @@ class ViewBytes {
 };
 
 // Calls `visit(const Char* chars, std::size_t count)` with the characters of
-// `string` from `start`, in order and in pieces, as uint8_t when the string
+// `string`, in order and in pieces, as uint8_t when the string
 // is one-byte and uint16_t otherwise, until `visit` returns false or they
 // are all seen. The pieces live in a buffer on the stack, so a string of any
-// size costs no allocation.
+// size costs no allocation; an external one-byte string is one piece.
 template <typename Visit>
 void ForEachPiece(v8::Isolate* isolate, v8::Local<v8::String> string, Visit&& visit) {
   constexpr int kPiece = 8192;  // characters; even, so pairs never split
   const int length = string->Length();
   constexpr int kFlags = v8::String::NO_NULL_TERMINATION | v8::String::HINT_MANY_WRITES_EXPECTED;
+  // An external string (a large result of toString(), say) is read in place.
+  if (string->IsExternalOneByte()) {
+    const v8::String::ExternalOneByteStringResource* resource = string->GetExternalOneByteStringResource();
+    visit(reinterpret_cast<const std::uint8_t*>(resource->data()), resource->length());
+    return;
+  }
   if (string->IsOneByte()) {
     std::uint8_t piece[kPiece];
     for (int at = 0; at < length; at += kPiece) {
@@ -60,8 +66,9 @@ void ForEachPiece(v8::Isolate* isolate, v8::Local<v8::String> string, Visit&& vi
   }
 }
 
-// Memory from malloc that a new ArrayBuffer takes over (freed with it).
-// Not zeroed: for Buffer.allocUnsafe and for buffers filled at once.
+// Memory from malloc that a new ArrayBuffer takes over (freed with it, or
+// at once when `size` is 0). Not zeroed: for Buffer.allocUnsafe and for
+// buffers filled at once.
 v8::Local<v8::ArrayBuffer> ArrayBufferFromMalloc(v8::Isolate* isolate, void* data, std::size_t size);
 
 // A new ArrayBuffer of `size` bytes whose contents are not set, or an empty
