@@ -250,6 +250,20 @@ TEST(Utf8Test, AgreesWithTheTableOnEveryShortSequenceAndRandomText) {
   }
 }
 
+TEST(Utf8Test, FindsTheFirstNonAsciiByteAnywhereInLongText) {
+  for (std::size_t size : {0, 1, 63, 64, 65, 127, 128, 200, 1000}) {
+    Bytes text(size, 'a');
+    EXPECT_TRUE(IsAscii(text.data(), text.size()));
+    EXPECT_EQ(AsciiPrefixLength(text.data(), text.size()), size);
+    for (std::size_t at = 0; at < size; ++at) {
+      text[at] = 0x80 | static_cast<std::uint8_t>(at);
+      ASSERT_FALSE(IsAscii(text.data(), text.size())) << size << " " << at;
+      ASSERT_EQ(AsciiPrefixLength(text.data(), text.size()), at) << size;
+      text[at] = 'a';
+    }
+  }
+}
+
 std::size_t NaiveFind(const Bytes& hay, const Bytes& needle, std::size_t from, bool forward, bool even_only) {
   if (needle.size() > hay.size()) return kNotFound;
   std::size_t last = hay.size() - needle.size();

@@ -235,6 +235,20 @@ std::size_t Base64DecodeBlocks(const std::uint8_t* in, std::size_t size, std::ui
   return done;
 }
 
+__attribute__((target("avx2"))) std::size_t AsciiPrefixBlocksAvx2(const std::uint8_t* data, std::size_t size) {
+  std::size_t i = 0;
+  for (; i + 64 <= size; i += 64) {
+    __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i));
+    __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i + 32));
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0) break;
+  }
+  return i;
+}
+
+std::size_t AsciiPrefixBlocks(const std::uint8_t* data, std::size_t size) {
+  return HasAvx2() ? AsciiPrefixBlocksAvx2(data, size) : 0;
+}
+
 namespace {
 
 // Positions that pass the first/last-byte test in vain before a search gives
@@ -314,6 +328,7 @@ __attribute__((target("avx2"))) std::size_t FindLast(const std::uint8_t* haystac
 #else
 
 bool HasAvx2() { return false; }
+std::size_t AsciiPrefixBlocks(const std::uint8_t*, std::size_t) { return 0; }
 std::size_t Base64EncodeBlocks(const std::uint8_t*, std::size_t, char*, bool) { return 0; }
 std::size_t Base64DecodeBlocks(const std::uint8_t*, std::size_t, std::uint8_t*, std::size_t) { return 0; }
 std::size_t FindFirst(const std::uint8_t*, std::size_t, const std::uint8_t*, std::size_t, std::size_t, bool* gave_up) {

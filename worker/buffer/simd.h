@@ -24,6 +24,11 @@ std::size_t Base64EncodeBlocks(const std::uint8_t* in, std::size_t size, char* o
 // consumed (a multiple of 32); bytes written are 3/4 of that.
 std::size_t Base64DecodeBlocks(const std::uint8_t* in, std::size_t size, std::uint8_t* out, std::size_t capacity);
 
+// How many bytes at the start of `data` lie below 0x80, looked at 64 bytes
+// at a time; stops short of the end (at a multiple of 64), leaving the
+// rest to the caller.
+std::size_t AsciiPrefixBlocks(const std::uint8_t* data, std::size_t size);
+
 // The first position in [from, haystack_size - needle_size] where a needle of
 // two or more bytes starts, found by testing its first and last byte at 32
 // positions at once. Returns `*gave_up` set (and no answer) when so many

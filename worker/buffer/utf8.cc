@@ -1,5 +1,7 @@
 #include "worker/buffer/utf8.h"
 
+#include "worker/buffer/simd.h"
+
 #include <cstring>
 
 namespace isohost::worker::buffer {
@@ -18,7 +20,7 @@ inline bool IsContinuation(std::uint8_t byte) { return (byte & 0xc0) == 0x80; }
 }  // namespace
 
 std::size_t AsciiPrefixLength(const std::uint8_t* data, std::size_t size) {
-  std::size_t i = 0;
+  std::size_t i = simd::AsciiPrefixBlocks(data, size);
   for (; i + 32 <= size; i += 32) {
     std::uint64_t any = Load64(data + i) | Load64(data + i + 8) | Load64(data + i + 16) | Load64(data + i + 24);
     if (any & kHighBits) break;
@@ -36,7 +38,7 @@ std::size_t AsciiPrefixLength(const std::uint8_t* data, std::size_t size) {
 
 bool IsAscii(const std::uint8_t* data, std::size_t size) {
   std::uint64_t any = 0;
-  std::size_t i = 0;
+  std::size_t i = simd::AsciiPrefixBlocks(data, size);
   for (; i + 32 <= size; i += 32) {
     any |= Load64(data + i) | Load64(data + i + 8) | Load64(data + i + 16) | Load64(data + i + 24);
   }
