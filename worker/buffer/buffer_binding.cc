@@ -40,12 +40,19 @@ enum Encoding : int {
 // walking its pieces on every copy.
 constexpr int kStringFlags = v8::String::NO_NULL_TERMINATION | v8::String::HINT_MANY_WRITES_EXPECTED;
 
+// Numeric arguments. The JavaScript callers pass numbers; anything else
+// (a DataView's missing `length`, say) counts as 0 rather than being read
+// as what it is not.
 std::size_t SizeArg(const FunctionCallbackInfo<Value>& info, int index) {
+  if (!info[index]->IsNumber()) return 0;
   double value = info[index].As<v8::Number>()->Value();
-  return value > 0 ? static_cast<std::size_t>(value) : 0;
+  if (!(value > 0)) return 0;  // also NaN
+  return value >= 9007199254740992.0 ? static_cast<std::size_t>(9007199254740992.0) : static_cast<std::size_t>(value);
 }
 
-int IntArg(const FunctionCallbackInfo<Value>& info, int index) { return info[index].As<v8::Int32>()->Value(); }
+int IntArg(const FunctionCallbackInfo<Value>& info, int index) {
+  return info[index]->IsInt32() ? info[index].As<v8::Int32>()->Value() : 0;
+}
 
 void ThrowAllocationFailed(v8::Isolate* isolate) {
   isolate->ThrowException(
@@ -354,7 +361,10 @@ double Search(const std::uint8_t* haystack, std::size_t size, const std::uint8_t
 }
 
 std::int64_t OffsetArg(const FunctionCallbackInfo<Value>& info, int index) {
-  return static_cast<std::int64_t>(info[index].As<v8::Number>()->Value());
+  if (!info[index]->IsNumber()) return 0;
+  double value = info[index].As<v8::Number>()->Value();
+  if (!(value == value)) return 0;  // NaN
+  return static_cast<std::int64_t>(std::clamp(value, -9007199254740992.0, 9007199254740992.0));
 }
 
 // indexOfString(view, string, byteOffset, encoding, forward): utf8, ucs2 or latin1.
@@ -394,7 +404,7 @@ void IndexOfBytes(const FunctionCallbackInfo<Value>& info) {
 // indexOfByte(view, byte, byteOffset, forward)
 void IndexOfByte(const FunctionCallbackInfo<Value>& info) {
   ViewBytes haystack(info[0], ViewBytes::kRead);
-  std::uint8_t needle = static_cast<std::uint8_t>(info[1].As<v8::Uint32>()->Value());
+  std::uint8_t needle = static_cast<std::uint8_t>(SizeArg(info, 1));
   bool forward = info[3]->IsTrue();
   std::int64_t start = SearchStart(haystack.size(), OffsetArg(info, 2), 1, forward);
   if (start < 0 || haystack.size() == 0) return info.GetReturnValue().Set(-1);
