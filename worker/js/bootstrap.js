@@ -96,6 +96,15 @@ defineGlobal('setImmediate', timers.setImmediate);
 defineGlobal('clearImmediate', timers.clearImmediate);
 defineGlobal('queueMicrotask', tick.queueMicrotask);
 defineGlobal('structuredClone', (value) => binding.structuredClone(value));
+// Buffer and the encoding globals, each built on first read.
+defineLazy(globalThis, 'Buffer', () => internalRequire('node/buffer').Buffer, false);
+defineLazy(globalThis, 'atob', () => internalRequire('internal/buffer/atob').atob, true);
+defineLazy(globalThis, 'btoa', () => internalRequire('internal/buffer/atob').btoa, true);
+defineLazy(globalThis, 'Blob', () => internalRequire('internal/buffer/blob').Blob, false);
+defineLazy(globalThis, 'File', () => internalRequire('internal/buffer/blob').File, false);
+defineLazy(globalThis, 'TextEncoder', () => internalRequire('internal/encoding').TextEncoder, false);
+defineLazy(globalThis, 'TextDecoder', () => internalRequire('internal/encoding').TextDecoder, false);
+defineLazy(globalThis, 'DOMException', () => internalRequire('internal/dom_exception'), false);
 defineGlobal('performance', {
   timeOrigin: Date.now(),
   now: () => (binding.hrtime() - startTime) / 1e6,
@@ -147,7 +156,14 @@ modules.registerBuiltin('timers', () => ({
 }));
 modules.registerBuiltin('util', () => {
   const inspect = inspectModule();
-  return { inspect: inspect.inspect, format: inspect.format, formatWithOptions: inspect.formatWithOptions };
+  const { TextEncoder, TextDecoder } = internalRequire('internal/encoding');
+  return {
+    inspect: inspect.inspect,
+    format: inspect.format,
+    formatWithOptions: inspect.formatWithOptions,
+    TextEncoder,
+    TextDecoder,
+  };
 });
 modules.registerBuiltin('console', () => globalThis.console);
 

@@ -12,7 +12,7 @@ const kTypes = ['string', 'function', 'number', 'object', 'boolean', 'bigint', '
 // "Received an instance of Object", "Received null".
 function describeReceived(value) {
   if (value === null || value === undefined) return ` Received ${value}`;
-  if (typeof value === 'function') return ` Received function ${value.name || '<anonymous>'}`;
+  if (typeof value === 'function') return ` Received function ${value.name}`;
   if (typeof value === 'object') {
     const ctor = value.constructor;
     if (ctor && typeof ctor.name === 'string' && ctor.name !== '') return ` Received an instance of ${ctor.name}`;
@@ -29,6 +29,8 @@ function joinWithOr(list) {
 }
 
 function invalidArgTypeMessage(name, expected, actual) {
+  // Node's native layer raises this code with a message of its own.
+  if (arguments.length === 1) return name;
   if (!Array.isArray(expected)) expected = [expected];
   let message = 'The ';
   if (name.endsWith(' argument')) {
@@ -53,8 +55,8 @@ function invalidArgTypeMessage(name, expected, actual) {
   const parts = [];
   if (types.length > 0) parts.push(`${types.length > 1 ? 'one of type' : 'of type'} ${joinWithOr(types)}`);
   if (instances.length > 0) parts.push(`an instance of ${joinWithOr(instances)}`);
-  if (other.length > 0) parts.push(other.length > 1 ? `one of ${joinWithOr(other)}` : other[0].toLowerCase() === other[0] ? `an ${other[0]}` : other[0]);
-  message += joinWithOr(parts);
+  if (other.length > 0) parts.push(other.length > 1 ? `one of ${joinWithOr(other)}` : other[0].toLowerCase() !== other[0] ? `an ${other[0]}` : other[0]);
+  message += parts.join(' or ');
   return `${message}.${describeReceived(actual)}`;
 }
 
@@ -67,6 +69,8 @@ function addNumericalSeparator(text) {
 }
 
 function outOfRangeMessage(name, range, input, replaceDefaultBoolean = false) {
+  // Node's native layer raises this code with a message of its own.
+  if (arguments.length === 1) return name;
   let message = replaceDefaultBoolean ? name : `The value of "${name}" is out of range.`;
   let received;
   if (Number.isInteger(input) && Math.abs(input) > 2 ** 32) {

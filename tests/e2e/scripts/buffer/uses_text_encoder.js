@@ -1,0 +1,2 @@
+// Touches TextEncoder only: Buffer's JavaScript stays uncompiled.
+new TextEncoder().encode('x');
