@@ -5,6 +5,7 @@ namespace isohost::worker {
 // Each native module's installer, defined in its own file.
 namespace native_modules {
 void InstallBufferModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallUtilModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -18,6 +19,7 @@ struct Entry {
 constexpr Entry kNativeModules[] = {
     {"", nullptr},  // keeps the table well-formed while it is short
     {"buffer", native_modules::InstallBufferModule},
+    {"util", native_modules::InstallUtilModule},
 };
 
 }  // namespace

@@ -115,30 +115,8 @@ defineGlobal('performance', {
 const modules = internalRequire('modules');
 const workerThreads = internalRequire('worker_threads');
 
-// util.inspect, given what only the engine knows (promise state, proxies,
-// entries of iterators and weak collections) on first use.
-let inspectHooked = false;
-function inspectModule() {
-  const inspect = internalRequire('inspect');
-  if (!inspectHooked) {
-    inspectHooked = true;
-    const kStates = ['pending', 'fulfilled', 'rejected'];
-    inspect.setNativeHooks({
-      promiseState(promise) {
-        const details = binding.promiseState(promise);
-        return details === undefined ? undefined : { state: kStates[details[0]], value: details[1] };
-      },
-      previewEntries(object, isIterator) {
-        const preview = binding.previewEntries(object);
-        if (preview === undefined) return undefined;
-        return isIterator ? preview : preview[0];
-      },
-      proxyDetails: binding.proxyDetails,
-      constructorName: binding.constructorName,
-    });
-  }
-  return inspect;
-}
+// util.inspect with the engine's facts, built on first use.
+const inspectModule = () => internalRequire('internal/util/inspect');
 errors.setInspect((value) => inspectModule().inspect(value));
 processModule.setInspect((value, options) => inspectModule().inspect(value, options));
 
@@ -154,17 +132,6 @@ modules.registerBuiltin('timers', () => ({
   setImmediate: timers.setImmediate,
   clearImmediate: timers.clearImmediate,
 }));
-modules.registerBuiltin('util', () => {
-  const inspect = inspectModule();
-  const { TextEncoder, TextDecoder } = internalRequire('internal/encoding');
-  return {
-    inspect: inspect.inspect,
-    format: inspect.format,
-    formatWithOptions: inspect.formatWithOptions,
-    TextEncoder,
-    TextDecoder,
-  };
-});
 modules.registerBuiltin('console', () => globalThis.console);
 
 // --- what C++ calls --------------------------------------------------------------

@@ -348,6 +348,18 @@ function invalidCallback(callback) {
   return err;
 }
 
+// util.promisify(setTimeout) / util.promisify(setImmediate): promises that
+// settle with the given value once the timer fires.
+const kPromisifyCustom = Symbol.for('nodejs.util.promisify.custom');
+Object.defineProperty(setTimeout, kPromisifyCustom, {
+  enumerable: true,
+  get: () => (after, value) => new Promise((resolve) => setTimeout(resolve, after, value)),
+});
+Object.defineProperty(setImmediate, kPromisifyCustom, {
+  enumerable: true,
+  get: () => (value) => new Promise((resolve) => setImmediate(resolve, value)),
+});
+
 exports.setTimeout = setTimeout;
 exports.clearTimeout = clearTimeout;
 exports.setInterval = setInterval;

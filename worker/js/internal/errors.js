@@ -6,7 +6,8 @@
 
 const inspectModule = () => internalRequire('inspect');
 
-const kTypes = ['string', 'function', 'number', 'object', 'boolean', 'bigint', 'symbol'];
+// 'Function' and 'Object' name the types too, as they do in Node's messages.
+const kTypes = ['string', 'function', 'number', 'object', 'Function', 'Object', 'boolean', 'bigint', 'symbol'];
 
 // How Node names a value it did not expect: "Received type number (1)",
 // "Received an instance of Object", "Received null".
@@ -169,6 +170,9 @@ const messages = {
     if (subpath === '.') return `No "exports" main defined in ${pkgPath}package.json${base ? ` imported from ${base}` : ''}`;
     return `Package subpath '${subpath}' is not defined by "exports" in ${pkgPath}package.json${base ? ` imported from ${base}` : ''}`;
   }],
+  ERR_PARSE_ARGS_INVALID_OPTION_VALUE: [TypeError, (message) => message],
+  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: [TypeError, (arg) => `Unexpected argument '${arg}'. This command does not take positional arguments`],
+  ERR_PARSE_ARGS_UNKNOWN_OPTION: [TypeError, (option, allowPositionals) => `Unknown option '${option}'${allowPositionals ? `. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- ${JSON.stringify(option)}` : ''}`],
   ERR_REQUIRE_ASYNC_MODULE: [Error, () => 'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.'],
   ERR_REQUIRE_ESM: [Error, requireEsmMessage],
   ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
