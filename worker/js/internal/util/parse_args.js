@@ -162,12 +162,13 @@ function parseArgs(config = {}) {
   const strict = hasOwn(config, 'strict') ? config.strict : true;
   const allowPositionals = hasOwn(config, 'allowPositionals') ? config.allowPositionals : !strict;
   const returnTokens = hasOwn(config, 'tokens') ? config.tokens : false;
-  const options = hasOwn(config, 'options') ? config.options : {};
+  let options = hasOwn(config, 'options') ? config.options : {};
   validateArray(args, 'args');
   validateBoolean(strict, 'strict');
   validateBoolean(allowPositionals, 'allowPositionals');
   validateBoolean(returnTokens, 'tokens');
-  validateObject(options, 'options');
+  validateObject(options, 'options', { nullable: true });
+  if (options === null) options = {};
   validateOptions(options);
 
   const tokens = tokenize(args, options);

@@ -1,0 +1,89 @@
+// util and util/types in real workers: each script under scripts/util/ prints
+// edge cases of one part of the module, and its output must be byte for byte
+// what Node 20 printed for it (NAME.out, recorded with /usr/bin/node, the
+// same in Node's main thread and in a worker_threads Worker: in_worker.js).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tests/e2e/run_cli.h"
+
+namespace isohost::testing {
+namespace {
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The first line where two outputs part, for a readable failure.
+std::string FirstDifference(const std::string& expected, const std::string& actual) {
+  std::istringstream want(expected);
+  std::istringstream got(actual);
+  std::string a;
+  std::string b;
+  for (int line = 1;; ++line) {
+    bool more_a = static_cast<bool>(std::getline(want, a));
+    bool more_b = static_cast<bool>(std::getline(got, b));
+    if (!more_a && !more_b) return "outputs differ only in their last newline";
+    if (!more_a || !more_b || a != b) {
+      return "line " + std::to_string(line) + ":\n  node:    " + (more_a ? a : "<end>") +
+             "\n  isohost: " + (more_b ? b : "<end>");
+    }
+  }
+}
+
+class UtilScriptTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(UtilScriptTest, PrintsWhatNodePrints) {
+  const std::string name = GetParam();
+  const std::string expected = ReadFile(ScriptPath("util/" + name + ".out"));
+  ASSERT_FALSE(expected.empty()) << "no recorded output for " << name;
+  CliResult result = RunCli({"run", ScriptPath("util/" + name + ".js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(result.out == expected) << FirstDifference(expected, result.out);
+}
+
+INSTANTIATE_TEST_SUITE_P(Scripts, UtilScriptTest, ::testing::Values("types", "promisify", "parse_args", "misc"),
+                         [](const ::testing::TestParamInfo<const char*>& param) { return std::string(param.param); });
+
+// NODE_DEBUG, inherited from the host's environment, picks the sections
+// whose messages reach stderr.
+TEST(UtilTest, DebuglogWritesTheSectionsNodeDebugNames) {
+  ASSERT_EQ(setenv("NODE_DEBUG", "util_e2e*,other", 1), 0);
+  CliResult result = RunCli({"run", ScriptPath("util/debuglog.js")});
+  unsetenv("NODE_DEBUG");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, ReadFile(ScriptPath("util/debuglog.out")));
+  EXPECT_NE(result.err.find("UTIL_E2E_ONE "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find(": hello 1 {\"a\":2}\n"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("OTHER "), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("never"), std::string::npos) << result.err;
+}
+
+int BuiltinsLoaded(const std::string& script) {
+  CliResult result = RunCli({"run", "--stats", ScriptPath(script)});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::size_t start = result.err.rfind("{\"worker\"");
+  if (start == std::string::npos) return -1;
+  nlohmann::json stats = nlohmann::json::parse(result.err.substr(start, result.err.find('\n', start) - start));
+  return stats["builtins_loaded"].is_number() ? stats["builtins_loaded"].get<int>() : -1;
+}
+
+// util costs nothing until required, and parseArgs nothing until used.
+TEST(UtilTest, UtilIsCompiledOnFirstUseOnly) {
+  int idle = BuiltinsLoaded("empty.js");
+  int util = BuiltinsLoaded("util/uses_util.js");
+  int parse_args = BuiltinsLoaded("util/uses_parse_args.js");
+  ASSERT_GT(idle, 0);
+  EXPECT_GT(util, idle);
+  EXPECT_GT(parse_args, util);
+}
+
+}  // namespace
+}  // namespace isohost::testing
