@@ -1,6 +1,6 @@
 // Base-128 varints, the one codec for the two formats that use them: the
 // protobuf fields of a frame (ipc/wire_format.h) and V8's structured-clone
-// bytes (ipc/clone_format.h). Header-only and free of V8 and protobuf.
+// bytes (clone/clone_format.h). Header-only and free of V8 and protobuf.
 #ifndef ISOHOST_IPC_VARINT_H_
 #define ISOHOST_IPC_VARINT_H_
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "ipc/clone_format.h"
+#include "clone/clone_format.h"
 
 namespace isohost::worker {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "ipc/clone_codec.h"
-#include "ipc/clone_json.h"
+#include "isohost/clone_codec.h"
+#include "isohost/clone_json.h"
 #include "host/launcher.h"
 #include "tests/e2e/run_cli.h"
 

@@ -26,7 +26,7 @@ class Launcher;
 struct WorkerCallbacks {
   // The worker started and is running the script.
   std::function<void()> on_online;
-  // One message: structured-clone bytes (ipc/clone_codec.h reads them), as a
+  // One message: structured-clone bytes (isohost/clone_codec.h reads them), as a
   // view valid only during the call (it may point into shared memory).
   std::function<void(std::string_view data)> on_message;
   // Output of the worker's JS (process.stdout/stderr, console) with the

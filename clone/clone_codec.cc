@@ -1,4 +1,4 @@
-#include "ipc/clone_codec.h"
+#include "isohost/clone_codec.h"
 
 #include <algorithm>
 #include <bit>
@@ -12,7 +12,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "ipc/clone_format.h"
+#include "clone/clone_format.h"
 
 namespace isohost::ipc {
 namespace {

@@ -1,10 +1,10 @@
 // V8's structured-clone format (ValueSerializer, V8 10.2) as far as both the
-// V8-free codec (ipc/clone_codec.cc) and the worker's fast path for
+// V8-free codec (clone/clone_codec.cc) and the worker's fast path for
 // primitives (worker/primitive_clone.cc) need it: the tag bytes, the
 // versions, and ZigZag for Smis. Lengths and counts are varints
 // (ipc/varint.h). Free of V8: ipc never links it.
-#ifndef ISOHOST_IPC_CLONE_FORMAT_H_
-#define ISOHOST_IPC_CLONE_FORMAT_H_
+#ifndef ISOHOST_CLONE_FORMAT_H_
+#define ISOHOST_CLONE_FORMAT_H_
 
 #include <cstdint>
 
@@ -91,4 +91,4 @@ constexpr std::int32_t ZigZagDecode(std::uint32_t value) {
 
 }  // namespace isohost::ipc
 
-#endif  // ISOHOST_IPC_CLONE_FORMAT_H_
+#endif  // ISOHOST_CLONE_FORMAT_H_
