@@ -2,7 +2,7 @@
 // V8-free codec (clone/clone_codec.cc) and the worker's fast path for
 // primitives (worker/primitive_clone.cc) need it: the tag bytes, the
 // versions, and ZigZag for Smis. Lengths and counts are varints
-// (ipc/varint.h). Free of V8: ipc never links it.
+// (ipc/varint.h). Free of V8, like the codec: the host never links V8.
 #ifndef ISOHOST_CLONE_FORMAT_H_
 #define ISOHOST_CLONE_FORMAT_H_
 
@@ -80,6 +80,7 @@ enum class CloneErrorTag : std::uint8_t {
 inline constexpr std::uint32_t kCloneMinVersion = 13;
 // Views carry a flags varint from this version on.
 inline constexpr std::uint32_t kCloneViewFlagsVersion = 14;
+
 // V8 writes a Smi (kInt32) as its ZigZag encoding in a varint.
 constexpr std::uint32_t ZigZagEncode(std::int32_t value) {
   return (static_cast<std::uint32_t>(value) << 1) ^ static_cast<std::uint32_t>(value >> 31);
