@@ -5,7 +5,7 @@
 
 #include "bench/common/uv_loop.h"
 #include "host/launcher.h"
-#include "ipc/clone_codec.h"
+#include "isohost/clone_codec.h"
 
 namespace isohost::bench {
 namespace {

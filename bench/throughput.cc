@@ -15,8 +15,8 @@
 #include "bench/common/temp_dir.h"
 #include "bench/throughput_isohost.h"
 #include "bench/throughput_report.h"
-#include "ipc/clone_codec.h"
-#include "ipc/clone_json.h"
+#include "isohost/clone_codec.h"
+#include "isohost/clone_json.h"
 
 namespace isohost::bench {
 namespace {
@@ -169,7 +169,7 @@ std::vector<std::string> Notes() {
       "parentPort.postMessage(m))), the host posts again on receipt. In the plain rows the "
       "isohost host posts pre-encoded structured-clone bytes and does not decode the echo (its "
       "API carries bytes); in the _decoded rows it decodes every echo into a value and encodes "
-      "it again (ipc/clone_codec.h), which is what Node's parent does with every message in all "
+      "it again (isohost/clone_codec.h), which is what Node's parent does with every message in all "
       "rows. MiB/s counts the encoded message in both directions.",
       "console: the worker console.logs every line. isohost: lines and bytes counted in the "
       "host's on_output. Node: new Worker(file, {stdout: true}), lines and bytes counted from "

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "bench/common/uv_loop.h"
-#include "ipc/clone_codec.h"
+#include "isohost/clone_codec.h"
 #include "isohost/worker.h"
 
 namespace isohost::bench {

@@ -19,7 +19,7 @@ struct EchoResult {
 // trips are not timed, so spawn and JIT warm-up stay out of the figure; then
 // counts round trips for at least `duration_ms`, and terminates the worker.
 // With `decode`, the host decodes every echo into a value and encodes that
-// again before posting it (ipc/clone_codec.h), as Node's parent does with
+// again before posting it (isohost/clone_codec.h), as Node's parent does with
 // every message; without, it posts the bytes it was given.
 bool MeasureEcho(const std::string& script, std::string_view payload, bool decode, int warmup,
                  int duration_ms, EchoResult* result, std::string* error);

@@ -1,5 +1,5 @@
 # `cmake --install`: the CLI and the worker binary (side by side in bin/, with
-# the libnode they need in lib/isohost/), the host library and its headers,
+# the libnode they need in lib/isohost/), the host library, the codec and their headers,
 # and a CMake package so that another project can find_package(isohost).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -10,14 +10,14 @@ install(TARGETS isohost isohost-worker RUNTIME DESTINATION ${CMAKE_INSTALL_BINDI
 file(GLOB _libnode_files "${ISOHOST_LIBNODE_DIR}/libnode.so*")
 install(FILES ${_libnode_files} DESTINATION ${CMAKE_INSTALL_LIBDIR}/isohost)
 
-install(TARGETS isohost_host isohost_ipc isohost_proto EXPORT isohostTargets
+# One include root, include/isohost/: the host library's headers and the
+# codec's. isohost_ipc and isohost_proto are installed only to be linked (the
+# host library is static); their headers are private.
+install(TARGETS isohost_host isohost_clone isohost_ipc isohost_proto EXPORT isohostTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY host/include/isohost DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(FILES ipc/clone_codec.h ipc/clone_json.h ipc/clone_value.h
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ipc)
-install(FILES "${CMAKE_BINARY_DIR}/proto/isohost.pb.h" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY host/include/isohost clone/include/isohost DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 install(EXPORT isohostTargets NAMESPACE isohost::
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/isohost)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "ipc/wire_format.h"
+
 namespace isohost::ipc {
 
 bool FrameReader::Fail(std::string message) {
@@ -12,36 +14,21 @@ bool FrameReader::Fail(std::string message) {
   return false;
 }
 
-namespace {
-
-// Reads a varint of at most 5 bytes (lengths here fit 32 bits).
-bool ReadVarint(const std::uint8_t*& at, const std::uint8_t* end, std::uint64_t* value) {
-  *value = 0;
-  for (int shift = 0; shift < 35 && at < end; shift += 7) {
-    std::uint8_t byte = *at++;
-    *value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
-    if ((byte & 0x80) == 0) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 bool DecodePortMessageFrame(const std::uint8_t* payload, std::size_t size, std::string_view* data) {
-  // Envelope.port_message: field 3, length-delimited; PortMessage.data:
-  // field 1, length-delimited. Anything else takes the protobuf path.
+  // An Envelope whose only field is port_message, itself holding only
+  // `data` (ipc/wire_format.h). Anything else takes the protobuf path.
   const std::uint8_t* at = payload;
   const std::uint8_t* end = payload + size;
-  if (at == end || *at++ != ((3 << 3) | 2)) return false;
-  std::uint64_t inner = 0;
-  if (!ReadVarint(at, end, &inner) || inner != static_cast<std::uint64_t>(end - at)) return false;
+  if (at == end || *at++ != kEnvelopePortMessageTag) return false;
+  std::uint32_t inner = 0;
+  if (ReadVarint(at, end, &inner) != VarintStatus::kOk || inner != static_cast<std::uint64_t>(end - at)) return false;
   if (inner == 0) {
     *data = {};
     return true;
   }
-  if (*at++ != ((1 << 3) | 2)) return false;
-  std::uint64_t length = 0;
-  if (!ReadVarint(at, end, &length) || length != static_cast<std::uint64_t>(end - at)) return false;
+  if (*at++ != kPortMessageDataTag) return false;
+  std::uint32_t length = 0;
+  if (ReadVarint(at, end, &length) != VarintStatus::kOk || length != static_cast<std::uint64_t>(end - at)) return false;
   *data = std::string_view(reinterpret_cast<const char*>(at), static_cast<std::size_t>(length));
   return true;
 }

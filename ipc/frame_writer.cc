@@ -1,6 +1,7 @@
 #include "ipc/frame_writer.h"
 
 #include "ipc/frame_format.h"
+#include "ipc/wire_format.h"
 
 #include <cstring>
 
@@ -19,32 +20,6 @@ bool AppendFrame(const proto::Envelope& envelope, std::size_t max_frame_size,
   return true;
 }
 
-namespace {
-
-std::size_t VarintSize(std::uint64_t value) {
-  std::size_t size = 1;
-  while (value >= 0x80) {
-    value >>= 7;
-    ++size;
-  }
-  return size;
-}
-
-void AppendVarint(std::uint64_t value, std::string* out) {
-  while (value >= 0x80) {
-    out->push_back(static_cast<char>((value & 0x7f) | 0x80));
-    value >>= 7;
-  }
-  out->push_back(static_cast<char>(value));
-}
-
-// Wire tags: Envelope.port_message is field 3, PortMessage.data field 1,
-// both length-delimited (wire type 2).
-constexpr char kEnvelopePortMessageTag = (3 << 3) | 2;
-constexpr char kPortMessageDataTag = (1 << 3) | 2;
-
-}  // namespace
-
 std::size_t PortMessageFrameSize(std::size_t data_size) {
   // An empty `data` is not written at all by protobuf (proto3 default).
   std::size_t inner = data_size == 0 ? 0 : 1 + VarintSize(data_size) + data_size;
@@ -59,10 +34,10 @@ char* AppendPortMessageFrameFor(std::size_t data_size, std::size_t max_frame_siz
   std::uint8_t header[kFrameHeaderSize];
   EncodeFrameLength(static_cast<std::uint32_t>(length), header);
   out->append(reinterpret_cast<const char*>(header), kFrameHeaderSize);
-  out->push_back(kEnvelopePortMessageTag);
+  out->push_back(static_cast<char>(kEnvelopePortMessageTag));
   AppendVarint(inner, out);
   if (data_size != 0) {
-    out->push_back(kPortMessageDataTag);
+    out->push_back(static_cast<char>(kPortMessageDataTag));
     AppendVarint(data_size, out);
   }
   std::size_t at = out->size();

@@ -5,18 +5,10 @@
 #include <cstring>
 #include <string>
 
+#include "clone/clone_format.h"
+
 namespace isohost::worker {
 namespace {
-
-// Tags of V8's format (src/objects/value-serializer.cc) for the values here.
-constexpr char kTagInt32 = 'I';      // zig-zag varint, for a Smi
-constexpr char kTagDouble = 'N';     // 8 bytes, little-endian, for a HeapNumber
-constexpr char kTagOneByteString = '"';  // varint length, then Latin-1 bytes
-constexpr char kTagTrue = 'T';
-constexpr char kTagFalse = 'F';
-constexpr char kTagNull = '0';
-constexpr char kTagUndefined = '_';
-constexpr std::size_t kMaxVarintBytes = 5;  // of a uint32
 
 // The header this V8 writes (version tag and version), learnt from V8 once
 // rather than assumed, so that the bytes stay V8's own.
@@ -32,37 +24,20 @@ const std::string& Header(v8::Isolate* isolate) {
   return header;
 }
 
-// V8 writes a Smi as kTagInt32 and a HeapNumber as kTagDouble even when its
+// V8 writes a Smi as CloneTag::kInt32 and a HeapNumber as kDouble even when its
 // value is integral, and the public API does not tell them apart; the tag bit
 // of the handle's slot does (what V8's inline Value::IsUndefined() reads too).
 bool IsSmi(v8::Local<v8::Value> value) {
   return !v8::internal::Internals::HasHeapObjectTag(*reinterpret_cast<const v8::internal::Address*>(*value));
 }
 
-std::size_t PutVarint(std::uint32_t value, std::uint8_t* out) {
-  std::size_t n = 0;
-  while (value >= 0x80) {
-    out[n++] = static_cast<std::uint8_t>(value | 0x80);
-    value >>= 7;
-  }
-  out[n++] = static_cast<std::uint8_t>(value);
-  return n;
+// The varints of a primitive: a whole message is at most a few bytes more
+// than its string, so a bad varint just means "not a primitive".
+bool GetVarint(const std::uint8_t*& at, const std::uint8_t* end, std::uint32_t* value) {
+  return ipc::ReadVarint(at, end, value) == ipc::VarintStatus::kOk;
 }
 
-// A canonical-or-not varint of at most 5 bytes, as V8 reads one.
-bool GetVarint(const std::uint8_t*& at, const std::uint8_t* end, std::uint32_t* value) {
-  std::uint64_t result = 0;
-  for (std::size_t i = 0; i < kMaxVarintBytes && at < end; ++i) {
-    std::uint8_t byte = *at++;
-    result |= static_cast<std::uint64_t>(byte & 0x7f) << (7 * i);
-    if ((byte & 0x80) == 0) {
-      if (result > UINT32_MAX) return false;
-      *value = static_cast<std::uint32_t>(result);
-      return true;
-    }
-  }
-  return false;
-}
+constexpr char TagByte(ipc::CloneTag tag) { return static_cast<char>(tag); }
 
 }  // namespace
 
@@ -73,31 +48,29 @@ std::optional<PrimitiveMessage> PrimitiveMessage::Plan(v8::Isolate* isolate, v8:
   if (value->IsNumber()) {
     if (IsSmi(value)) {
       std::int32_t number = value.As<v8::Int32>()->Value();
-      auto zigzag = static_cast<std::uint32_t>((static_cast<std::uint32_t>(number) << 1) ^
-                                               static_cast<std::uint32_t>(number >> 31));
-      message.tag_ = kTagInt32;
-      message.prefix_length_ = PutVarint(zigzag, message.prefix_);
+      message.tag_ = TagByte(ipc::CloneTag::kInt32);
+      message.prefix_length_ = ipc::PutVarint(ipc::ZigZagEncode(number), message.prefix_);
     } else {
       double number = value.As<v8::Number>()->Value();
-      message.tag_ = kTagDouble;
+      message.tag_ = TagByte(ipc::CloneTag::kDouble);
       std::memcpy(message.prefix_, &number, sizeof number);
       message.prefix_length_ = sizeof number;
     }
   } else if (value->IsString()) {
     v8::Local<v8::String> string = value.As<v8::String>();
     if (!string->IsOneByte()) return std::nullopt;
-    message.tag_ = kTagOneByteString;
+    message.tag_ = TagByte(ipc::CloneTag::kOneByteString);
     message.string_ = string;
     message.string_length_ = static_cast<std::uint32_t>(string->Length());
-    message.prefix_length_ = PutVarint(message.string_length_, message.prefix_);
+    message.prefix_length_ = ipc::PutVarint(message.string_length_, message.prefix_);
   } else if (value->IsUndefined()) {
-    message.tag_ = kTagUndefined;
+    message.tag_ = TagByte(ipc::CloneTag::kUndefined);
   } else if (value->IsNull()) {
-    message.tag_ = kTagNull;
+    message.tag_ = TagByte(ipc::CloneTag::kNull);
   } else if (value->IsTrue()) {
-    message.tag_ = kTagTrue;
+    message.tag_ = TagByte(ipc::CloneTag::kTrue);
   } else if (value->IsFalse()) {
-    message.tag_ = kTagFalse;
+    message.tag_ = TagByte(ipc::CloneTag::kFalse);
   } else {
     return std::nullopt;
   }
@@ -137,19 +110,18 @@ std::optional<v8::Local<v8::Value>> DeserializePrimitive(v8::Isolate* isolate, s
   const char tag = static_cast<char>(*at++);
   const auto remaining = static_cast<std::size_t>(end - at);
   switch (tag) {
-    case kTagInt32: {
+    case TagByte(ipc::CloneTag::kInt32): {
       std::uint32_t zigzag = 0;
       if (!GetVarint(at, end, &zigzag) || at != end) return std::nullopt;
-      auto number = static_cast<std::int32_t>((zigzag >> 1) ^ (~(zigzag & 1) + 1));
-      return v8::Integer::New(isolate, number);
+      return v8::Integer::New(isolate, ipc::ZigZagDecode(zigzag));
     }
-    case kTagDouble: {
+    case TagByte(ipc::CloneTag::kDouble): {
       double number = 0;
       if (remaining != sizeof number) return std::nullopt;
       std::memcpy(&number, at, sizeof number);
       return v8::Number::New(isolate, number);
     }
-    case kTagOneByteString: {
+    case TagByte(ipc::CloneTag::kOneByteString): {
       std::uint32_t length = 0;
       if (!GetVarint(at, end, &length) || static_cast<std::size_t>(end - at) != length ||
           length > static_cast<std::uint32_t>(v8::String::kMaxLength)) {
@@ -162,13 +134,13 @@ std::optional<v8::Local<v8::Value>> DeserializePrimitive(v8::Isolate* isolate, s
       }
       return string;
     }
-    case kTagTrue:
+    case TagByte(ipc::CloneTag::kTrue):
       return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::True(isolate)) : std::nullopt;
-    case kTagFalse:
+    case TagByte(ipc::CloneTag::kFalse):
       return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::False(isolate)) : std::nullopt;
-    case kTagNull:
+    case TagByte(ipc::CloneTag::kNull):
       return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::Null(isolate)) : std::nullopt;
-    case kTagUndefined:
+    case TagByte(ipc::CloneTag::kUndefined):
       return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::Undefined(isolate)) : std::nullopt;
     default:
       return std::nullopt;

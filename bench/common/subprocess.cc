@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <string_view>
 
 extern char** environ;
 
@@ -65,6 +66,47 @@ bool RunProcess(const std::vector<std::string>& argv, ProcessResult* result,
   ::close(fds[0]);
   result->exit_code = WaitForExit(pid);
   return true;
+}
+
+int RunProcessToFiles(const FileRedirectedProcess& process, std::string* error) {
+  // getenv() returns the first match, so an inherited variable of the same
+  // name must go.
+  auto overridden = [&process](std::string_view entry) {
+    for (const std::string& extra : process.extra_env) {
+      if (entry.substr(0, entry.find('=') + 1) == extra.substr(0, extra.find('=') + 1)) return true;
+    }
+    return false;
+  };
+  std::vector<std::string> env_storage;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    if (!overridden(*entry)) env_storage.emplace_back(*entry);
+  }
+  env_storage.insert(env_storage.end(), process.extra_env.begin(), process.extra_env.end());
+  std::vector<char*> envp;
+  for (std::string& entry : env_storage) envp.push_back(entry.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> argv_storage = process.argv;
+  std::vector<char*> argv;
+  for (std::string& arg : argv_storage) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, process.stdout_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, process.stderr_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = 0;
+  int rc = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) {
+    *error = "cannot start " + process.argv[0] + ": " + std::strerror(rc);
+    return -1;
+  }
+  int exit_code = WaitForExit(pid);
+  if (exit_code < 0) *error = std::string("waitpid failed: ") + std::strerror(errno);
+  return exit_code;
 }
 
 std::string FindOnPath(const std::string& name) {

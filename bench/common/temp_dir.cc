@@ -22,6 +22,7 @@ std::unique_ptr<TempDir> TempDir::Create(std::string_view prefix, std::string* e
 }
 
 TempDir::~TempDir() {
+  if (keep_) return;
   std::error_code ignored;
   std::filesystem::remove_all(path_, ignored);
 }

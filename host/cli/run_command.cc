@@ -9,8 +9,8 @@
 #include <memory>
 
 #include "host/cli/stdin_forwarder.h"
-#include "ipc/clone_codec.h"
-#include "ipc/clone_json.h"
+#include "isohost/clone_codec.h"
+#include "isohost/clone_json.h"
 #include "isohost/output_forwarder.h"
 #include "isohost/supervisor.h"
 

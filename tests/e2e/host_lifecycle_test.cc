@@ -22,8 +22,8 @@
 #include <spdlog/sinks/ostream_sink.h>
 
 #include "host/launcher.h"
-#include "ipc/clone_codec.h"
-#include "ipc/clone_json.h"
+#include "isohost/clone_codec.h"
+#include "isohost/clone_json.h"
 #include "isohost/supervisor.h"
 #include "tests/e2e/run_cli.h"
 

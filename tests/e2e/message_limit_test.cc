@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "host/launcher.h"
-#include "ipc/clone_codec.h"
+#include "isohost/clone_codec.h"
 #include "isohost/worker.h"
 #include "tests/e2e/run_cli.h"
 

@@ -145,4 +145,10 @@ int CountDescendants() {
   return count;
 }
 
+int CountOccurrences(const std::string& text, const std::string& needle) {
+  int count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
+  return count;
+}
+
 }  // namespace isohost::testing

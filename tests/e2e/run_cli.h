@@ -29,6 +29,9 @@ CliResult RunCli(const std::vector<std::string>& args, const std::string& input 
 pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group = false,
                int* stderr_read = nullptr, bool merge_stderr = false);
 
+// How many times `needle` occurs in `text` (overlaps included).
+int CountOccurrences(const std::string& text, const std::string& needle);
+
 // Open descriptors and child processes of this process right now.
 int CountOpenFds();
 int CountChildren();

@@ -11,9 +11,9 @@
 #include <span>
 #include <vector>
 
-#include "ipc/clone_codec.h"
-#include "ipc/clone_json.h"
-#include "ipc/clone_value.h"
+#include "isohost/clone_codec.h"
+#include "isohost/clone_json.h"
+#include "isohost/clone_value.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using isohost::ipc::CloneValue;

@@ -6,7 +6,7 @@
 // Set CLONE_CORPUS_DIR to also write the V8 bytes of the small cases there,
 // as seeds for tests/fuzz/clone_decoder_fuzzer.cc.
 
-#include "ipc/clone_codec.h"
+#include "isohost/clone_codec.h"
 
 #include <gtest/gtest.h>
 #include <libplatform/libplatform.h>
@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "ipc/clone_json.h"
-#include "ipc/clone_value.h"
+#include "isohost/clone_json.h"
+#include "isohost/clone_value.h"
 
 namespace isohost::ipc {
 namespace {

@@ -26,8 +26,11 @@ class Launcher;
 struct WorkerCallbacks {
   // The worker started and is running the script.
   std::function<void()> on_online;
-  // One message: structured-clone bytes (ipc/clone_codec.h reads them), as a
-  // view valid only during the call (it may point into shared memory).
+  // One message: structured-clone bytes (isohost/clone_codec.h reads them), as a
+  // view valid only during the call. A large message is a view into a ring
+  // of memory shared with the worker, which the worker can still write while
+  // the callback runs: treat the bytes as untrusted and changing (decode them
+  // once, or copy them first; never check them and then rely on the check).
   std::function<void(std::string_view data)> on_message;
   // Output of the worker's JS (process.stdout/stderr, console) with the
   // console level, and native output of the process (level kNone).

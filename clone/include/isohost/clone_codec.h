@@ -15,14 +15,14 @@
 // shared objects. Nor is '~' (resizable ArrayBuffer), which V8 10.2 never
 // writes. Decode reports these by name.
 
-#ifndef ISOHOST_IPC_CLONE_CODEC_H_
-#define ISOHOST_IPC_CLONE_CODEC_H_
+#ifndef ISOHOST_CLONE_CODEC_H_
+#define ISOHOST_CLONE_CODEC_H_
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
-#include "ipc/clone_value.h"
+#include "isohost/clone_value.h"
 
 namespace isohost::ipc {
 
@@ -49,4 +49,4 @@ std::vector<uint8_t> Encode(const CloneValue& value);
 
 }  // namespace isohost::ipc
 
-#endif  // ISOHOST_IPC_CLONE_CODEC_H_
+#endif  // ISOHOST_CLONE_CODEC_H_

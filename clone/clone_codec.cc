@@ -1,4 +1,4 @@
-#include "ipc/clone_codec.h"
+#include "isohost/clone_codec.h"
 
 #include <algorithm>
 #include <bit>
@@ -12,6 +12,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "clone/clone_format.h"
+
 namespace isohost::ipc {
 namespace {
 
@@ -21,70 +23,9 @@ namespace {
 static_assert(std::endian::native == std::endian::little,
               "the structured-clone format is host-endian");
 
-// V8's SerializationTag, from src/objects/value-serializer.cc.
-enum class Tag : uint8_t {
-  kVersion = 0xFF,
-  kPadding = '\0',
-  kVerifyObjectCount = '?',
-  kTheHole = '-',
-  kUndefined = '_',
-  kNull = '0',
-  kTrue = 'T',
-  kFalse = 'F',
-  kInt32 = 'I',
-  kUint32 = 'U',
-  kDouble = 'N',
-  kBigInt = 'Z',
-  kUtf8String = 'S',
-  kOneByteString = '"',
-  kTwoByteString = 'c',
-  kObjectReference = '^',
-  kBeginJSObject = 'o',
-  kEndJSObject = '{',
-  kBeginSparseJSArray = 'a',
-  kEndSparseJSArray = '@',
-  kBeginDenseJSArray = 'A',
-  kEndDenseJSArray = '$',
-  kDate = 'D',
-  kTrueObject = 'y',
-  kFalseObject = 'x',
-  kNumberObject = 'n',
-  kBigIntObject = 'z',
-  kStringObject = 's',
-  kRegExp = 'R',
-  kBeginJSMap = ';',
-  kEndJSMap = ':',
-  kBeginJSSet = '\'',
-  kEndJSSet = ',',
-  kArrayBuffer = 'B',
-  kResizableArrayBuffer = '~',
-  kArrayBufferTransfer = 't',
-  kArrayBufferView = 'V',
-  kSharedArrayBuffer = 'u',
-  kSharedObject = 'p',
-  kWasmModuleTransfer = 'w',
-  kHostObject = '\\',
-  kWasmMemoryTransfer = 'm',
-  kError = 'r',
-};
+using Tag = CloneTag;
+using ErrorTag = CloneErrorTag;
 
-// V8's ErrorTag: the fields of an Error, each introduced by one of these.
-enum class ErrorTag : uint8_t {
-  kEvalErrorPrototype = 'E',
-  kRangeErrorPrototype = 'R',
-  kReferenceErrorPrototype = 'F',
-  kSyntaxErrorPrototype = 'S',
-  kTypeErrorPrototype = 'T',
-  kUriErrorPrototype = 'U',
-  kMessage = 'm',
-  kCause = 'c',
-  kStack = 's',
-  kEnd = '.',
-};
-
-constexpr uint32_t kMinVersion = 13;
-// Views carry a flags varint from this version on.
-constexpr uint32_t kViewFlagsVersion = 14;
 // V8 10.2's BigInt::kMaxLengthBits is 2^30; V8 would refuse anything longer.
 constexpr uint32_t kMaxBigIntBytes = (1u << 30) / 8;
 
@@ -249,20 +190,20 @@ class Reader {
   // or overflowing forms never come from V8 and are rejected.
   bool ReadVarint(uint32_t* value) {
     const size_t start = pos_;
-    uint64_t result = 0;
-    for (int shift = 0; shift < 35; shift += 7) {
-      if (pos_ == bytes_.size()) return FailEnd();
-      uint8_t byte = bytes_[pos_++];
-      result |= static_cast<uint64_t>(byte & 0x7F) << shift;
-      if ((byte & 0x80) == 0) {
-        if (result > std::numeric_limits<uint32_t>::max()) {
-          return Fail(start, "varint overflows 32 bits");
-        }
-        *value = static_cast<uint32_t>(result);
+    const uint8_t* at = bytes_.data() + pos_;
+    const VarintStatus status = ipc::ReadVarint(at, bytes_.data() + bytes_.size(), value);
+    pos_ = static_cast<size_t>(at - bytes_.data());
+    switch (status) {
+      case VarintStatus::kOk:
         return true;
-      }
+      case VarintStatus::kTruncated:
+        return FailEnd();
+      case VarintStatus::kOverflow:
+        return Fail(start, "varint overflows 32 bits");
+      case VarintStatus::kTooLong:
+        return Fail(start, "varint longer than 5 bytes");
     }
-    return Fail(start, "varint longer than 5 bytes");
+    return false;
   }
 
   // A varint V8 reads as uint8_t (view and error subtags).
@@ -302,9 +243,9 @@ class Reader {
     }
     pos_ = 1;
     if (!ReadVarint(&version_)) return false;
-    if (version_ < kMinVersion || version_ > kCloneFormatVersion) {
+    if (version_ < kCloneMinVersion || version_ > kCloneFormatVersion) {
       return Fail(1, "unsupported structured-clone version %u (want %u to %u)",
-                  version_, kMinVersion, kCloneFormatVersion);
+                  version_, kCloneMinVersion, kCloneFormatVersion);
     }
     return true;
   }
@@ -453,8 +394,7 @@ class Reader {
     if (tag == Tag::kUint32) {
       *out = CloneValue::Number(value);
     } else {  // ZigZag, as V8 writes Smis.
-      *out =
-          CloneValue::Int32(static_cast<int32_t>((value >> 1) ^ -(value & 1)));
+      *out = CloneValue::Int32(ZigZagDecode(value));
     }
     return true;
   }
@@ -739,7 +679,7 @@ class Reader {
                   "ArrayBuffer",
                   byte_offset, byte_length, buffer_length);
     }
-    if (version_ >= kViewFlagsVersion && !ReadVarint(&flags)) return false;
+    if (version_ >= kCloneViewFlagsVersion && !ReadVarint(&flags)) return false;
     const size_t element_size = CloneViewElementSize(subtag);
     if (element_size == 0) {
       return Fail(offset, "unknown view subtag 0x%02x", subtag);
@@ -769,12 +709,6 @@ class Reader {
   std::optional<CloneError> error_;
 };
 
-size_t VarintSize(uint32_t value) {
-  size_t size = 1;
-  while (value >>= 7) ++size;
-  return size;
-}
-
 // Writes one message the way V8's ValueSerializer does, down to padding.
 class Writer {
  public:
@@ -789,13 +723,7 @@ class Writer {
   void WriteTag(Tag tag) { out_.push_back(static_cast<uint8_t>(tag)); }
   void WriteByte(uint8_t byte) { out_.push_back(byte); }
 
-  void WriteVarint(uint32_t value) {
-    do {
-      uint8_t byte = value & 0x7F;
-      value >>= 7;
-      out_.push_back(value ? (byte | 0x80) : byte);
-    } while (value);
-  }
+  void WriteVarint(uint32_t value) { AppendVarint(value, &out_); }
 
   void WriteDouble(double value) {
     uint8_t raw[sizeof(double)];
@@ -870,9 +798,7 @@ class Writer {
         return;
       case Kind::kInt32: {
         WriteTag(Tag::kInt32);
-        const int32_t number = value.int32_value();
-        WriteVarint((static_cast<uint32_t>(number) << 1) ^
-                    static_cast<uint32_t>(number >> 31));
+        WriteVarint(ZigZagEncode(value.int32_value()));
         return;
       }
       case Kind::kDouble:

@@ -43,16 +43,16 @@
 // past a bound, the rest of a container becomes one "[Truncated]" marker (the
 // last array element, or the value of a "[Truncated]" key).
 
-#ifndef ISOHOST_IPC_CLONE_JSON_H_
-#define ISOHOST_IPC_CLONE_JSON_H_
+#ifndef ISOHOST_CLONE_JSON_H_
+#define ISOHOST_CLONE_JSON_H_
 
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
-#include "ipc/clone_codec.h"
-#include "ipc/clone_value.h"
+#include "isohost/clone_codec.h"
+#include "isohost/clone_value.h"
 
 namespace isohost::ipc {
 
@@ -83,4 +83,4 @@ std::string JsNumberToString(double value);
 
 }  // namespace isohost::ipc
 
-#endif  // ISOHOST_IPC_CLONE_JSON_H_
+#endif  // ISOHOST_CLONE_JSON_H_

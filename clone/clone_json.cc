@@ -1,4 +1,4 @@
-#include "ipc/clone_json.h"
+#include "isohost/clone_json.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,6 +1,6 @@
 // The host's V8-free model of a structured-clone value: what a worker passed
-// to parentPort.postMessage(), decoded by ipc/clone_codec.h, printed by
-// ipc/clone_json.h.
+// to parentPort.postMessage(), decoded by isohost/clone_codec.h, printed by
+// isohost/clone_json.h.
 //
 // Ownership mirrors the wire format. V8 gives every object an id in the
 // order it is first written and writes any later occurrence as a reference
@@ -18,8 +18,8 @@
 // (Encode writes it once and then references it, by identity); only a cycle
 // needs a BackReference.
 
-#ifndef ISOHOST_IPC_CLONE_VALUE_H_
-#define ISOHOST_IPC_CLONE_VALUE_H_
+#ifndef ISOHOST_CLONE_VALUE_H_
+#define ISOHOST_CLONE_VALUE_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -360,4 +360,4 @@ std::string ToWellFormedUtf8(std::string_view wtf8);
 
 }  // namespace isohost::ipc
 
-#endif  // ISOHOST_IPC_CLONE_VALUE_H_
+#endif  // ISOHOST_CLONE_VALUE_H_

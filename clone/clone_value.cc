@@ -1,4 +1,4 @@
-#include "ipc/clone_value.h"
+#include "isohost/clone_value.h"
 
 #include <algorithm>
 #include <cmath>
