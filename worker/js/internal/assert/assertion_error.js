@@ -93,8 +93,6 @@ class AssertionError extends Error {
     }
     const { message, operator, stackStartFn, details } = options;
     let { actual, expected } = options;
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
     if (message != null) {
       super(String(message));
     } else if (details !== undefined) {
@@ -103,7 +101,6 @@ class AssertionError extends Error {
     } else {
       super(generatedMessage(actual, expected, operator));
     }
-    Error.stackTraceLimit = limit;
     this.generatedMessage = message == null;
     Object.defineProperty(this, 'name', { value: 'AssertionError [ERR_ASSERTION]', enumerable: false, writable: true, configurable: true });
     this.code = 'ERR_ASSERTION';

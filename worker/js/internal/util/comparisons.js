@@ -178,9 +178,9 @@ function compareContents(a, b, strict, memo, kind, keys) {
   if (kind === 'array') {
     for (let i = 0; i < a.length; i++) {
       const inA = hasOwn(a, i);
+      // A hole differs from an undefined element.
       if (inA !== hasOwn(b, i)) {
-        // A hole and an undefined element are alike only loosely.
-        if (strict || a[i] !== undefined || b[i] !== undefined) return false;
+        return false;
       } else if (inA && !compare(a[i], b[i], strict, memo)) {
         return false;
       }
