@@ -53,8 +53,20 @@ function truncate(text, limit) {
   return text.length > limit ? `${text.slice(0, limit - 3)}...` : text;
 }
 
+// An error as messages show it: its class, message and own enumerable
+// properties, without the stack that would differ in every line.
+function withoutStack(error) {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(error)), error);
+  Object.defineProperty(copy, 'message', { value: error.message, configurable: true, writable: true });
+  return copy;
+}
+
 function generatedMessage(actual, expected, operator) {
   if (operator === 'deepStrictEqual' || operator === 'strictEqual') {
+    if (actual instanceof Error && expected instanceof Error) {
+      actual = withoutStack(actual);
+      expected = withoutStack(expected);
+    }
     const objects = operator === 'strictEqual' &&
       ((typeof actual === 'object' && actual !== null && typeof expected === 'object' && expected !== null) ||
        (typeof actual === 'function' && typeof expected === 'function'));

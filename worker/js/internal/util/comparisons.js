@@ -113,6 +113,11 @@ function compareObjects(a, b, strict, memo) {
   } else if (isError(a)) {
     // message and name are usually own non-enumerable or inherited.
     if (!isError(b) || a.message !== b.message || a.name !== b.name) return false;
+    // So are `cause` and AggregateError's `errors`, which count as well.
+    for (const key of ['cause', 'errors']) {
+      if (hasOwn(a, key) !== hasOwn(b, key)) return false;
+      if (hasOwn(a, key) && !isEnumerable(a, key) && !compare(a[key], b[key], strict, memo)) return false;
+    }
   } else if (isArrayBufferView(a)) {
     if (!isArrayBufferView(b)) return false;
     if (!strict && isFloatArray(a)) {
