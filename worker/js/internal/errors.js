@@ -141,10 +141,8 @@ const messages = {
     }
     return `Invalid "${isImport ? 'imports' : 'exports'}" target ${JSON.stringify(target)} defined for '${key}' in the package config ${pkgPath}package.json${base ? ` imported from ${base}` : ''}${relError ? '; targets must start with "./"' : ''}`;
   }],
-  ERR_INVALID_RETURN_VALUE: [TypeError, (input, name, value) => {
-    const type = value && value.constructor && value.constructor.name ? `instance of ${value.constructor.name}` : `type ${typeof value}`;
-    return `Expected ${input} to be returned from the "${name}" function but got ${type}.`;
-  }],
+  ERR_INVALID_RETURN_VALUE: [TypeError, (input, name, value) =>
+    `Expected ${input} to be returned from the "${name}" function but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],
   ERR_INVALID_THIS: [TypeError, (type) => `Value of "this" must be of type ${type}`],
   ERR_INVALID_URI: [URIError, () => 'URI malformed'],
