@@ -6,7 +6,7 @@
 
 const inspectModule = () => internalRequire('inspect');
 
-const kTypes = ['string', 'function', 'number', 'object', 'boolean', 'bigint', 'symbol'];
+const kTypes = ['string', 'function', 'number', 'object', 'Function', 'Object', 'boolean', 'bigint', 'symbol'];
 
 // How Node names a value it did not expect: "Received type number (1)",
 // "Received an instance of Object", "Received null".
@@ -53,7 +53,7 @@ function invalidArgTypeMessage(name, expected, actual) {
   const parts = [];
   if (types.length > 0) parts.push(`${types.length > 1 ? 'one of type' : 'of type'} ${joinWithOr(types)}`);
   if (instances.length > 0) parts.push(`an instance of ${joinWithOr(instances)}`);
-  if (other.length > 0) parts.push(other.length > 1 ? `one of ${joinWithOr(other)}` : other[0].toLowerCase() === other[0] ? `an ${other[0]}` : other[0]);
+  if (other.length > 0) parts.push(other.length > 1 ? `one of ${joinWithOr(other)}` : other[0].toLowerCase() !== other[0] ? `an ${other[0]}` : other[0]);
   message += joinWithOr(parts);
   return `${message}.${describeReceived(actual)}`;
 }
@@ -141,6 +141,8 @@ const messages = {
   ERR_NOT_AVAILABLE_IN_WORKER: [Error, (api) => `${api} is not available in an Isohost worker`],
   ERR_OPERATION_FAILED: [Error, (message) => `Operation failed: ${message}`],
   ERR_OUT_OF_RANGE: [RangeError, outOfRangeMessage],
+  ERR_PERFORMANCE_INVALID_TIMESTAMP: [TypeError, (value) => `${value} is not a valid timestamp`],
+  ERR_PERFORMANCE_MEASURE_INVALID_OPTIONS: [TypeError, (message) => message],
   ERR_PACKAGE_IMPORT_NOT_DEFINED: [TypeError, (specifier, packagePath, base) => `Package import specifier "${specifier}" is not defined${packagePath ? ` in package ${packagePath}package.json` : ''} imported from ${base}`],
   ERR_PACKAGE_PATH_NOT_EXPORTED: [Error, (pkgPath, subpath, base) => {
     if (subpath === '.') return `No "exports" main defined in ${pkgPath}package.json${base ? ` imported from ${base}` : ''}`;
@@ -151,11 +153,8 @@ const messages = {
   ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
   ERR_STRING_TOO_LONG: [Error, () => `Cannot create a string longer than 0x1fffffe8 characters`],
   ERR_SYSTEM_ERROR: [Error, (message) => message],
-  ERR_UNHANDLED_ERROR: [Error, (err) => {
-    const message = 'Unhandled error.';
-    if (err === undefined) return message;
-    return `${message} (${inspectModule().inspect(err)})`;
-  }],
+  // Given what to show, already inspected (as events.js does).
+  ERR_UNHANDLED_ERROR: [Error, (shown) => (shown === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`)],
   ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
   ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => `Unknown encoding: ${encoding}`],
   ERR_UNKNOWN_FILE_EXTENSION: [TypeError, (ext, path) => `Unknown file extension "${ext}" for ${path}`],
