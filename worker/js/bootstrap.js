@@ -82,9 +82,8 @@ Object.assign(process, {
   memoryUsage: Object.assign(() => binding.memoryUsage(), { rss: () => binding.memoryUsage().rss }),
   cwd: () => binding.cwd(),
   uptime: () => (binding.hrtime() - startTime) / 1e9,
-  emitWarning(warning, type = 'Warning') {
-    const text = warning instanceof Error ? `${warning.name}: ${warning.message}` : `${type}: ${warning}`;
-    binding.writeStdio(2, `(isohost:${binding.pid}) ${text}\n`, kConsoleLevels.warn);
+  emitWarning(warning, type, code, ctor) {
+    internalRequire('internal/process/warning').emitWarning(process, warning, type, code, ctor);
   },
   exit(code) {
     if (code !== undefined && code !== null) process.exitCode = code;
@@ -108,6 +107,7 @@ Object.defineProperty(process, '_exiting', {
 
 tick.setExitingProbe(() => exiting);
 errors.setProcess(process);
+internalRequire('events').setProcess(process);
 tick.setUncaughtHandler(errors.handleUncaught);
 timers.setHooks({ runNextTicks: tick.runNextTicks, handleUncaught: errors.handleUncaught });
 
@@ -168,6 +168,13 @@ defineGlobal('performance', {
   timeOrigin: Date.now(),
   now: () => (binding.hrtime() - startTime) / 1e6,
 });
+// Node 20 has these (V8 10.2 does not yet): the keys of disposable objects
+// such as the one events.addAbortListener() returns.
+for (const name of ['dispose', 'asyncDispose']) {
+  if (Symbol[name] === undefined) {
+    Object.defineProperty(Symbol, name, { value: Symbol(`nodejs.${name}`), writable: false, enumerable: false, configurable: false });
+  }
+}
 
 // --- builtin modules for require() ---------------------------------------------------
 
@@ -201,7 +208,6 @@ function inspectModule() {
 errors.setInspect((value) => inspectModule().inspect(value));
 
 modules.registerBuiltin('worker_threads', () => workerThreads);
-modules.registerBuiltin('events', () => EventEmitter);
 modules.registerBuiltin('path', () => internalRequire('path'));
 modules.registerBuiltin('process', () => process);
 modules.registerBuiltin('timers', () => ({
