@@ -41,7 +41,7 @@ const process = Object.create(EventEmitter.prototype, {
 });
 EventEmitter.init.call(process);
 
-const startTime = binding.hrtime();
+const startTime = binding.timeOrigin;
 
 function hrtime(previous) {
   const now = binding.hrtime();
@@ -163,11 +163,34 @@ defineGlobal('clearInterval', timers.clearInterval);
 defineGlobal('setImmediate', timers.setImmediate);
 defineGlobal('clearImmediate', timers.clearImmediate);
 defineGlobal('queueMicrotask', tick.queueMicrotask);
-defineGlobal('structuredClone', (value) => binding.structuredClone(value));
-defineGlobal('performance', {
-  timeOrigin: Date.now(),
-  now: () => (binding.hrtime() - startTime) / 1e6,
-});
+
+// Web APIs, each built on first read from the builtin that defines it:
+// [global name, builtin, export (default: the name), enumerable].
+const kLazyGlobals = [
+  ['structuredClone', 'internal/structured_clone', undefined, true],
+  ['Event', 'internal/event_target'],
+  ['EventTarget', 'internal/event_target'],
+  ['CustomEvent', 'internal/event_target'],
+  ['AbortController', 'internal/abort_controller'],
+  ['AbortSignal', 'internal/abort_controller'],
+  ['DOMException', 'internal/dom_exception', null],
+  ['performance', 'internal/perf', undefined, true],
+  ['Performance', 'internal/perf'],
+  ['PerformanceEntry', 'internal/perf'],
+  ['PerformanceMark', 'internal/perf'],
+  ['PerformanceMeasure', 'internal/perf'],
+  ['PerformanceObserver', 'internal/perf'],
+  ['PerformanceObserverEntryList', 'internal/perf'],
+  ['PerformanceResourceTiming', 'internal/perf'],
+  ['navigator', 'internal/navigator'],
+  ['Navigator', 'internal/navigator'],
+];
+for (const [name, builtin, key = name, enumerable = false] of kLazyGlobals) {
+  defineLazy(globalThis, name, () => {
+    const exports = internalRequire(builtin);
+    return key === null ? exports : exports[key];
+  }, enumerable);
+}
 // Node 20 has these (V8 10.2 does not yet): the keys of disposable objects
 // such as the one events.addAbortListener() returns.
 for (const name of ['dispose', 'asyncDispose']) {
@@ -269,4 +292,5 @@ binding.setCallbacks({
     else stdin._push(text, eof);
   },
   onStdioDrain: stdio.onDrain,
+  makeDataCloneError: (message) => new (internalRequire('internal/dom_exception'))(message, 'DataCloneError'),
 });
