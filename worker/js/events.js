@@ -4,8 +4,9 @@
 // a listener, and captured rejections of async listeners. The bootstrap loads
 // this file for process, parentPort and stdio, so it holds only the class;
 // the module's functions (events.once, events.on, ...) are node/events.js,
-// compiled on the first require('events'). Errors and util.inspect are loaded
-// only when an error or a warning is made.
+// compiled on the first require('events'), which also adds the class's
+// statics. Errors and util.inspect are loaded only when an error or a warning
+// is made.
 
 const kListenersChanged = Symbol('isohost.listenersChanged');
 const kCapture = Symbol('kCapture');
@@ -56,34 +57,6 @@ EventEmitter.init = function init(opts) {
     this[kCapture] = EventEmitter.prototype[kCapture];
   }
 };
-
-// Configurable until node/events.js puts the statics in Node's order.
-Object.defineProperties(EventEmitter, {
-  captureRejections: {
-    enumerable: true,
-    configurable: true,
-    get() {
-      return EventEmitter.prototype[kCapture];
-    },
-    set(value) {
-      if (typeof value !== 'boolean') {
-        throw new (codes().ERR_INVALID_ARG_TYPE)('EventEmitter.captureRejections', 'boolean', value);
-      }
-      EventEmitter.prototype[kCapture] = value;
-    },
-  },
-  defaultMaxListeners: {
-    enumerable: true,
-    configurable: true,
-    get() {
-      return defaultMaxListeners;
-    },
-    set(value) {
-      checkLimit(value, 'defaultMaxListeners');
-      defaultMaxListeners = value;
-    },
-  },
-});
 
 EventEmitter.prototype.setMaxListeners = function setMaxListeners(n) {
   checkLimit(n, 'setMaxListeners');
@@ -359,16 +332,17 @@ EventEmitter.prototype.eventNames = function eventNames() {
   return this._eventsCount > 0 ? Reflect.ownKeys(this._events) : [];
 };
 
-EventEmitter.EventEmitter = EventEmitter;
-EventEmitter.usingDomains = false;
-EventEmitter.captureRejectionSymbol = kRejection;
-EventEmitter.errorMonitor = kErrorMonitor;
-EventEmitter.listenerCount = function listenerCountOf(emitter, type) {
-  if (typeof emitter.listenerCount === 'function') return emitter.listenerCount(type);
-  return Reflect.apply(listenerCount, emitter, [type]);
-};
-
+// What node/events.js needs to make the module's statics (the accessors
+// defaultMaxListeners and captureRejections among them) on first require.
 exports.EventEmitter = EventEmitter;
+exports.kCapture = kCapture;
+exports.kErrorMonitor = kErrorMonitor;
+exports.kRejection = kRejection;
+exports.listenerCount = listenerCount;
+exports.getDefaultMaxListeners = () => defaultMaxListeners;
+exports.setDefaultMaxListeners = (n) => {
+  defaultMaxListeners = n;
+};
 exports.kListenersChanged = kListenersChanged;
 exports.emitWarning = emitWarning;
 exports.setProcess = (value) => {

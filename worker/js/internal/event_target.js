@@ -7,7 +7,7 @@
 // exception on the next tick while the other listeners still run.
 // Internal state lives in private fields; brand checks throw ERR_INVALID_THIS.
 
-const { EventEmitter, emitWarning } = internalRequire('events');
+const { getDefaultMaxListeners, emitWarning } = internalRequire('events');
 const { codes } = internalRequire('internal/errors');
 const { validateObject, validateAbortSignal } = internalRequire('internal/validators');
 const { nextTick } = internalRequire('tick');
@@ -318,7 +318,7 @@ class EventTarget {
   static [kIsEventTarget] = true;
 
   #events = new Map();  // type -> { size, next: first Listener }
-  #maxListeners = EventEmitter.defaultMaxListeners;
+  #maxListeners = getDefaultMaxListeners();
   #warned = false;
 
   static #check(value) {

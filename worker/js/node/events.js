@@ -4,9 +4,10 @@
 // getEventListeners, getMaxListeners, setMaxListeners, addAbortListener and
 // EventEmitterAsyncResource. They work with EventEmitters and EventTargets.
 
-const { EventEmitter } = internalRequire('events');
+const core = internalRequire('events');
+const { EventEmitter, kCapture } = core;
 const { codes, AbortError } = internalRequire('internal/errors');
-const { validateAbortSignal, validateFunction, validateInteger, validateNumber } =
+const { validateAbortSignal, validateBoolean, validateFunction, validateInteger, validateNumber } =
   internalRequire('internal/validators');
 
 const kIsEventTarget = Symbol.for('nodejs.event_target');
@@ -292,46 +293,56 @@ function makeEventEmitterAsyncResource() {
   };
 }
 
-// The statics in Node's order, so that Object.keys(require('events')) and
-// util.inspect() read the same; the two accessors of the core stay as they are.
-const statics = {
-  addAbortListener: { value: addAbortListener },
-  once: { value: once },
-  on: { value: on },
-  getEventListeners: { value: getEventListeners },
-  getMaxListeners: { value: getMaxListeners },
-  EventEmitter: { value: EventEmitter },
-  usingDomains: { value: false },
-  captureRejectionSymbol: { value: EventEmitter.captureRejectionSymbol },
-  captureRejections: null,
+function listenerCount(emitter, type) {
+  if (typeof emitter.listenerCount === 'function') return emitter.listenerCount(type);
+  return Reflect.apply(core.listenerCount, emitter, [type]);
+}
+
+// The statics, in Node's order so that Object.keys(require('events')) and
+// util.inspect() read the same.
+const fixed = { enumerable: true, configurable: false };
+Object.defineProperties(EventEmitter, {
+  addAbortListener: { value: addAbortListener, writable: true, enumerable: true, configurable: true },
+  once: { value: once, writable: true, enumerable: true, configurable: true },
+  on: { value: on, writable: true, enumerable: true, configurable: true },
+  getEventListeners: { value: getEventListeners, writable: true, enumerable: true, configurable: true },
+  getMaxListeners: { value: getMaxListeners, writable: true, enumerable: true, configurable: true },
+  EventEmitter: { value: EventEmitter, writable: true, enumerable: true, configurable: true },
+  usingDomains: { value: false, writable: true, enumerable: true, configurable: true },
+  captureRejectionSymbol: { value: core.kRejection, writable: true, enumerable: true, configurable: true },
+  captureRejections: {
+    ...fixed,
+    get() {
+      return EventEmitter.prototype[kCapture];
+    },
+    set(value) {
+      validateBoolean(value, 'EventEmitter.captureRejections');
+      EventEmitter.prototype[kCapture] = value;
+    },
+  },
   EventEmitterAsyncResource: {
+    enumerable: true,
+    configurable: true,
     get() {
       EventEmitterAsyncResource ??= makeEventEmitterAsyncResource();
       return EventEmitterAsyncResource;
     },
-    set: undefined,
-    enumerable: true,
-    configurable: true,
   },
-  errorMonitor: { value: EventEmitter.errorMonitor },
-  defaultMaxListeners: null,
-  setMaxListeners: { value: setMaxListeners },
-  init: { value: EventEmitter.init },
-  listenerCount: { value: EventEmitter.listenerCount },
-};
-for (const [name, descriptor] of Object.entries(statics)) {
-  if (descriptor === null) {
-    // An accessor of the core: same functions, now fixed as in Node.
-    const own = Object.getOwnPropertyDescriptor(EventEmitter, name);
-    delete EventEmitter[name];
-    Object.defineProperty(EventEmitter, name, { ...own, enumerable: true, configurable: false });
-  } else if ('get' in descriptor) {
-    delete EventEmitter[name];
-    Object.defineProperty(EventEmitter, name, descriptor);
-  } else {
-    delete EventEmitter[name];
-    Object.defineProperty(EventEmitter, name, { writable: true, enumerable: true, configurable: true, ...descriptor });
-  }
-}
+  errorMonitor: { value: core.kErrorMonitor, writable: true, enumerable: true, configurable: true },
+  defaultMaxListeners: {
+    ...fixed,
+    get: core.getDefaultMaxListeners,
+    set(value) {
+      validateNumber(value, 'defaultMaxListeners', 0);
+      core.setDefaultMaxListeners(value);
+    },
+  },
+  setMaxListeners: { value: setMaxListeners, writable: true, enumerable: true, configurable: true },
+});
+// init was made by the core, for the bootstrap; it moves after the others.
+const { init } = EventEmitter;
+delete EventEmitter.init;
+EventEmitter.init = init;
+EventEmitter.listenerCount = listenerCount;
 
 module.exports = EventEmitter;
