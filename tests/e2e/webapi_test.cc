@@ -66,7 +66,7 @@ int BuiltinsLoaded(const std::vector<std::string>& script_and_args) {
 
 TEST(WebApiTest, EventEmitterMatchesNode) { ExpectSameAsNode("webapi/events_emitter.js"); }
 
-TEST(WebApiTest, EventsModuleFunctionsMatchNode) { ExpectSameAsNode("webapi/events_helpers.js"); }
+TEST(WebApiTest, EventsModuleFunctionsMatchNode) { ExpectSameAsNode("webapi/events_module.js"); }
 
 TEST(WebApiTest, EventTargetMatchesNode) { ExpectSameAsNode("webapi/event_target.js"); }
 
