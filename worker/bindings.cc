@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "worker/builtins.h"
 #include "worker/error_format.h"
@@ -138,6 +139,7 @@ void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
       {"onUncaught", &js.on_uncaught},
       {"onStdin", &js.on_stdin},
       {"onStdioDrain", &js.on_stdio_drain},
+      {"makeDataCloneError", &js.make_data_clone_error},
   };
   for (const Slot& entry : slots) {
     Local<Value> fn;
@@ -209,13 +211,23 @@ void PostMessage(const FunctionCallbackInfo<Value>& info) {
   runtime->SendPortMessage(size, [&message](char* out) { message->WriteTo(out); });
 }
 
+// structuredClone(value, transfer): `transfer` is undefined or an array of
+// ArrayBuffers, checked by internal/structured_clone.js.
 void StructuredClone(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Local<v8::Context> context = isolate->GetCurrentContext();
-  std::optional<SerializedValue> serialized = SerializeValue(isolate, context, info[0]);
-  if (!serialized) return;
+  std::vector<Local<v8::ArrayBuffer>> transfer;
+  if (info[1]->IsArray()) {
+    Local<v8::Array> list = info[1].As<v8::Array>();
+    for (std::uint32_t i = 0; i < list->Length(); ++i) {
+      Local<Value> item;
+      if (!list->Get(context, i).ToLocal(&item)) return;
+      if (!item->IsArrayBuffer()) return ThrowTypeError(isolate, "transfer list holds a non-ArrayBuffer");
+      transfer.push_back(item.As<v8::ArrayBuffer>());
+    }
+  }
   Local<Value> copy;
-  if (DeserializeValue(isolate, context, serialized->bytes()).ToLocal(&copy)) info.GetReturnValue().Set(copy);
+  if (CloneValue(isolate, context, info[0], transfer).ToLocal(&copy)) info.GetReturnValue().Set(copy);
 }
 
 void JsSetPortRef(const FunctionCallbackInfo<Value>& info) {
@@ -450,6 +462,14 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_value("v8Version", Str(isolate, v8::V8::GetVersion()));
   set_value("arch", Str(isolate, kProcessArch));
   set_value("platform", Str(isolate, kProcessPlatform));
+  // The worker's time origin (performance.timeOrigin, process.uptime()): the
+  // monotonic clock in ns and the wall clock in ms, read together.
+  set_value("timeOrigin", v8::Number::New(isolate, static_cast<double>(uv_hrtime())));
+  {
+    uv_timeval64_t now;
+    double epoch_ms = uv_gettimeofday(&now) == 0 ? static_cast<double>(now.tv_sec) * 1e3 + now.tv_usec / 1e3 : 0;
+    set_value("timeOriginEpoch", v8::Number::New(isolate, epoch_ms));
+  }
 
   set_method("internalRequire", InternalRequire);
   set_method("hasBuiltin", HasBuiltin);

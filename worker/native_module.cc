@@ -6,6 +6,8 @@ namespace isohost::worker {
 namespace native_modules {
 void InstallBufferModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallUtilModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallNavigatorModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
+void InstallPerformanceModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
 }  // namespace native_modules
 
 namespace {
@@ -20,6 +22,8 @@ constexpr Entry kNativeModules[] = {
     {"", nullptr},  // keeps the table well-formed while it is short
     {"buffer", native_modules::InstallBufferModule},
     {"util", native_modules::InstallUtilModule},
+    {"navigator", native_modules::InstallNavigatorModule},
+    {"performance", native_modules::InstallPerformanceModule},
 };
 
 }  // namespace

@@ -116,6 +116,7 @@ bool Runtime::Initialize() {
   isolate_ = v8::Isolate::New(params);
   TracePoint("isolate created");
   isolate_->SetData(0, this);
+  isolate_->SetData(kDataCloneErrorFactorySlot, &js_.make_data_clone_error);
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
   isolate_->SetPromiseRejectCallback(&Runtime::PromiseRejectCallback);
   isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);

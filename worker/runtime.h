@@ -50,6 +50,7 @@ struct JsCallbacks {
   v8::Global<v8::Function> on_uncaught;
   v8::Global<v8::Function> on_stdin;
   v8::Global<v8::Function> on_stdio_drain;
+  v8::Global<v8::Function> make_data_clone_error;  // (message) -> DOMException
 };
 
 // Counters of the event loop, reported in the Exit frame. Plain integers:

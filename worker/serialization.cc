@@ -8,15 +8,25 @@
 namespace isohost::worker {
 namespace {
 
-// Throws what the HTML spec calls a DataCloneError: an Error whose name is
-// "DataCloneError", as Node's DOMException is seen from a script.
+// Throws what the HTML spec calls a DataCloneError: a DOMException from the
+// factory the bootstrap registered, or an Error with that name and code.
 class CloneDelegate final : public v8::ValueSerializer::Delegate {
  public:
   explicit CloneDelegate(v8::Isolate* isolate) : isolate_(isolate) {}
 
   void ThrowDataCloneError(v8::Local<v8::String> message) override {
-    v8::Local<v8::Value> error = v8::Exception::Error(message);
     v8::Local<v8::Context> context = isolate_->GetCurrentContext();
+    auto* factory = static_cast<v8::Global<v8::Function>*>(isolate_->GetData(kDataCloneErrorFactorySlot));
+    if (factory != nullptr && !factory->IsEmpty()) {
+      v8::Local<v8::Value> argv[] = {message};
+      v8::Local<v8::Value> error;
+      // If the factory throws, its exception is the one left pending.
+      if (factory->Get(isolate_)->Call(context, v8::Undefined(isolate_), 1, argv).ToLocal(&error)) {
+        isolate_->ThrowException(error);
+      }
+      return;
+    }
+    v8::Local<v8::Value> error = v8::Exception::Error(message);
     v8::Local<v8::Object> object;
     if (error->ToObject(context).ToLocal(&object)) {
       (void)object->DefineOwnProperty(context, v8::String::NewFromUtf8Literal(isolate_, "name"),
@@ -80,6 +90,45 @@ void OutgoingMessage::WriteTo(char* out) const {
   if (const auto* primitive = std::get_if<PrimitiveMessage>(&bytes_)) return primitive->WriteTo(out);
   std::string_view bytes = std::get<SerializedValue>(bytes_).bytes();
   std::memcpy(out, bytes.data(), bytes.size());
+}
+
+v8::MaybeLocal<v8::Value> CloneValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                     v8::Local<v8::Value> value,
+                                     const std::vector<v8::Local<v8::ArrayBuffer>>& transfer) {
+  if (transfer.empty()) {
+    std::optional<SerializedValue> serialized = SerializeValue(isolate, context, value);
+    if (!serialized) return {};
+    return DeserializeValue(isolate, context, serialized->bytes());
+  }
+  CloneDelegate delegate(isolate);
+  v8::ValueSerializer serializer(isolate, &delegate);
+  serializer.WriteHeader();
+  for (std::size_t i = 0; i < transfer.size(); ++i) {
+    serializer.TransferArrayBuffer(static_cast<std::uint32_t>(i), transfer[i]);
+  }
+  if (!serializer.WriteValue(context, value).FromMaybe(false)) return {};
+  std::pair<uint8_t*, size_t> buffer = serializer.Release();
+  SerializedValue serialized(buffer.first, buffer.second);
+  // Only once the value is written, so that a failed clone detaches nothing.
+  std::vector<v8::Local<v8::ArrayBuffer>> moved;
+  moved.reserve(transfer.size());
+  for (v8::Local<v8::ArrayBuffer> source : transfer) {
+    if (!source->IsDetachable()) {
+      delegate.ThrowDataCloneError(
+          v8::String::NewFromUtf8Literal(isolate, "An ArrayBuffer is not detachable and could not be cloned."));
+      return {};
+    }
+    std::shared_ptr<v8::BackingStore> contents = source->GetBackingStore();
+    source->Detach();
+    moved.push_back(v8::ArrayBuffer::New(isolate, std::move(contents)));
+  }
+  std::string_view bytes = serialized.bytes();
+  v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  for (std::size_t i = 0; i < moved.size(); ++i) {
+    deserializer.TransferArrayBuffer(static_cast<std::uint32_t>(i), moved[i]);
+  }
+  if (!deserializer.ReadHeader(context).FromMaybe(false)) return {};
+  return deserializer.ReadValue(context);
 }
 
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,

@@ -6,14 +6,22 @@
 #include <v8.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "worker/primitive_clone.h"
 #include "worker/serialized_value.h"
 
 namespace isohost::worker {
+
+// The isolate data slot that holds a `v8::Global<v8::Function>*`: the JS
+// function (message) -> error that a failed clone throws, a DOMException
+// named DataCloneError. The Runtime fills it; without one (an isolate of a
+// unit test) the error is an Error with that name and code.
+inline constexpr std::uint32_t kDataCloneErrorFactorySlot = 1;
 
 // A message about to be posted. A lone primitive is measured but not yet
 // written, so that its bytes go straight to where they are sent
@@ -38,6 +46,12 @@ std::optional<OutgoingMessage> PrepareMessage(v8::Isolate* isolate, v8::Local<v8
 // Serialises `value` into a buffer of its own; fails as PrepareMessage().
 std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                               v8::Local<v8::Value> value);
+
+// structuredClone() inside this isolate. The ArrayBuffers in `transfer` are
+// moved to the copy, not copied: they are detached here.
+v8::MaybeLocal<v8::Value> CloneValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                     v8::Local<v8::Value> value,
+                                     const std::vector<v8::Local<v8::ArrayBuffer>>& transfer);
 
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                            std::string_view data);

@@ -38,7 +38,8 @@ function defineLazy(target, name, build, enumerable) {
 
 const processModule = internalRequire('process');
 const { process } = processModule;
-const startTime = binding.hrtime();
+
+internalRequire('events').setProcess(process);
 
 tick.setUncaughtHandler(errors.handleUncaught);
 timers.setHooks({ runNextTicks: tick.runNextTicks, handleUncaught: errors.handleUncaught });
@@ -95,7 +96,6 @@ defineGlobal('clearInterval', timers.clearInterval);
 defineGlobal('setImmediate', timers.setImmediate);
 defineGlobal('clearImmediate', timers.clearImmediate);
 defineGlobal('queueMicrotask', tick.queueMicrotask);
-defineGlobal('structuredClone', (value) => binding.structuredClone(value));
 // Buffer and the encoding globals, each built on first read.
 defineLazy(globalThis, 'Buffer', () => internalRequire('node/buffer').Buffer, false);
 defineLazy(globalThis, 'atob', () => internalRequire('internal/buffer/atob').atob, true);
@@ -104,11 +104,41 @@ defineLazy(globalThis, 'Blob', () => internalRequire('internal/buffer/blob').Blo
 defineLazy(globalThis, 'File', () => internalRequire('internal/buffer/blob').File, false);
 defineLazy(globalThis, 'TextEncoder', () => internalRequire('internal/encoding').TextEncoder, false);
 defineLazy(globalThis, 'TextDecoder', () => internalRequire('internal/encoding').TextDecoder, false);
-defineLazy(globalThis, 'DOMException', () => internalRequire('internal/dom_exception'), false);
-defineGlobal('performance', {
-  timeOrigin: Date.now(),
-  now: () => (binding.hrtime() - startTime) / 1e6,
-});
+
+// Web APIs, each built on first read from the builtin that defines it:
+// [global name, builtin, export (default: the name), enumerable].
+const kLazyGlobals = [
+  ['structuredClone', 'internal/structured_clone', undefined, true],
+  ['Event', 'internal/event_target'],
+  ['EventTarget', 'internal/event_target'],
+  ['CustomEvent', 'internal/event_target'],
+  ['AbortController', 'internal/abort_controller'],
+  ['AbortSignal', 'internal/abort_controller'],
+  ['DOMException', 'internal/dom_exception', null],
+  ['performance', 'internal/perf', undefined, true],
+  ['Performance', 'internal/perf'],
+  ['PerformanceEntry', 'internal/perf'],
+  ['PerformanceMark', 'internal/perf'],
+  ['PerformanceMeasure', 'internal/perf'],
+  ['PerformanceObserver', 'internal/perf'],
+  ['PerformanceObserverEntryList', 'internal/perf'],
+  ['PerformanceResourceTiming', 'internal/perf'],
+  ['navigator', 'internal/navigator'],
+  ['Navigator', 'internal/navigator'],
+];
+for (const [name, builtin, key = name, enumerable = false] of kLazyGlobals) {
+  defineLazy(globalThis, name, () => {
+    const exports = internalRequire(builtin);
+    return key === null ? exports : exports[key];
+  }, enumerable);
+}
+// Node 20 has these (V8 10.2 does not yet): the keys of disposable objects
+// such as the one events.addAbortListener() returns.
+for (const name of ['dispose', 'asyncDispose']) {
+  if (Symbol[name] === undefined) {
+    Object.defineProperty(Symbol, name, { value: Symbol(`nodejs.${name}`), writable: false, enumerable: false, configurable: false });
+  }
+}
 
 // --- builtin modules for require() ---------------------------------------------------
 
@@ -121,7 +151,6 @@ errors.setInspect((value) => inspectModule().inspect(value));
 processModule.setInspect((value, options) => inspectModule().inspect(value, options));
 
 modules.registerBuiltin('worker_threads', () => workerThreads);
-modules.registerBuiltin('events', () => EventEmitter);
 modules.registerBuiltin('path', () => internalRequire('path'));
 modules.registerBuiltin('process', () => process);
 modules.registerBuiltin('timers', () => ({
@@ -168,4 +197,5 @@ binding.setCallbacks({
     else stdin._push(text, eof);
   },
   onStdioDrain: stdio.onDrain,
+  makeDataCloneError: (message) => new (internalRequire('internal/dom_exception'))(message, 'DataCloneError'),
 });

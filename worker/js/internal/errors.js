@@ -163,6 +163,8 @@ const messages = {
   ERR_NOT_AVAILABLE_IN_WORKER: [Error, (api) => `${api} is not available in an Isohost worker`],
   ERR_OPERATION_FAILED: [Error, (message) => `Operation failed: ${message}`],
   ERR_OUT_OF_RANGE: [RangeError, outOfRangeMessage],
+  ERR_PERFORMANCE_INVALID_TIMESTAMP: [TypeError, (value) => `${value} is not a valid timestamp`],
+  ERR_PERFORMANCE_MEASURE_INVALID_OPTIONS: [TypeError, (message) => message],
   ERR_PACKAGE_IMPORT_NOT_DEFINED: [TypeError, (specifier, packagePath, base) => `Package import specifier "${specifier}" is not defined${packagePath ? ` in package ${packagePath}package.json` : ''} imported from ${base}`],
   ERR_PACKAGE_PATH_NOT_EXPORTED: [Error, (pkgPath, subpath, base) => {
     if (subpath === '.') return `No "exports" main defined in ${pkgPath}package.json${base ? ` imported from ${base}` : ''}`;
@@ -177,11 +179,8 @@ const messages = {
   ERR_STRING_TOO_LONG: [Error, () => `Cannot create a string longer than 0x1fffffe8 characters`],
   ERR_SYSTEM_ERROR: [Error, (message) => message],
   ERR_TRACE_EVENTS_UNAVAILABLE: [Error, () => 'Trace events are unavailable'],
-  ERR_UNHANDLED_ERROR: [Error, (err) => {
-    const message = 'Unhandled error.';
-    if (err === undefined) return message;
-    return `${message} (${inspectModule().inspect(err)})`;
-  }],
+  // Given what to show, already inspected (as events.js does).
+  ERR_UNHANDLED_ERROR: [Error, (shown) => (shown === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`)],
   ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
   ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => `Unknown encoding: ${encoding}`],
   ERR_UNKNOWN_FILE_EXTENSION: [TypeError, (ext, path) => `Unknown file extension "${ext}" for ${path}`],

@@ -1,0 +1,149 @@
+'use strict';
+// AbortController and AbortSignal: abort(reason) with an 'AbortError'
+// DOMException by default, the trusted 'abort' event and `onabort`,
+// throwIfAborted(), AbortSignal.abort(), AbortSignal.timeout() (an unref'd
+// timer: a pending timeout does not keep the worker alive) and
+// AbortSignal.any().
+
+const { EventTarget, Event, defineEventHandler, kTrustEvent, inspectAs } =
+  internalRequire('internal/event_target');
+const { codes } = internalRequire('internal/errors');
+const { validateUint32, validateAbortSignal } = internalRequire('internal/validators');
+const timers = internalRequire('timers');
+// Loaded when the first one is made.
+const domException = (message, name) => new (internalRequire('internal/dom_exception'))(message, name);
+
+const kCreate = Symbol('kCreate');
+const customInspect = Symbol.for('nodejs.util.inspect.custom');
+
+class AbortSignal extends EventTarget {
+  #aborted = false;
+  #reason = undefined;
+  // Signals made by AbortSignal.any() from this one; they abort with it.
+  // Held strongly: a composite signal with listeners must outlive its maker's
+  // reference to it, and the set is dropped once this signal aborts.
+  #dependents = null;
+
+  constructor() {
+    if (arguments[0] !== kCreate) throw new codes.ERR_ILLEGAL_CONSTRUCTOR();
+    super();
+  }
+
+  static #check(value) {
+    if (value === null || typeof value !== 'object' || !(#aborted in value)) {
+      throw new codes.ERR_INVALID_THIS('AbortSignal');
+    }
+  }
+
+  get aborted() {
+    AbortSignal.#check(this);
+    return this.#aborted;
+  }
+
+  get reason() {
+    AbortSignal.#check(this);
+    return this.#reason;
+  }
+
+  throwIfAborted() {
+    AbortSignal.#check(this);
+    if (this.#aborted) throw this.#reason;
+  }
+
+  [customInspect](depth, options) {
+    return inspectAs(this.constructor.name, depth, options, { aborted: this.#aborted }, 'brackets');
+  }
+
+  static abort(reason = domException('This operation was aborted', 'AbortError')) {
+    const signal = new AbortSignal(kCreate);
+    signal.#aborted = true;
+    signal.#reason = reason;
+    return signal;
+  }
+
+  static timeout(delay) {
+    validateUint32(delay, 'delay', false);
+    const signal = new AbortSignal(kCreate);
+    const timer = timers.setTimeout(() => {
+      AbortSignal.#abort(signal, domException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, delay);
+    timer.unref();
+    return signal;
+  }
+
+  static any(signals) {
+    if (!Array.isArray(signals)) throw new codes.ERR_INVALID_ARG_TYPE('signals', 'Array', signals);
+    for (let i = 0; i < signals.length; ++i) {
+      const source = signals[i];
+      validateAbortSignal(source, `signals[${i}]`);
+      if (source === undefined || !(source instanceof AbortSignal)) {
+        throw new codes.ERR_INVALID_ARG_TYPE(`signals[${i}]`, 'AbortSignal', source);
+      }
+    }
+    const signal = new AbortSignal(kCreate);
+    for (const source of signals) {
+      if (source.#aborted) {
+        signal.#aborted = true;
+        signal.#reason = source.#reason;
+        return signal;
+      }
+    }
+    for (const source of signals) {
+      source.#dependents ??= new Set();
+      source.#dependents.add(signal);
+    }
+    return signal;
+  }
+
+  // Sets the reason, fires 'abort', then aborts the signals made from this one.
+  static #abort(signal, reason) {
+    if (signal.#aborted) return;
+    signal.#aborted = true;
+    signal.#reason = reason;
+    signal.dispatchEvent(new Event('abort', { [kTrustEvent]: true }));
+    const dependents = signal.#dependents;
+    signal.#dependents = null;
+    if (dependents !== null) for (const dependent of dependents) AbortSignal.#abort(dependent, reason);
+  }
+
+  static abortSignal(signal, reason) {
+    AbortSignal.#abort(signal, reason);
+  }
+}
+
+const { abortSignal } = AbortSignal;
+delete AbortSignal.abortSignal;
+
+function makeEnumerable(target, keys) {
+  for (const key of keys) Object.defineProperty(target, key, { enumerable: true });
+}
+
+defineEventHandler(AbortSignal.prototype, 'abort');
+makeEnumerable(AbortSignal.prototype, ['aborted', 'reason', 'throwIfAborted']);
+makeEnumerable(AbortSignal, ['abort', 'timeout', 'any']);
+Object.defineProperty(AbortSignal.prototype, Symbol.toStringTag, {
+  value: 'AbortSignal', writable: false, enumerable: false, configurable: true,
+});
+
+class AbortController {
+  #signal = new AbortSignal(kCreate);
+
+  get signal() {
+    return this.#signal;
+  }
+
+  abort(reason = domException('This operation was aborted', 'AbortError')) {
+    abortSignal(this.#signal, reason);
+  }
+
+  [customInspect](depth, options) {
+    return inspectAs(this.constructor.name, depth, options, { signal: this.#signal }, 'empty');
+  }
+}
+
+makeEnumerable(AbortController.prototype, ['signal', 'abort']);
+Object.defineProperty(AbortController.prototype, Symbol.toStringTag, {
+  value: 'AbortController', writable: false, enumerable: false, configurable: true,
+});
+
+module.exports = { AbortController, AbortSignal, abortSignal };

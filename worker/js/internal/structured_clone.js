@@ -1,0 +1,49 @@
+'use strict';
+// structuredClone(value, { transfer }) with Node 20's argument checks: the
+// value is required, options must be an object, `transfer` an iterable of
+// ArrayBuffers (each moved to the copy and detached here), or an object read
+// as options again. Node throws these errors from native code: a plain
+// TypeError with a `code`, no "[CODE]" in its stack.
+
+function nativeTypeError(code, message) {
+  const err = new TypeError(message);
+  err.code = code;
+  return err;
+}
+
+// The ArrayBuffers listed by `transfer`, as Node reads a transfer list.
+function transferList(transfer) {
+  if (transfer === undefined || transfer === null) return undefined;
+  if (typeof transfer !== 'object' && typeof transfer !== 'function') {
+    throw nativeTypeError('ERR_INVALID_ARG_TYPE', 'Optional transferList argument must be an iterable');
+  }
+  if (typeof transfer[Symbol.iterator] !== 'function') return transferList(transfer.transfer);
+  const list = [];
+  for (const item of transfer) {
+    if (!(item instanceof ArrayBuffer)) {
+      throw nativeTypeError('ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
+    }
+    if (list.includes(item)) {
+      const DOMException = internalRequire('internal/dom_exception');
+      throw new DOMException('Transfer list contains duplicate ArrayBuffer', 'DataCloneError');
+    }
+    list.push(item);
+  }
+  return list.length === 0 ? undefined : list;
+}
+
+function structuredClone(value = undefined, options = undefined) {
+  if (arguments.length === 0) {
+    throw nativeTypeError('ERR_MISSING_ARGS', 'The value argument must be specified');
+  }
+  let transfer;
+  if (options !== undefined && options !== null) {
+    if (typeof options !== 'object' && typeof options !== 'function') {
+      throw nativeTypeError('ERR_INVALID_ARG_TYPE', 'The options argument must be either an object or undefined');
+    }
+    transfer = transferList(options.transfer);
+  }
+  return binding.structuredClone(value, transfer);
+}
+
+exports.structuredClone = structuredClone;
