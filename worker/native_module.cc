@@ -6,6 +6,8 @@ namespace isohost::worker {
 namespace native_modules {
 void InstallBufferModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallUtilModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallCryptoModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -20,6 +22,8 @@ constexpr Entry kNativeModules[] = {
     {"", nullptr},  // keeps the table well-formed while it is short
     {"buffer", native_modules::InstallBufferModule},
     {"util", native_modules::InstallUtilModule},
+    {"crypto", native_modules::InstallCryptoModule},
+    {"os", native_modules::InstallOsModule},
 };
 
 }  // namespace
