@@ -105,6 +105,10 @@ defineLazy(globalThis, 'File', () => internalRequire('internal/buffer/blob').Fil
 defineLazy(globalThis, 'TextEncoder', () => internalRequire('internal/encoding').TextEncoder, false);
 defineLazy(globalThis, 'TextDecoder', () => internalRequire('internal/encoding').TextDecoder, false);
 defineLazy(globalThis, 'DOMException', () => internalRequire('internal/dom_exception'), false);
+defineLazy(globalThis, 'crypto', () => internalRequire('internal/crypto/webcrypto').crypto, true);
+defineLazy(globalThis, 'Crypto', () => internalRequire('internal/crypto/webcrypto').Crypto, false);
+defineLazy(globalThis, 'SubtleCrypto', () => internalRequire('internal/crypto/webcrypto').SubtleCrypto, false);
+defineLazy(globalThis, 'CryptoKey', () => internalRequire('internal/crypto/webcrypto').CryptoKey, false);
 defineGlobal('performance', {
   timeOrigin: Date.now(),
   now: () => (binding.hrtime() - startTime) / 1e6,
