@@ -4,6 +4,9 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(LIBUV REQUIRED IMPORTED_TARGET libuv)
 # ICU: the same libicu that libnode's V8 uses for Intl (process.versions reads it).
 pkg_check_modules(ICU REQUIRED IMPORTED_TARGET icu-uc icu-i18n)
+# OpenSSL: hashing, key derivation and randomness for `crypto`; the same
+# libssl3 that libnode itself links.
+find_package(OpenSSL REQUIRED)
 find_package(Protobuf REQUIRED)
 find_package(spdlog REQUIRED)
 find_package(CLI11 REQUIRED)

@@ -8,6 +8,8 @@ void InstallBufferModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v
 void InstallUtilModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallNavigatorModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
 void InstallPerformanceModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
+void InstallCryptoModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -24,6 +26,8 @@ constexpr Entry kNativeModules[] = {
     {"util", native_modules::InstallUtilModule},
     {"navigator", native_modules::InstallNavigatorModule},
     {"performance", native_modules::InstallPerformanceModule},
+    {"crypto", native_modules::InstallCryptoModule},
+    {"os", native_modules::InstallOsModule},
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "worker/process_binding.h"
 
+#include <openssl/crypto.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -392,6 +393,7 @@ void ProcessBinding(const FunctionCallbackInfo<Value>& info) {
 
   set_value("isohostVersion", Str(isolate, ISOHOST_VERSION));
   set_value("uvVersion", Str(isolate, uv_version_string()));
+  set_value("opensslVersion", Str(isolate, OpenSSL_version(OPENSSL_VERSION_STRING)));
   Local<v8::Uint32Array> hrtime_fields = v8::Uint32Array::New(v8::ArrayBuffer::New(isolate, 3 * 4), 0, 3);
   set_value("hrtimeFields", hrtime_fields);
 

@@ -124,6 +124,10 @@ const kLazyGlobals = [
   ['PerformanceObserverEntryList', 'internal/perf'],
   ['PerformanceResourceTiming', 'internal/perf'],
   ['navigator', 'internal/navigator'],
+  ['crypto', 'internal/crypto/webcrypto', undefined, true],
+  ['Crypto', 'internal/crypto/webcrypto'],
+  ['SubtleCrypto', 'internal/crypto/webcrypto'],
+  ['CryptoKey', 'internal/crypto/webcrypto'],
   ['Navigator', 'internal/navigator'],
 ];
 for (const [name, builtin, key = name, enumerable = false] of kLazyGlobals) {

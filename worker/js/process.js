@@ -154,6 +154,7 @@ function buildVersions() {
     isohost: natives().isohostVersion,
     v8: binding.v8Version,
     uv: natives().uvVersion,
+    openssl: natives().opensslVersion,
     ...natives().icuVersions(),
   };
   for (const key of Object.keys(versions)) {

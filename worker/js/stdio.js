@@ -1,6 +1,7 @@
 'use strict';
 // process.stdout / process.stderr / process.stdin, backed by the channel to
 // the host. Built on first access only (see bootstrap's lazy accessors).
+// They are never terminals and, as a Node worker's, have no `isTTY` at all.
 
 const { EventEmitter } = internalRequire('events');
 
@@ -26,10 +27,6 @@ class WriteStream extends EventEmitter {
     this.writableHighWaterMark = 16384;
     this._needDrain = false;
     streams[fd] = this;
-  }
-
-  get isTTY() {
-    return false;
   }
 
   get writableNeedDrain() {
@@ -97,10 +94,6 @@ class ReadStream extends EventEmitter {
     this._ended = false;
     this._paused = true;
     this._refed = true;
-  }
-
-  get isTTY() {
-    return false;
   }
 
   setEncoding(encoding) {

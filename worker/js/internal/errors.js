@@ -116,6 +116,10 @@ const messages = {
   ERR_CRYPTO_HASH_FINALIZED: [Error, () => 'Digest already called'],
   ERR_CRYPTO_HASH_UPDATE_FAILED: [Error, () => 'Hash update failed'],
   ERR_CRYPTO_INVALID_DIGEST: [TypeError, (digest) => `Invalid digest: ${digest}`],
+  ERR_CRYPTO_INVALID_KEYLEN: [RangeError, () => 'Invalid key length'],
+  ERR_CRYPTO_INVALID_SCRYPT_PARAMS: [RangeError, (reason) => `Invalid scrypt params${reason ? `: ${reason}` : ''}`],
+  ERR_CRYPTO_SCRYPT_INVALID_PARAMETER: [Error, () => 'Invalid scrypt parameter'],
+  ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH: [RangeError, () => 'Input buffers must have the same byte length'],
   ERR_ENCODING_INVALID_ENCODED_DATA: [TypeError, (encoding) => `The encoded data was not valid for encoding ${encoding}`],
   ERR_ENCODING_NOT_SUPPORTED: [RangeError, (encoding) => `The "${encoding}" encoding is not supported`],
   ERR_EVENT_RECURSION: [Error, (type) => `The event "${type}" is already being dispatched`],
@@ -251,6 +255,45 @@ function uvException({ errno, code, message, syscall, path, dest }) {
   return err;
 }
 
+// ERR_SYSTEM_ERROR as Node makes it: a SystemError whose `info` is what the
+// failed call reported ({ errno, code, message, syscall, path?, dest? }),
+// with `errno`, `syscall`, `path` and `dest` reading and writing `info`.
+class SystemError extends Error {
+  constructor(info) {
+    let message = `A system error occurred: ${info.syscall} returned ${info.code} (${info.message})`;
+    if (info.path !== undefined) message += ` ${info.path}`;
+    if (info.dest !== undefined) message += ` => ${info.dest}`;
+    super(message);
+    const stack = this.stack;
+    Object.defineProperty(this, 'code', { value: 'ERR_SYSTEM_ERROR', writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(this, 'name', { value: 'SystemError', writable: true, enumerable: false, configurable: true });
+    if (typeof stack === 'string' && stack.startsWith('Error: ')) {
+      Object.defineProperty(this, 'stack', {
+        value: `SystemError [ERR_SYSTEM_ERROR]: ${stack.slice(7)}`, writable: true, enumerable: false, configurable: true,
+      });
+    }
+    const details = { ...info };
+    Object.defineProperty(this, 'info', { value: details, writable: false, enumerable: true, configurable: true });
+    for (const key of ['errno', 'syscall', 'path', 'dest']) {
+      if (key !== 'errno' && key !== 'syscall' && details[key] === undefined) continue;
+      Object.defineProperty(this, key, {
+        get() { return details[key]; },
+        set(value) { details[key] = value; },
+        enumerable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  toString() {
+    return `${this.name} [${this.code}]: ${this.message}`;
+  }
+}
+
+function systemError(info) {
+  return new SystemError(info);
+}
+
 // An AbortError, as thrown by APIs that take an AbortSignal.
 class AbortError extends Error {
   constructor(message = 'The operation was aborted', options = undefined) {
@@ -262,5 +305,6 @@ class AbortError extends Error {
 
 exports.codes = codes;
 exports.uvException = uvException;
+exports.systemError = systemError;
 exports.AbortError = AbortError;
 exports.describeReceived = describeReceived;
