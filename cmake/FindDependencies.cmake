@@ -7,6 +7,8 @@ find_package(spdlog REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(Threads REQUIRED)
+# IDNA for URL hosts; libnode108 links the same system ICU.
+find_package(ICU COMPONENTS uc REQUIRED)
 
 # V8 from Debian's libnode108: libv8.so and friends are links to libnode.so.108.
 set(_v8_include "${ISOHOST_LIBNODE_ROOT}/usr/include/node")

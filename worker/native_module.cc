@@ -3,7 +3,9 @@
 namespace isohost::worker {
 
 // Each native module's installer, defined in its own file.
-namespace native_modules {}  // namespace native_modules
+namespace native_modules {
+void InstallUrlModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
+}  // namespace native_modules
 
 namespace {
 
@@ -15,6 +17,7 @@ struct Entry {
 // One line per native module, in no particular order.
 constexpr Entry kNativeModules[] = {
     {"", nullptr},  // keeps the table well-formed while it is short
+    {"url", native_modules::InstallUrlModule},
 };
 
 }  // namespace
