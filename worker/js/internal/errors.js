@@ -6,7 +6,8 @@
 
 const inspectModule = () => internalRequire('inspect');
 
-const kTypes = ['string', 'function', 'number', 'object', 'boolean', 'bigint', 'symbol'];
+// As in Node, 'Function' and 'Object' name types too ("of type object").
+const kTypes = ['string', 'function', 'number', 'object', 'Function', 'Object', 'boolean', 'bigint', 'symbol'];
 
 // How Node names a value it did not expect: "Received type number (1)",
 // "Received an instance of Object", "Received null".
@@ -123,6 +124,7 @@ const messages = {
   }],
   ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],
   ERR_INVALID_THIS: [TypeError, (type) => `Value of "this" must be of type ${type}`],
+  ERR_INVALID_TUPLE: [TypeError, (name, value) => `${name} must be an iterable ${value} tuple`],
   ERR_INVALID_URI: [URIError, () => 'URI malformed'],
   ERR_INVALID_URL: [TypeError, () => 'Invalid URL'],
   ERR_INVALID_URL_SCHEME: [TypeError, (expected) => `The URL must be ${Array.isArray(expected) ? `one of scheme ${expected.join(' or ')}` : `of scheme ${expected}`}`],
