@@ -130,3 +130,4 @@ console.log(f.href, new URL('file://localhost/etc').href, new URL('..', 'file://
 console.log(new URL('http://[::FFFF:192.168.0.1]:80/').host, new URL('http://0x7f.1/').host, new URL('http://1.2.3.4.5.x/').host);
 console.log(new URL('HTTP://EXAMPLE.COM/%7e?%7e#%7e').href, new URL('http://ÉXAMPLE.com/☃?☃#☃').href);
 console.log(new URL('blob:https://h.test/uuid').origin, new URL('data:text/plain,hi').origin);
+console.log(util.format('%s %s %o', new URL('http://h/a'), new URLSearchParams('a=1&b=2'), new URLSearchParams('c=3')));
