@@ -15,8 +15,8 @@ case "$build_dir" in /*) ;; *) build_dir="$root/$build_dir" ;; esac
 
 packages=(
   cmake g++ make pkg-config
-  libuv1-dev libprotobuf-dev protobuf-compiler libspdlog-dev
-  libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libicu-dev
+  libuv1-dev libicu-dev libprotobuf-dev protobuf-compiler libspdlog-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   clang-14 libclang-rt-14-dev valgrind
   # Runtime libraries of libnode108.
   libicu72 libc-ares2 libnghttp2-14 libbrotli1 libuv1

@@ -6,7 +6,7 @@
 
 const inspectModule = () => internalRequire('inspect');
 
-// As in Node, 'Function' and 'Object' name types too ("of type object").
+// 'Function' and 'Object' name the types too, as they do in Node's messages.
 const kTypes = ['string', 'function', 'number', 'object', 'Function', 'Object', 'boolean', 'bigint', 'symbol'];
 
 // How Node names a value it did not expect: "Received type number (1)",
