@@ -50,6 +50,27 @@ TEST(UrlTest, LegacyParseWarnsOnceAboutAnInvalidPort) {
   EXPECT_NE(result.err.find("DeprecationWarning"), std::string::npos) << result.err;
 }
 
+size_t Count(const std::string& text, const std::string& part) {
+  size_t count = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
+  return count;
+}
+
+TEST(UrlTest, DeprecationWarningsOnlyWhenPending) {
+  CliResult quiet = RunCli({"run", ScriptPath("url_deprecations.js")});
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.err;
+  EXPECT_EQ(quiet.out, "tda\n");
+  EXPECT_EQ(quiet.err.find("DeprecationWarning"), std::string::npos) << quiet.err;
+
+  setenv("NODE_PENDING_DEPRECATION", "1", 1);
+  CliResult pending = RunCli({"run", ScriptPath("url_deprecations.js")});
+  unsetenv("NODE_PENDING_DEPRECATION");
+  EXPECT_EQ(pending.exit_code, 0) << pending.err;
+  EXPECT_EQ(pending.out, "tda\n");
+  EXPECT_EQ(Count(pending.err, "`url.parse()` behavior is not standardized"), 1u) << pending.err;
+  EXPECT_EQ(Count(pending.err, "The `punycode` module is deprecated."), 1u) << pending.err;
+}
+
 // The one-match parse of common URLs and the state machine agree.
 TEST(UrlTest, CommonUrlsParseAsTheStateMachineParsesThem) {
   CliResult result = RunCli({"run", ScriptPath("url_fast_path.js")});

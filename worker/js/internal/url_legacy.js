@@ -538,7 +538,15 @@ Url.prototype.resolveObject = function resolveObject(relative) {
   return result;
 };
 
+let warnedParse = false;
+
 function urlParse(url, parseQueryString, slashesDenoteHost) {
+  if (!warnedParse && (process.env.NODE_PENDING_DEPRECATION === '1' || process.execArgv.includes('--pending-deprecation'))) {
+    warnedParse = true;
+    process.emitWarning('`url.parse()` behavior is not standardized and prone to errors that have security ' +
+      'implications. Use the WHATWG URL API instead. CVEs are not issued for `url.parse()` vulnerabilities.',
+    'DeprecationWarning', 'DEP0169');
+  }
   if (url instanceof Url) return url;
   const parsed = new Url();
   parsed.parse(url, parseQueryString, slashesDenoteHost);
