@@ -4,7 +4,7 @@ namespace isohost::worker {
 
 // Each native module's installer, defined in its own file.
 namespace native_modules {
-void InstallUrlModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
+void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
