@@ -5,7 +5,7 @@
 // are not special. Every function returns the host serialized, or null for
 // failure.
 
-const { sets, percentEncode, percentDecode } = internalRequire('internal/url_percent');
+const { sets, percentEncode, percentDecode, hexValue } = internalRequire('internal/url_percent');
 
 let idna;
 function idnaBinding() {
@@ -23,13 +23,6 @@ const kForbiddenDomain = new Uint8Array(kForbiddenHost);
 for (let c = 0; c < 0x20; c++) kForbiddenDomain[c] = 1;
 kForbiddenDomain[0x25] = 1;
 kForbiddenDomain[0x7f] = 1;
-
-function hexDigit(c) {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const lower = c | 0x20;
-  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
-  return -1;
-}
 
 // --- IPv4 ----------------------------------------------------------------------
 
@@ -50,7 +43,7 @@ function parseIPv4Number(part) {
   }
   let value = 0;
   for (; i < part.length; i++) {
-    const digit = hexDigit(part.charCodeAt(i));
+    const digit = hexValue(part.charCodeAt(i));
     if (digit < 0 || digit >= radix) return -1;
     value = value * radix + digit;
   }
@@ -76,7 +69,7 @@ function endsInANumber(host) {
   if (digits) return true;
   if (end - start < 2 || host.charCodeAt(start) !== 0x30 || (host.charCodeAt(start + 1) | 0x20) !== 0x78) return false;
   for (let i = start + 2; i < end; i++) {
-    if (hexDigit(host.charCodeAt(i)) < 0) return false;
+    if (hexValue(host.charCodeAt(i)) < 0) return false;
   }
   return true;
 }
@@ -130,7 +123,7 @@ function parseIPv6(input) {
     let value = 0;
     let digits = 0;
     while (digits < 4 && p < length) {
-      const digit = hexDigit(input.charCodeAt(p));
+      const digit = hexValue(input.charCodeAt(p));
       if (digit < 0) break;
       value = value * 16 + digit;
       p++;

@@ -310,7 +310,6 @@ module.exports = {
   sets: { C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, PATH, USERINFO, COMPONENT, FORM },
   percentEncode,
   percentDecode,
-  percentDecodeBytes,
   utf8Decode,
   hexValue,
   parseForm,
