@@ -10,6 +10,7 @@ void InstallNavigatorModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::
 void InstallPerformanceModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
 void InstallCryptoModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -28,6 +29,7 @@ constexpr Entry kNativeModules[] = {
     {"performance", native_modules::InstallPerformanceModule},
     {"crypto", native_modules::InstallCryptoModule},
     {"os", native_modules::InstallOsModule},
+    {"url", native_modules::InstallUrlModule},
 };
 
 }  // namespace

@@ -83,6 +83,9 @@ defineLazy(globalThis, 'console', () => {
 
 // --- globals -------------------------------------------------------------------
 
+defineLazy(globalThis, 'URL', () => internalRequire('internal/url').URL, false);
+defineLazy(globalThis, 'URLSearchParams', () => internalRequire('internal/url').URLSearchParams, false);
+
 function defineGlobal(name, value) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }

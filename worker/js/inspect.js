@@ -271,9 +271,13 @@ const builtInObjects = new Set(
   Object.getOwnPropertyNames(globalThis).filter((e) => /^[A-Z][a-zA-Z0-9]+$/.test(e)));
 for (const name of ['AbortController', 'AbortSignal', 'Blob', 'BroadcastChannel',
   'Buffer', 'DOMException', 'Event', 'EventTarget', 'MessageChannel', 'MessageEvent',
-  'MessagePort', 'Performance', 'TextDecoder', 'TextEncoder', 'URL', 'URLSearchParams']) {
+  'MessagePort', 'Performance', 'TextDecoder', 'TextEncoder']) {
   builtInObjects.add(name);
 }
+// Node makes these globals after its inspect module has looked at the global
+// object, so they are not built in: '%s' of a URL prints its href.
+builtInObjects.delete('URL');
+builtInObjects.delete('URLSearchParams');
 
 /* eslint-disable no-control-regex */
 const strEscapeSequencesRegExp = /[\x00-\x1f\x27\x5c\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -149,6 +149,7 @@ const messages = {
     `Expected ${input} to be returned from the "${name}" function but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],
   ERR_INVALID_THIS: [TypeError, (type) => `Value of "this" must be of type ${type}`],
+  ERR_INVALID_TUPLE: [TypeError, (name, value) => `${name} must be an iterable ${value} tuple`],
   ERR_INVALID_URI: [URIError, () => 'URI malformed'],
   ERR_INVALID_URL: [TypeError, () => 'Invalid URL'],
   ERR_INVALID_URL_SCHEME: [TypeError, (expected) => `The URL must be ${Array.isArray(expected) ? `one of scheme ${expected.join(' or ')}` : `of scheme ${expected}`}`],
