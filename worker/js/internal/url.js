@@ -4,7 +4,7 @@
 // URL's searchParams and its query stay in step both ways.
 
 const { codes } = internalRequire('internal/errors');
-const { parse, serialize, serializeOrigin, states } = internalRequire('internal/url_parser');
+const { parse, isCommon, serialize, serializeOrigin, states } = internalRequire('internal/url_parser');
 const { sets, percentEncode, parseForm, serializeForm, toUSVString } = internalRequire('internal/url_percent');
 
 const {
@@ -369,7 +369,9 @@ class URL {
 
   static canParse(input, base = undefined) {
     if (arguments.length === 0) throw new ERR_MISSING_ARGS('url');
-    return parseWithBase(`${input}`, base === undefined ? undefined : `${base}`) !== null;
+    input = `${input}`;
+    if (base === undefined) return isCommon(input) || parse(input) !== null;
+    return parseWithBase(input, `${base}`) !== null;
   }
 
   static createObjectURL(obj) {

@@ -538,10 +538,11 @@ Url.prototype.resolveObject = function resolveObject(relative) {
   return result;
 };
 
-let warnedParse = false;
+// Node reads the switch once, at start-up.
+let warnedParse = !(process.env.NODE_PENDING_DEPRECATION === '1' || process.execArgv.includes('--pending-deprecation'));
 
 function urlParse(url, parseQueryString, slashesDenoteHost) {
-  if (!warnedParse && (process.env.NODE_PENDING_DEPRECATION === '1' || process.execArgv.includes('--pending-deprecation'))) {
+  if (!warnedParse) {
     warnedParse = true;
     process.emitWarning('`url.parse()` behavior is not standardized and prone to errors that have security ' +
       'implications. Use the WHATWG URL API instead. CVEs are not issued for `url.parse()` vulnerabilities.',

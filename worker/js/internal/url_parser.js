@@ -183,24 +183,48 @@ function isPlainPath(input, start, end) {
   return true;
 }
 
-// The common URL in one match: a special scheme other than file, '//', a
-// host of lowercase ASCII that needs no IDNA, maybe a port, and a path (no
-// dot segments), query and fragment that have nothing to percent-encode.
-// Anything else (uppercase, credentials, spaces, ...) takes the state
-// machine, which gives the same answer for these.
+// The common URL, in one regular expression: a special scheme other than
+// file, '//', a host of lowercase ASCII that needs no IDNA, maybe a port, and
+// a path (no dot segments), query and fragment with nothing to
+// percent-encode. Anything else (uppercase, credentials, spaces, ...) takes
+// the state machine, which gives the same record for these.
 const kCommonUrl = /^(https?|wss?|ftp):\/\/([a-z0-9._~!$&'()*+,;=-]+)(?::([0-9]{1,5}))?((?:\/(?!\.|%2[eE])[!$%&'()*+,\-.0-9:;=@A-Z[\]_a-z|~]*)*)(?:\?([!$%&()*+,\-./0-9:;=?@A-Z[\\\]^_`a-z{|}~]*))?(?:#([!#$%&'()*+,\-./0-9:;=?@A-Z[\\\]^_a-z{|}~]*))?$/;
+
+// A last label that starts with a digit may make an IPv4 address, and a
+// Punycode label needs checking: the state machine sees to both.
+function isPlainHost(input, hostStart, hostEnd) {
+  const lastDot = input.lastIndexOf('.', hostEnd - 1);
+  const lastLabel = input.charCodeAt(lastDot < hostStart ? hostStart : lastDot + 1);
+  if ((lastLabel >= 0x30 && lastLabel <= 0x39) || input.charCodeAt(hostEnd - 1) === 0x2e) return false;
+  const punycode = input.indexOf('xn--', hostStart);
+  return punycode === -1 || punycode >= hostEnd;
+}
+
+// Whether `input` is a common URL, without making its record (canParse).
+function isCommon(input) {
+  if (!kCommonUrl.test(input)) return false;
+  const hostStart = input.indexOf('//') + 2;
+  let end = hostStart;
+  while (end < input.length && input.charCodeAt(end) !== 0x3a && input.charCodeAt(end) !== kSlash &&
+         input.charCodeAt(end) !== kQuestion && input.charCodeAt(end) !== kHash) {
+    end++;
+  }
+  if (!isPlainHost(input, hostStart, end)) return false;
+  if (input.charCodeAt(end) !== 0x3a) return true;
+  let port = 0;
+  for (let i = end + 1; i < input.length && input.charCodeAt(i) >= 0x30 && input.charCodeAt(i) <= 0x39; i++) {
+    port = port * 10 + (input.charCodeAt(i) - 0x30);
+  }
+  return port <= 65535;
+}
 
 // The record of `input` if it is a common URL, else null.
 function parseCommon(input) {
   const match = kCommonUrl.exec(input);
   if (match === null) return null;
   const host = match[2];
-  // A last label that starts with a digit may make an IPv4 address, and a
-  // Punycode label needs checking: the state machine sees to both.
-  const lastLabel = host.charCodeAt(host.lastIndexOf('.') + 1);
-  if ((lastLabel >= 0x30 && lastLabel <= 0x39) || host.charCodeAt(host.length - 1) === 0x2e || host.includes('xn--')) {
-    return null;
-  }
+  const hostStart = match[1].length + 3;
+  if (!isPlainHost(input, hostStart, hostStart + host.length)) return null;
   const url = new UrlRecord();
   url.scheme = match[1];
   url.special = true;
@@ -722,6 +746,7 @@ function serializeOrigin(url) {
 module.exports = {
   UrlRecord,
   parse,
+  isCommon,
   serialize,
   serializeOrigin,
   defaultPort,

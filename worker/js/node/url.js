@@ -1,6 +1,6 @@
 'use strict';
 // url: the WHATWG URL classes, the legacy parse/format/resolve, and the
-// helpers between file paths and file: URLs, as Node 20 has them.
+// functions between file paths and file: URLs, as Node 20 has them.
 
 const { codes } = internalRequire('internal/errors');
 const { URL, URLSearchParams } = internalRequire('internal/url');
