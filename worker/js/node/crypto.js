@@ -30,7 +30,9 @@ function timingSafeEqual(buf1, buf2) {
   const views = [buf1, buf2].map((value, i) => {
     if (ArrayBufferIsView(value)) return value;
     if (isAnyArrayBuffer(value)) return new Uint8Array(value);
-    throw new ERR_INVALID_ARG_TYPE(`buf${i + 1}`, ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], value);
+    // Node's message here names no received value.
+    throw new ERR_INVALID_ARG_TYPE(
+      `The "buf${i + 1}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
   });
   if (views[0].byteLength !== views[1].byteLength) throw new ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH();
   return native.timingSafeEqual(views[0], views[1]);

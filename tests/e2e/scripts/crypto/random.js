@@ -65,6 +65,7 @@ show('timingSafeEqual', () => `${crypto.timingSafeEqual(Buffer.from('abc'), Buff
 show('timingSafeEqual mixed', () => crypto.timingSafeEqual(new Uint16Array([0x6261]), new Uint8Array([0x61, 0x62]).buffer));
 show('timingSafeEqual length', () => crypto.timingSafeEqual(Buffer.from('a'), Buffer.from('ab')));
 show('timingSafeEqual element count', () => crypto.timingSafeEqual(new Uint8Array(2), new Uint16Array(2)));
+show('timingSafeEqual string', () => crypto.timingSafeEqual(Buffer.from('a'), 'b'));
 
 // Callback forms.
 const lines = [];
