@@ -54,7 +54,7 @@ ExecWatch::~ExecWatch() {
 }
 
 void ExecWatch::OnExit(std::function<void(int, int)> callback) {
-  uv_ref(reinterpret_cast<uv_handle_t*>(handle_.get()));
+  handle_.SetReferenced(true);
   exit_.Listen(std::move(callback));
 }
 

@@ -11,7 +11,7 @@
 
 #include "host/exit_notice.h"
 #include "host/launcher.h"
-#include "host/uv_handle.h"
+#include "ipc/uv_handle.h"
 
 namespace isohost {
 
@@ -28,7 +28,7 @@ class ExecWatch final : public ProcessWatch {
   void Kill(int signal) override;
   int pid() { return handle_.pid(); }
   // The process alone no longer keeps the loop running (the zygote).
-  void Unref() { uv_unref(reinterpret_cast<uv_handle_t*>(handle_.get())); }
+  void Unref() { handle_.SetReferenced(false); }
   // Blocks until the process exits by itself, at most `timeout_ms`; reaps it
   // if it did. Returns whether it is gone.
   bool WaitForExit(int timeout_ms);
@@ -37,7 +37,7 @@ class ExecWatch final : public ProcessWatch {
   explicit ExecWatch(uv_loop_t* loop) : handle_(loop), exit_(loop) {}
   static void OnProcessExit(uv_process_t* handle, int64_t exit_status, int term_signal);
 
-  ProcessHandle handle_;
+  ipc::ProcessHandle handle_;
   ExitNotice exit_;
 };
 

@@ -19,7 +19,7 @@ namespace {
 constexpr std::uint64_t kRefillDelayMs = 20;
 constexpr std::uint64_t kRefillDelayEmptyMs = 2;
 
-bool MakePipe(UniqueFd* read_end, UniqueFd* write_end) {
+bool MakePipe(ipc::UniqueFd* read_end, ipc::UniqueFd* write_end) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return false;
   read_end->reset(fds[0]);

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "host/unique_fd.h"
-#include "host/uv_handle.h"
+#include "ipc/unique_fd.h"
+#include "ipc/uv_handle.h"
 #include "isohost/worker_options.h"
 
 namespace isohost {
@@ -37,18 +37,18 @@ class ProcessWatch {
 struct LaunchedProcess {
   int pid = 0;
   SpawnStrategy strategy = SpawnStrategy::kExec;
-  UniqueFd channel;       // the host's end of the channel
-  UniqueFd stdout_read;   // the read ends of the worker's fd 1 and fd 2
-  UniqueFd stderr_read;
+  ipc::UniqueFd channel;       // the host's end of the channel
+  ipc::UniqueFd stdout_read;   // the read ends of the worker's fd 1 and fd 2
+  ipc::UniqueFd stderr_read;
   std::unique_ptr<ProcessWatch> watch;
 };
 
 // The child's ends of a new worker's channel and output pipes; the host's
 // ends go into a LaunchedProcess.
 struct ChildFds {
-  UniqueFd channel;
-  UniqueFd stdout_write;
-  UniqueFd stderr_write;
+  ipc::UniqueFd channel;
+  ipc::UniqueFd stdout_write;
+  ipc::UniqueFd stderr_write;
 };
 
 // Makes the socketpair and the two pipes of a new worker. Returns false and
@@ -120,7 +120,7 @@ class Launcher {
   std::shared_ptr<Zygote> zygote_;
   bool zygote_failed_ = false;  // could not be (re)started: use exec
   std::deque<LaunchedProcess> pool_;
-  TimerHandle refill_;
+  ipc::TimerHandle refill_;
 };
 
 std::string_view SpawnStrategyName(SpawnStrategy strategy);

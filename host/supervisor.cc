@@ -4,7 +4,7 @@
 #include <deque>
 
 #include "host/launcher.h"
-#include "host/uv_handle.h"
+#include "ipc/uv_handle.h"
 
 namespace isohost {
 
@@ -18,7 +18,7 @@ struct Supervisor::Entry {
   std::deque<std::uint64_t> restart_times;  // uv_now() of recent restarts
   int restarts = 0;
   // Declared last: destroyed first, so no callback reaches a half-gone entry.
-  TimerHandle restart_timer;
+  ipc::TimerHandle restart_timer;
   std::unique_ptr<Worker> worker;
 };
 
@@ -144,7 +144,7 @@ void Supervisor::Finish(std::uint64_t id, const ExitInfo& info, const std::strin
   std::shared_ptr<Entry> retired(std::move(it->second));
   entries_.erase(it);
   auto* loop = loop_;
-  auto holder = std::make_shared<DeferredCall>(loop);
+  auto holder = std::make_shared<ipc::DeferredCall>(loop);
   holder->Start([retired, holder]() mutable { holder.reset(); });
   if (on_done) on_done(id, info, why);
 }

@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "host/launcher.h"
-#include "host/uv_handle.h"
+#include "ipc/uv_handle.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
 #include "isohost.pb.h"
@@ -205,8 +205,8 @@ class Worker::Impl {
     // Start goes out before Hello comes back: the worker reads it as soon as
     // it is ready, which saves a round trip on every spawn.
     SendStart();
-    stdout_pipe_.Open(launched->stdout_read.release());
-    stderr_pipe_.Open(launched->stderr_read.release());
+    stdout_pipe_.OpenPipe(launched->stdout_read.release());
+    stderr_pipe_.OpenPipe(launched->stderr_read.release());
     stdout_pipe_.StartReading([this](std::string_view data) { OnNativeOutput(StdioStream::kStdout, data); },
                               [this] { stdout_done_ = true; MaybeFinish(); });
     stderr_pipe_.StartReading([this](std::string_view data) { OnNativeOutput(StdioStream::kStderr, data); },
@@ -370,11 +370,11 @@ class Worker::Impl {
   std::uint64_t id_;
   int pid_ = 0;
   // Handles close in reverse order of declaration, each freed in its close
-  // callback (host/uv_handle.h).
-  PipeReader stdout_pipe_;
-  PipeReader stderr_pipe_;
-  TimerHandle kill_timer_;
-  DeferredCall deferred_;
+  // callback (ipc/uv_handle.h).
+  ipc::StreamReader stdout_pipe_;
+  ipc::StreamReader stderr_pipe_;
+  ipc::TimerHandle kill_timer_;
+  ipc::DeferredCall deferred_;
   std::unique_ptr<ipc::Channel> channel_;
   std::unique_ptr<ProcessWatch> watch_;
   Launcher* launcher_;

@@ -89,7 +89,7 @@ std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary
     return nullptr;
   }
   zygote->control_.reset(control[0]);
-  UniqueFd child_end(control[1]);
+  ipc::UniqueFd child_end(control[1]);
   // The zygote's own fd 1 and 2 are a pipe whose lines go to the logger: what
   // it says is rare and for the operator, and must not land in the host's
   // stdout, which may be carrying JSON records.
@@ -98,8 +98,8 @@ std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary
     *error = std::string("pipe for the zygote failed: ") + std::strerror(errno);
     return nullptr;
   }
-  UniqueFd output_read(output[0]);
-  UniqueFd output_write(output[1]);
+  ipc::UniqueFd output_read(output[0]);
+  ipc::UniqueFd output_write(output[1]);
   int fds[3] = {output_write.get(), output_write.get(), child_end.get()};
   // It dies with this process (worker/parent_death.h), and its workers with it.
   zygote->process_ =
@@ -117,16 +117,22 @@ std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary
     return nullptr;
   }
   Zygote* raw = zygote.get();
-  zygote->output_.Open(output_read.release());
-  zygote->output_.StartReading([raw](std::string_view data) { raw->OnOutput(data); },
-                               [raw] {
-                                 if (!raw->output_partial_.empty()) raw->OnOutput("\n");
-                               });
-  uv_unref(reinterpret_cast<uv_handle_t*>(zygote->output_.get()));  // it never keeps the host running
-  zygote->poll_ = new uv_poll_t;
-  uv_poll_init(loop, zygote->poll_, zygote->control_.get());
-  zygote->poll_->data = zygote.get();
-  uv_poll_start(zygote->poll_, UV_READABLE | UV_DISCONNECT, &Zygote::OnControlReadable);
+  if (int rc = zygote->output_.OpenPipe(output_read.release()); rc == 0) {
+    zygote->output_.StartReading([raw](std::string_view data) { raw->OnOutput(data); },
+                                 [raw] {
+                                   if (!raw->output_partial_.empty()) raw->OnOutput("\n");
+                                 });
+    zygote->output_.SetReferenced(false);  // it never keeps the host running
+  } else {
+    zygote->logger_->warn("the zygote's own output is lost: {}", uv_strerror(rc));
+  }
+  if (int rc = zygote->control_watch_.Open(loop, zygote->control_.get(),
+                                           [raw](int status, int) { raw->OnControlReadable(status); });
+      rc != 0) {
+    *error = std::string("cannot watch the zygote's control socket: ") + uv_strerror(rc);
+    return nullptr;
+  }
+  zygote->control_watch_.Set(UV_READABLE | UV_DISCONNECT, false);
   zygote->UpdatePollRef();
   return zygote;
 }
@@ -139,13 +145,7 @@ Zygote::~Zygote() {
   if (process_) process_->WaitForExit(2000);
 }
 
-void Zygote::StopWatchingControl() {
-  if (poll_ == nullptr) return;
-  poll_->data = nullptr;
-  uv_close(reinterpret_cast<uv_handle_t*>(poll_),
-           [](uv_handle_t* handle) { delete reinterpret_cast<uv_poll_t*>(handle); });
-  poll_ = nullptr;
-}
+void Zygote::StopWatchingControl() { control_watch_.Close(); }
 
 void Zygote::OnOutput(std::string_view data) {
   while (!data.empty()) {
@@ -162,14 +162,9 @@ void Zygote::OnOutput(std::string_view data) {
 }
 
 void Zygote::UpdatePollRef() {
-  if (poll_ == nullptr) return;
   // Exit reports somebody waits for keep the loop alive; an idle zygote and
   // pooled workers do not.
-  if (awaited_watches_ == 0) {
-    uv_unref(reinterpret_cast<uv_handle_t*>(poll_));
-  } else {
-    uv_ref(reinterpret_cast<uv_handle_t*>(poll_));
-  }
+  control_watch_.SetReferenced(awaited_watches_ != 0);
 }
 
 bool Zygote::ReadReply(ipc::ZygoteReply* reply) {
@@ -190,16 +185,14 @@ void Zygote::Dispatch(const ipc::ZygoteReply& reply) {
   watch->Exited(WIFEXITED(status) ? WEXITSTATUS(status) : 0, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-void Zygote::OnControlReadable(uv_poll_t* handle, int status, int) {
-  auto* self = static_cast<Zygote*>(handle->data);
-  if (self == nullptr) return;
-  auto keep_alive = self->shared_from_this();  // a callback may drop the last other owner
+void Zygote::OnControlReadable(int status) {
+  auto keep_alive = shared_from_this();  // a callback may drop the last other owner
   while (true) {
-    pollfd pfd{self->control_.get(), POLLIN, 0};
+    pollfd pfd{control_.get(), POLLIN, 0};
     if (status == 0 && ::poll(&pfd, 1, 0) != 1) return;
     ipc::ZygoteReply reply;
-    if (!self->ReadReply(&reply)) return self->OnGone();
-    self->Dispatch(reply);
+    if (!ReadReply(&reply)) return OnGone();
+    Dispatch(reply);
     status = 0;
   }
 }

@@ -16,8 +16,8 @@
 
 #include "host/exec_process.h"
 #include "host/launcher.h"
-#include "host/unique_fd.h"
-#include "host/uv_handle.h"
+#include "ipc/unique_fd.h"
+#include "ipc/uv_handle.h"
 #include "ipc/zygote_protocol.h"
 
 namespace isohost {
@@ -46,7 +46,7 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   friend class ZygoteWatch;
   Zygote(uv_loop_t* loop, std::shared_ptr<spdlog::logger> logger)
       : loop_(loop), logger_(std::move(logger)), output_(loop), deferred_dispatch_(loop) {}
-  static void OnControlReadable(uv_poll_t* handle, int status, int events);
+  void OnControlReadable(int status);
   // Reads and handles one reply; false at EOF or on an error.
   bool ReadReply(ipc::ZygoteReply* reply);
   void Dispatch(const ipc::ZygoteReply& reply);
@@ -60,9 +60,9 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
 
   uv_loop_t* loop_;
   std::shared_ptr<spdlog::logger> logger_;
-  UniqueFd control_;
-  uv_poll_t* poll_ = nullptr;  // freed in its close callback
-  PipeReader output_;          // the zygote's own stdout and stderr
+  ipc::UniqueFd control_;
+  ipc::PollHandle control_watch_;
+  ipc::StreamReader output_;  // the zygote's own stdout and stderr
   std::string output_partial_;  // after the last newline
   std::unique_ptr<ExecWatch> process_;
   std::map<int, ZygoteWatch*> watches_;  // running workers by pid
@@ -70,7 +70,7 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   // Exit reports read while Launch() waited for its own answer; handled on
   // the next loop turn, not inside the caller's Launch().
   std::vector<ipc::ZygoteReply> pending_exits_;
-  DeferredCall deferred_dispatch_;
+  ipc::DeferredCall deferred_dispatch_;
   std::uint64_t next_request_ = 1;
 };
 

@@ -31,11 +31,6 @@ void SetNonBlocking(int fd) {
   if (flags >= 0 && !(flags & O_NONBLOCK)) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
-void CloseFd(int* fd) {
-  if (*fd >= 0) ::close(*fd);
-  *fd = -1;
-}
-
 }  // namespace
 
 int MakeChannelSocketPair(int fds[2]) {
@@ -51,11 +46,10 @@ Channel::Channel(uv_loop_t* loop, int fd, Callbacks callbacks, ChannelOptions op
     : loop_(loop),
       callbacks_(std::move(callbacks)),
       options_(options),
-      socket_fd_(fd),
-      in_fd_(fd) {
+      socket_(fd) {
   SetMaxMessageSize(options.max_message_size);
-  SetNonBlocking(socket_fd_);
-  if (in_watch_.Open(loop_, in_fd_, this, &Channel::OnInputPoll) != 0) {
+  SetNonBlocking(socket_.get());
+  if (WatchInput() != 0) {
     // Not a pollable descriptor: behave as a channel whose peer is gone.
     write_failed_ = true;
     return;
@@ -71,17 +65,16 @@ Channel::~Channel() {
 
 void Channel::Close() {
   StopBackgroundWriter();
+  // Watchers before their descriptors (see PollHandle).
   in_watch_.Close();
   out_watch_.Close();
-  if (in_fd_ != socket_fd_) CloseFd(&in_fd_);
-  in_fd_ = -1;
-  CloseFd(&out_fd_);
-  CloseFd(&spare_read_fd_);
-  CloseFd(&socket_fd_);
-  out_.clear();
+  peer_pipe_.reset();
+  out_.reset();
+  spare_read_.reset();
+  socket_.reset();
+  out_buffer_.clear();
   out_offset_ = 0;
   pending_since_.reset();
-  for (int fd : received_fds_) ::close(fd);
   received_fds_.clear();
   ring_reader_.reset();
 }
@@ -94,11 +87,11 @@ void Channel::SetMaxMessageSize(std::size_t max_message_size) {
 // --- writing -----------------------------------------------------------------
 
 bool Channel::Send(const proto::Envelope& envelope) {
-  if (socket_fd_ < 0 || write_failed_) return false;
+  if (!socket_ || write_failed_) return false;
   {
     std::lock_guard<std::mutex> lock(out_mutex_);
     std::size_t before = BufferedLocked();
-    if (!AppendFrame(envelope, max_frame_size(), &out_)) return !above_high_water_;
+    if (!AppendFrame(envelope, max_frame_size(), &out_buffer_)) return !above_high_water_;
     NoteAppended(before);
   }
   return Queued();
@@ -110,7 +103,7 @@ bool Channel::SendPortMessage(std::string_view data, bool* below_high_water) {
 }
 
 bool Channel::SendPortMessage(std::size_t size, const MessageWriter& write, bool* below_high_water) {
-  if (socket_fd_ < 0 || write_failed_) return false;
+  if (!socket_ || write_failed_) return false;
   {
     std::lock_guard<std::mutex> lock(out_mutex_);
     std::size_t before = BufferedLocked();
@@ -150,10 +143,10 @@ bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
       proto::SharedPortMessage* shared = envelope.mutable_shared_port_message();
       shared->set_position(space->position);
       shared->set_length(size);
-      return AppendFrame(envelope, max_frame_size(), &out_);
+      return AppendFrame(envelope, max_frame_size(), &out_buffer_);
     }
   }
-  char* at = AppendPortMessageFrameFor(size, max_frame_size(), &out_);
+  char* at = AppendPortMessageFrameFor(size, max_frame_size(), &out_buffer_);
   if (at == nullptr) return false;
   if (size > 0) write(at);
   return true;
@@ -172,28 +165,30 @@ bool Channel::RingReady() {
   if (!writer) return false;
   int memfd = writer->TakeFd();
   const char byte = 'R';
-  long sent = SendWithFds(socket_fd_, &byte, 1, &memfd, 1, MSG_DONTWAIT);
+  long sent = SendWithFds(socket_.get(), &byte, 1, &memfd, 1, MSG_DONTWAIT);
   ::close(memfd);  // the peer has its own now; our mapping stays
   if (sent != 1) return false;
   proto::Envelope attach;
   attach.mutable_shared_ring_attach()->set_capacity(writer->capacity());
-  AppendFrame(attach, max_frame_size(), &out_);
+  AppendFrame(attach, max_frame_size(), &out_buffer_);
   ring_writer_ = std::move(writer);
   return true;
 }
 
 bool Channel::OpenOutput() {
-  if (out_fd_ >= 0) return true;
-  if (socket_fd_ < 0) return false;
+  if (out_) return true;
+  if (!socket_) return false;
   // A descriptor that is no unix socket refuses the pipe's descriptor, and
   // the frames stay where they are.
   if (!options_.use_pipe || !AttachPipe()) {
     // A watcher per direction needs a descriptor per direction.
-    out_fd_ = ::fcntl(socket_fd_, F_DUPFD_CLOEXEC, 0);
-    if (out_fd_ < 0) return false;
+    out_.reset(::fcntl(socket_.get(), F_DUPFD_CLOEXEC, 0));
+    if (!out_) return false;
   }
-  if (out_watch_.Open(loop_, out_fd_, this, &Channel::OnOutputPoll) != 0) {
-    CloseFd(&out_fd_);
+  if (out_watch_.Open(loop_, out_.get(), [this](int status, int events) { OnOutputPoll(status, events); }) != 0) {
+    out_watch_.Close();
+    out_.reset();
+    spare_read_.reset();
     return false;
   }
   return true;
@@ -209,15 +204,15 @@ bool Channel::AttachPipe() {
   AppendFrame(envelope, max_frame_size(), &frame);
   // The first bytes we ever send, so the socket has room for them: all or
   // nothing goes.
-  long sent = SendWithFds(socket_fd_, frame.data(), frame.size(), &pipe_fds[0], 1, MSG_DONTWAIT);
+  long sent = SendWithFds(socket_.get(), frame.data(), frame.size(), &pipe_fds[0], 1, MSG_DONTWAIT);
   if (sent != static_cast<long>(frame.size())) {
     ::close(pipe_fds[0]);
     ::close(pipe_fds[1]);
     if (sent > 0) write_failed_ = true;  // cannot happen on a fresh socket; never send half a frame
     return false;
   }
-  out_fd_ = pipe_fds[1];
-  spare_read_fd_ = pipe_fds[0];
+  out_.reset(pipe_fds[1]);
+  spare_read_.reset(pipe_fds[0]);
   return true;
 }
 
@@ -227,18 +222,18 @@ bool Channel::WriteSome() {
 }
 
 bool Channel::WriteSomeLocked() {
-  if (out_offset_ < out_.size() && !OpenOutput()) {
+  if (out_offset_ < out_buffer_.size() && !OpenOutput()) {
     write_failed_ = true;
-    out_.clear();
+    out_buffer_.clear();
     out_offset_ = 0;
     pending_since_.reset();
     return false;
   }
-  while (out_offset_ < out_.size()) {
-    const char* from = out_.data() + out_offset_;
-    std::size_t size = out_.size() - out_offset_;
+  while (out_offset_ < out_buffer_.size()) {
+    const char* from = out_buffer_.data() + out_offset_;
+    std::size_t size = out_buffer_.size() - out_offset_;
     // A pipe has our spare reader, so no SIGPIPE; a socket needs the flag.
-    ssize_t n = writes_to_pipe() ? ::write(out_fd_, from, size) : ::send(out_fd_, from, size, MSG_NOSIGNAL);
+    ssize_t n = writes_to_pipe() ? ::write(out_.get(), from, size) : ::send(out_.get(), from, size, MSG_NOSIGNAL);
     if (n > 0) {
       out_offset_ += static_cast<std::size_t>(n);
       continue;
@@ -248,25 +243,25 @@ bool Channel::WriteSomeLocked() {
     // The peer is gone. Reading will report it (EOF or error); until then
     // drop what we cannot deliver.
     write_failed_ = true;
-    out_.clear();
+    out_buffer_.clear();
     out_offset_ = 0;
     pending_since_.reset();
     return false;
   }
-  if (out_offset_ == out_.size()) {
-    out_.clear();
+  if (out_offset_ == out_buffer_.size()) {
+    out_buffer_.clear();
     out_offset_ = 0;
     pending_since_.reset();
-    if (out_.capacity() > (4u << 20)) out_.shrink_to_fit();
-  } else if (out_offset_ > (1u << 20) && out_offset_ * 2 > out_.size()) {
-    out_.erase(0, out_offset_);
+    if (out_buffer_.capacity() > (4u << 20)) out_buffer_.shrink_to_fit();
+  } else if (out_offset_ > (1u << 20) && out_offset_ * 2 > out_buffer_.size()) {
+    out_buffer_.erase(0, out_offset_);
     out_offset_ = 0;
   }
   return true;
 }
 
 void Channel::Flush() {
-  if (socket_fd_ < 0 || write_failed_) return;
+  if (!socket_ || write_failed_) return;
   if (!(out_watch_.events() & UV_WRITABLE)) WriteSome();
   UpdatePoll();
   CheckDrained();
@@ -280,14 +275,14 @@ void Channel::CheckDrained() {
 }
 
 bool Channel::FlushSync(int timeout_ms, std::size_t keep) {
-  if (socket_fd_ < 0 || write_failed_) return buffered_bytes() <= keep;
+  if (!socket_ || write_failed_) return buffered_bytes() <= keep;
   while (buffered_bytes() > keep) {
     if (!WriteSome()) return false;
     if (buffered_bytes() <= keep) break;
     // Writing to our pipe cannot fail when the peer is gone (we hold a
     // reader), so its death is watched for on input: a hang-up there.
-    pollfd pfds[2] = {{out_fd_, POLLOUT, 0}, {in_fd_, 0, 0}};
-    int rc = ::poll(pfds, in_fd_ != socket_fd_ ? 2 : 1, timeout_ms);
+    pollfd pfds[2] = {{out_.get(), POLLOUT, 0}, {peer_pipe_.get(), 0, 0}};
+    int rc = ::poll(pfds, peer_pipe_ ? 2 : 1, timeout_ms);
     if (rc == 0) return false;
     if (rc < 0 && errno != EINTR) return false;
     if (rc > 0 && !(pfds[0].revents & POLLOUT) && (pfds[1].revents & (POLLHUP | POLLERR))) return false;
@@ -321,14 +316,18 @@ void Channel::UpdatePoll() {
   out_watch_.Set(writing ? UV_WRITABLE : 0, true);
 }
 
-void Channel::OnOutputPoll(void* owner, int status, int events) {
-  auto* self = static_cast<Channel*>(owner);
+int Channel::WatchInput() {
+  return in_watch_.Open(loop_, in_fd(), [this](int status, int events) { OnInputPoll(status, events); });
+}
+
+void Channel::OnOutputPoll(int status, int events) {
+  Channel* self = this;
   if (status < 0) {
     // The peer is gone (EPOLLERR); the input side says how.
     self->out_watch_.Forget();
     std::lock_guard<std::mutex> lock(self->out_mutex_);
     self->write_failed_ = true;
-    self->out_.clear();
+    self->out_buffer_.clear();
     self->out_offset_ = 0;
     self->pending_since_.reset();
     return;
@@ -339,8 +338,8 @@ void Channel::OnOutputPoll(void* owner, int status, int events) {
   self->Flush();  // updates the poll mask, reports drain
 }
 
-void Channel::OnInputPoll(void* owner, int status, int events) {
-  auto* self = static_cast<Channel*>(owner);
+void Channel::OnInputPoll(int status, int events) {
+  Channel* self = this;
   CallbackScope scope(self);
   if (status < 0) {
     // libuv reports EPOLLERR as UV_EBADF and stops the handle. On a unix
@@ -349,7 +348,7 @@ void Channel::OnInputPoll(void* owner, int status, int events) {
     self->in_watch_.Forget();
     self->drain_on_error_ = true;
     self->OnReadable();
-    if (!scope.destroyed && self->socket_fd_ >= 0) {
+    if (!scope.destroyed && self->socket_) {
       self->Fail(std::string("channel poll failed: ") + uv_strerror(status));
     }
   } else if (events & (UV_READABLE | UV_DISCONNECT)) {
@@ -360,22 +359,22 @@ void Channel::OnInputPoll(void* owner, int status, int events) {
 // --- reading -----------------------------------------------------------------
 
 long Channel::ReadOnce(std::uint8_t* buffer, std::size_t size) {
-  if (in_fd_ == socket_fd_) {
+  if (!peer_pipe_) {
     // Until the peer's pipe arrives, frames and descriptors share the socket.
     int fds[kMaxReceivedFds];
     int fd_count = 0;
-    long n = RecvWithFds(socket_fd_, buffer, size, fds, kMaxReceivedFds, &fd_count);
-    received_fds_.insert(received_fds_.end(), fds, fds + fd_count);
+    long n = RecvWithFds(socket_.get(), buffer, size, fds, kMaxReceivedFds, &fd_count);
+    for (int i = 0; i < fd_count; ++i) received_fds_.emplace_back(fds[i]);
     return n;
   }
-  ssize_t n = ::read(in_fd_, buffer, size);
+  ssize_t n = ::read(peer_pipe_.get(), buffer, size);
   return n >= 0 ? static_cast<long>(n) : -errno;
 }
 
 void Channel::OnReadable() {
   bool* destroyed = destroyed_;
   static thread_local std::uint8_t buffer[kReadChunk];
-  for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && socket_fd_ >= 0; ++i) {
+  for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && socket_; ++i) {
     long n = ReadOnce(buffer, sizeof buffer);
     if (n == -ECONNRESET) n = 0;  // the peer is gone; its data was read first
     if (n < 0) {
@@ -402,7 +401,7 @@ void Channel::OnReadable() {
       on_port_message = [&](std::string_view data) {
         if (!MessageWithinLimit(data.size())) return false;
         callbacks_.on_port_message(data);
-        return !*destroyed && socket_fd_ >= 0;
+        return !*destroyed && socket_;
       };
     }
     bool ok = reader_.Feed(
@@ -420,7 +419,7 @@ void Channel::OnReadable() {
               [[fallthrough]];
             default:
               callbacks_.on_envelope(envelope);
-              return !*destroyed && socket_fd_ >= 0;
+              return !*destroyed && socket_;
           }
         },
         on_port_message);
@@ -434,7 +433,7 @@ void Channel::OnReadable() {
 }
 
 bool Channel::OnPipeAttach() {
-  if (in_fd_ != socket_fd_) {
+  if (peer_pipe_) {
     Fail("bad frame from peer: a second pipe");
     return false;
   }
@@ -442,20 +441,19 @@ bool Channel::OnPipeAttach() {
     Fail("bad frame from peer: a pipe came without its descriptor");
     return false;
   }
-  int fd = received_fds_.front();
+  UniqueFd fd = std::move(received_fds_.front());
   received_fds_.erase(received_fds_.begin());
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) {
-    ::close(fd);
+  if (::fstat(fd.get(), &st) != 0 || !S_ISFIFO(st.st_mode)) {
     Fail("bad frame from peer: the descriptor that came as its pipe is not one");
     return false;
   }
-  SetNonBlocking(fd);
+  SetNonBlocking(fd.get());
   // Later frames come through the pipe; the rest of this socket read holds
-  // none from an honest peer.
-  in_watch_.Close();
-  in_fd_ = fd;
-  if (int rc = in_watch_.Open(loop_, in_fd_, this, &Channel::OnInputPoll); rc != 0) {
+  // none from an honest peer. We are inside the socket watcher's callback,
+  // which therefore stays as it is.
+  peer_pipe_ = std::move(fd);
+  if (int rc = in_watch_.Reopen(loop_, in_fd()); rc != 0) {
     Fail(std::string("cannot watch the peer's pipe: ") + uv_strerror(rc));
     return false;
   }
@@ -468,7 +466,7 @@ bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
     Fail("bad frame from peer: a second shared message ring");
     return false;
   }
-  if (in_fd_ == socket_fd_) {
+  if (!peer_pipe_) {
     Fail("bad frame from peer: a shared message ring before the pipe");
     return false;
   }
@@ -476,7 +474,7 @@ bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
   char byte = 0;
   int fds[kMaxReceivedFds];
   int fd_count = 0;
-  long n = RecvWithFds(socket_fd_, &byte, 1, fds, kMaxReceivedFds, &fd_count);
+  long n = RecvWithFds(socket_.get(), &byte, 1, fds, kMaxReceivedFds, &fd_count);
   for (int i = 1; i < fd_count; ++i) ::close(fds[i]);
   if (n != 1 || fd_count == 0) {
     if (fd_count > 0) ::close(fds[0]);
@@ -512,7 +510,7 @@ bool Channel::OnSharedPortMessage(const proto::SharedPortMessage& message) {
     envelope.mutable_port_message()->set_data(data.data(), data.size());
     callbacks_.on_envelope(envelope);
   }
-  if (*destroyed || socket_fd_ < 0) return false;
+  if (*destroyed || !socket_) return false;
   // Only now: the callback read the bytes in place.
   ring_reader_->Release(message.position(), message.length());
   return true;
@@ -559,7 +557,7 @@ void Channel::BackgroundWriterMain() {
     }
     // Overdue: the owner's thread is busy. Only an output the owner opened is
     // written here; opening one takes its loop.
-    if (out_fd_ < 0 || write_failed_) {
+    if (!out_ || write_failed_) {
       writer_wake_.wait_for(lock, delay);
       continue;
     }
@@ -567,7 +565,7 @@ void Channel::BackgroundWriterMain() {
     if (!pending_since_ || write_failed_) continue;
     // The peer has not taken everything: wait for room, without the lock so
     // the owner can go on. Close() joins us, so the descriptor stays open.
-    pollfd pfd{out_fd_, POLLOUT, 0};
+    pollfd pfd{out_.get(), POLLOUT, 0};
     lock.unlock();
     ::poll(&pfd, 1, static_cast<int>(options_.max_write_delay_ms));
     lock.lock();

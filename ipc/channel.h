@@ -26,8 +26,9 @@
 
 #include "ipc/frame_format.h"
 #include "ipc/frame_reader.h"
-#include "ipc/poll_watcher.h"
 #include "ipc/shared_ring.h"
+#include "ipc/unique_fd.h"
+#include "ipc/uv_handle.h"
 #include "isohost.pb.h"
 
 namespace isohost::ipc {
@@ -118,15 +119,17 @@ class Channel {
   // of demand learns it from Start). Frames already read keep the old one.
   void SetMaxMessageSize(std::size_t max_message_size);
 
-  bool is_open() const { return socket_fd_ >= 0; }
+  bool is_open() const { return static_cast<bool>(socket_); }
   std::size_t buffered_bytes();
   std::uint64_t frames_sent() const { return frames_sent_; }
   const ChannelOptions& options() const { return options_; }
   std::size_t max_frame_size() const { return reader_.max_frame_size(); }
 
  private:
-  static void OnInputPoll(void* self, int status, int events);
-  static void OnOutputPoll(void* self, int status, int events);
+  void OnInputPoll(int status, int events);
+  void OnOutputPoll(int status, int events);
+  // Starts watching where frames come from.
+  int WatchInput();
   void OnReadable();
   long ReadOnce(std::uint8_t* buffer, std::size_t size);  // the count, 0 at EOF, or -errno
   // Opens where frames go, the first time there is one: our pipe, or the
@@ -135,7 +138,7 @@ class Channel {
   bool AttachPipe();
   bool WriteSome();  // false when the peer is gone
   bool WriteSomeLocked();  // WriteSome() with out_mutex_ held
-  std::size_t BufferedLocked() const { return out_.size() - out_offset_; }
+  std::size_t BufferedLocked() const { return out_buffer_.size() - out_offset_; }
   // Called with out_mutex_ held after frames went into the buffer, which held
   // `before` bytes: the background writer's clock starts when it fills.
   void NoteAppended(std::size_t before);
@@ -166,22 +169,25 @@ class Channel {
   ChannelOptions options_;
   FrameReader reader_;
   // The socket we were given: frames until pipes take over, then descriptors.
-  int socket_fd_;
-  // Where frames come from (the socket, then the peer's pipe) and where they
-  // go (our pipe, or a duplicate of the socket so it has a watcher of its own).
-  int in_fd_;
-  int out_fd_ = -1;
+  UniqueFd socket_;
+  // The peer's pipe, once it came: where frames come from from then on.
+  UniqueFd peer_pipe_;
+  int in_fd() const { return peer_pipe_ ? peer_pipe_.get() : socket_.get(); }
+  // Where frames go: our pipe, or a duplicate of the socket so that it has a
+  // watcher of its own.
+  UniqueFd out_;
   // The read end of our pipe, kept open so that writing to a dead peer fills
   // the pipe instead of raising SIGPIPE; its death shows as EOF on input.
-  int spare_read_fd_ = -1;
-  bool writes_to_pipe() const { return spare_read_fd_ >= 0; }
-  PollWatcher in_watch_;
-  PollWatcher out_watch_;
-  // Guards the write buffer, write_failed_ and writes to out_fd_, which the
+  UniqueFd spare_read_;
+  bool writes_to_pipe() const { return static_cast<bool>(spare_read_); }
+  // Declared after the descriptors, so they close before them.
+  PollHandle in_watch_;
+  PollHandle out_watch_;
+  // Guards the write buffer, write_failed_ and writes to out_, which the
   // background writer shares with the owner's thread. Uncontended but for the
   // rare moment the writer runs; everything else is the owner's thread only.
   std::mutex out_mutex_;
-  std::string out_;
+  std::string out_buffer_;
   std::size_t out_offset_ = 0;
   std::atomic<bool> write_failed_{false};  // read without the lock by the owner
   // When the oldest unwritten byte went into the buffer; nullopt when empty.
@@ -219,7 +225,7 @@ class Channel {
 #pragma GCC diagnostic pop
 #endif
   // Descriptors that came with socket reads, until a frame claims them.
-  std::vector<int> received_fds_;
+  std::vector<UniqueFd> received_fds_;
   // Our ring for large messages (made at most once), and the peer's.
   bool ring_tried_ = false;
   std::unique_ptr<SharedRingWriter> ring_writer_;

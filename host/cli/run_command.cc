@@ -5,10 +5,12 @@
 #include <uv.h>
 
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 
 #include "host/cli/stdin_forwarder.h"
+#include "ipc/uv_handle.h"
 #include "isohost/clone_codec.h"
 #include "isohost/clone_json.h"
 #include "isohost/output_forwarder.h"
@@ -32,28 +34,17 @@ bool JsonToClone(spdlog::logger& logger, const std::string& json, const char* wh
   return true;
 }
 
+// Runs `on_signal` when `signum` arrives; waiting for it alone does not keep
+// the host running.
 class SignalWatcher {
  public:
-  SignalWatcher(uv_loop_t* loop, int signum, std::function<void(int)> on_signal)
-      : handle_(new uv_signal_t), on_signal_(std::move(on_signal)) {
-    uv_signal_init(loop, handle_);
-    handle_->data = this;
-    uv_signal_start(handle_, [](uv_signal_t* handle, int signum) {
-      static_cast<SignalWatcher*>(handle->data)->on_signal_(signum);
-    }, signum);
-    // Waiting for a signal alone does not keep the host running.
-    uv_unref(reinterpret_cast<uv_handle_t*>(handle_));
+  SignalWatcher(uv_loop_t* loop, int signum, std::function<void(int)> on_signal) : handle_(loop) {
+    handle_.Start(signum, std::move(on_signal));
+    handle_.SetReferenced(false);
   }
-  ~SignalWatcher() {
-    uv_close(reinterpret_cast<uv_handle_t*>(handle_),
-             [](uv_handle_t* handle) { delete reinterpret_cast<uv_signal_t*>(handle); });
-  }
-  SignalWatcher(const SignalWatcher&) = delete;
-  SignalWatcher& operator=(const SignalWatcher&) = delete;
 
  private:
-  uv_signal_t* handle_;
-  std::function<void(int)> on_signal_;
+  ipc::SignalHandle handle_;
 };
 
 void PrintStats(std::uint64_t id, const ExitInfo& info) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string_view>
 
+#include "ipc/uv_handle.h"
 
 namespace isohost::cli {
 
@@ -19,14 +20,12 @@ class StdinForwarder {
   // Reads fd 0 (a pipe, a terminal or a file) into `sink` until EOF.
   // Returns null when there is nothing more to read.
   static std::unique_ptr<StdinForwarder> Start(uv_loop_t* loop, Sink sink);
-  ~StdinForwarder();
 
  private:
-  explicit StdinForwarder(Sink sink);
-  static void OnRead(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf);
+  StdinForwarder(uv_loop_t* loop, Sink sink) : sink_(std::move(sink)), reader_(loop) {}
 
   Sink sink_;
-  uv_stream_t* stream_ = nullptr;  // freed in its close callback
+  ipc::StreamReader reader_;
 };
 
 }  // namespace isohost::cli
