@@ -105,6 +105,7 @@ class Launcher {
   bool WaitForPoolReady(int timeout_ms);
   std::size_t pooled() const { return pool_.size(); }
   bool zygote_alive() const;
+  const std::shared_ptr<spdlog::logger>& logger() const { return options_.logger; }
   // Kills the zygote (tests of its death and restart).
   void KillZygoteForTesting();
 

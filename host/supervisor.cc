@@ -4,7 +4,9 @@
 #include <deque>
 
 #include "host/launcher.h"
+#include "ipc/check.h"
 #include "ipc/uv_handle.h"
+#include "ipc/uv_loop.h"
 
 namespace isohost {
 
@@ -46,7 +48,7 @@ std::unique_ptr<Launcher> MakeLauncher(uv_loop_t* loop, const SupervisorOptions&
 
 Supervisor::Supervisor(SupervisorOptions options)
     : own_loop_(std::make_unique<uv_loop_t>()), loop_(own_loop_.get()) {
-  uv_loop_init(loop_);
+  CHECK_UV(uv_loop_init(loop_));
   launcher_ = MakeLauncher(loop_, options);
 }
 
@@ -56,10 +58,16 @@ Supervisor::Supervisor(uv_loop_t* loop, SupervisorOptions options)
 Supervisor::~Supervisor() {
   shutting_down_ = true;
   entries_.clear();  // each Worker kills and reaps its process
+  std::shared_ptr<spdlog::logger> logger = launcher_->logger();
   launcher_.reset();  // the pool and the zygote
   if (own_loop_) {
-    uv_run(loop_, UV_RUN_DEFAULT);  // close callbacks
-    uv_loop_close(loop_);
+    std::string still_open;
+    if (ipc::CloseLoop(loop_, &still_open) != 0) {
+      // The embedder's own handles on our loop: libuv keeps the loop's memory
+      // for them, which we must then leak rather than free under them.
+      logger->error("the supervisor's loop still has open handles ({}): close them before the Supervisor", still_open);
+      (void)own_loop_.release();
+    }
   }
 }
 

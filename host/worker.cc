@@ -12,9 +12,10 @@
 #include <optional>
 
 #include "host/launcher.h"
-#include "ipc/uv_handle.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
+#include "ipc/stdio_flow.h"
+#include "ipc/uv_handle.h"
 #include "isohost.pb.h"
 
 extern char** environ;
@@ -22,9 +23,6 @@ extern char** environ;
 namespace isohost {
 namespace {
 
-// The host acknowledges stdio bytes in batches of this size; the worker's
-// window is larger, so it never waits on an ack that is not coming.
-constexpr std::uint64_t kStdioAckBatch = 32 * 1024;
 // How long past its time limit a worker may take to stop by itself.
 constexpr std::uint64_t kTimeoutGraceMs = 2000;
 
@@ -268,7 +266,7 @@ class Worker::Impl {
                                                                          : StdioStream::kStdout;
         if (callbacks_.on_output) callbacks_.on_output(stream, chunk.data(), FromProto(chunk.level()));
         unacked_stdio_ += chunk.data().size();
-        if (unacked_stdio_ >= kStdioAckBatch && channel_) {
+        if (unacked_stdio_ >= ipc::kStdioAckBatch && channel_) {
           proto::Envelope ack;
           ack.mutable_stdio_ack()->set_bytes(unacked_stdio_);
           unacked_stdio_ = 0;

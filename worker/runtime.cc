@@ -10,6 +10,8 @@
 
 #include "ipc/check.h"
 #include "ipc/frame_format.h"
+#include "ipc/stdio_flow.h"
+#include "ipc/uv_loop.h"
 #include "worker/builtins.h"
 #include "worker/serialization.h"
 #include "worker/v8_init.h"
@@ -17,8 +19,6 @@
 namespace isohost::worker {
 namespace {
 
-// Stdio bytes in flight to the host before process.stdout.write() returns false.
-constexpr std::uint64_t kStdioHighWaterMark = 256 * 1024;
 // How long a dying worker waits for the host to take its last frames.
 constexpr int kFinalFlushTimeoutMs = 10000;
 // How long a worker whose output has outrun the host waits for it at a time.
@@ -179,11 +179,10 @@ int Runtime::Run() {
 }
 
 void Runtime::CheckedLoopClose(uv_loop_t* loop) {
-  if (uv_loop_close(loop) == 0) return;
-  // A handle still open here is one we forgot to close: name them all.
-  uv_walk(loop, [](uv_handle_t* handle, void*) {
-    std::fprintf(stderr, "isohost-worker: handle left open at exit: %s\n", uv_handle_type_name(handle->type));
-  }, nullptr);
+  std::string still_open;
+  if (ipc::CloseLoop(loop, &still_open) == 0) return;
+  // A handle still open here is one we forgot to close.
+  std::fprintf(stderr, "isohost-worker: handles left open at exit: %s\n", still_open.c_str());
   CHECK(!"every handle is closed before the loop");
 }
 
@@ -316,7 +315,7 @@ std::uint64_t Runtime::SendStdio(proto::StdioStream stream, std::string data,
     channel_->FlushSync(kStdioCatchUpTimeoutMs, channel_->options().high_water_mark / 2);
   }
   stdio_unacked_ += size;
-  return stdio_unacked_ < kStdioHighWaterMark;
+  return stdio_unacked_ < ipc::kStdioWindow;
 }
 
 bool Runtime::SendPortMessage(std::size_t size, const ipc::Channel::MessageWriter& write) {
@@ -325,7 +324,7 @@ bool Runtime::SendPortMessage(std::size_t size, const ipc::Channel::MessageWrite
 
 void Runtime::OnStdioAck(std::uint64_t bytes) {
   stdio_unacked_ -= std::min(bytes, stdio_unacked_);
-  if (stdio_drain_wanted_ && stdio_unacked_ < kStdioHighWaterMark && !js_.on_stdio_drain.IsEmpty()) {
+  if (stdio_drain_wanted_ && stdio_unacked_ < ipc::kStdioWindow && !js_.on_stdio_drain.IsEmpty()) {
     stdio_drain_wanted_ = false;
     MakeCallback(js_.on_stdio_drain.Get(isolate_), 0, nullptr);
   }

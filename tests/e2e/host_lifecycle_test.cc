@@ -21,11 +21,11 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/sinks/ostream_sink.h>
 
-#include "host/launcher.h"
 #include "isohost/clone_codec.h"
 #include "isohost/clone_json.h"
 #include "isohost/supervisor.h"
 #include "tests/e2e/run_cli.h"
+#include "tests/e2e/supervisor_test_peer.h"
 
 namespace isohost::testing {
 namespace {
@@ -476,7 +476,7 @@ TEST(SupervisorLogTest, TheEmbeddersLoggerHearsOfAReplacedZygote) {
   int zygote = ZygoteOf(getpid());
   ASSERT_GT(zygote, 0);
   // Killed while the loop is idle: only the next spawn can find out.
-  supervisor.launcher().KillZygoteForTesting();
+  SupervisorTestPeer::launcher(supervisor).KillZygoteForTesting();
   for (int waited = 0; !Gone(zygote) && waited < 10000; ++waited) usleep(1000);
   ExitInfo second = run_one();
   EXPECT_EQ(second.code, 0) << second.message;

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <string>
 
-#include "host/launcher.h"
 #include "isohost/supervisor.h"
 #include "tests/e2e/run_cli.h"
+#include "tests/e2e/supervisor_test_peer.h"
 
 namespace isohost::testing {
 namespace {
@@ -56,13 +56,13 @@ TEST_P(SupervisorLibraryTest, ThousandSpawnsLeakNothing) {
   spawn_batch(50);  // warm-up: allocator pools, lazily opened descriptors
   // The pool refills on a timer: fill it now, so that it holds the same
   // processes and descriptors at both counts.
-  if (GetParam() == SpawnStrategy::kPool) supervisor.launcher().FillPool();
+  if (GetParam() == SpawnStrategy::kPool) SupervisorTestPeer::launcher(supervisor).FillPool();
   int fds_before = CountOpenFds();
   long rss_before = rss_kb();
   spawn_batch(1000);
-  if (GetParam() == SpawnStrategy::kPool) supervisor.launcher().FillPool();
+  if (GetParam() == SpawnStrategy::kPool) SupervisorTestPeer::launcher(supervisor).FillPool();
   EXPECT_EQ(CountOpenFds(), fds_before);
-  int idle = (supervisor.launcher().zygote_alive() ? 1 : 0) + static_cast<int>(supervisor.launcher().pooled());
+  int idle = (SupervisorTestPeer::launcher(supervisor).zygote_alive() ? 1 : 0) + static_cast<int>(SupervisorTestPeer::launcher(supervisor).pooled());
   EXPECT_EQ(CountDescendants(), idle) << "a worker process was left behind";
   long growth = rss_kb() - rss_before;
   RecordProperty("rss_growth_kb", static_cast<int>(growth));

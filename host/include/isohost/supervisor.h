@@ -108,10 +108,10 @@ class Supervisor {
 
   std::size_t active() const { return entries_.size(); }
   uv_loop_t* loop() { return loop_; }
-  // The zygote and the pool (host/launcher.h), for benchmarks and tests.
-  Launcher& launcher() { return *launcher_; }
 
  private:
+  // Tests reach the zygote and the pool through it (tests/e2e/supervisor_test_peer.h).
+  friend class SupervisorTestPeer;
   struct Entry;
   void StartIncarnation(Entry& entry);
   void OnExit(std::uint64_t id, const ExitInfo& info);
