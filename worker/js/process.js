@@ -29,74 +29,8 @@ function natives() {
 // util.inspect, handed over by the bootstrap; only error messages use it.
 let inspect = (value) => String(value);
 
-// "1099511627776" -> "1_099_511_627_776", as Node writes large integers.
-function withSeparators(text) {
-  const first = text[0] === '-' ? 1 : 0;
-  let grouped = '';
-  let end = text.length;
-  for (; end >= first + 4; end -= 3) grouped = `_${text.slice(end - 3, end)}${grouped}`;
-  return `${text.slice(0, end)}${grouped}`;
-}
-
-// The " Received ..." end of an ERR_INVALID_ARG_TYPE message.
-function describeReceived(value) {
-  if (value === null || value === undefined) return ` Received ${value}`;
-  if (typeof value === 'function') return ` Received function ${value.name}`;
-  if (typeof value === 'object') {
-    const ctor = value.constructor;
-    if (ctor && ctor.name) return ` Received an instance of ${ctor.name}`;
-    return ` Received ${inspect(value, { depth: -1 })}`;
-  }
-  if (typeof value === 'string') {
-    // Shortened first, then quoted: in single quotes as it is, or as JSON
-    // when it holds a single quote itself.
-    const text = value.length > 28 ? `${value.slice(0, 25)}...` : value;
-    return ` Received type string (${text.includes("'") ? JSON.stringify(text) : `'${text}'`})`;
-  }
-  let shown = inspect(value, { colors: false });
-  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
-  return ` Received type ${typeof value} (${shown})`;
-}
-
-// An error as Node's own: `code` an own property, the code in the first line
-// of the stack ("TypeError [ERR_X]: ...") but not in `name`.
-function nodeError(Base, code, message) {
-  const err = new Base(message);
-  Object.defineProperty(err, 'name', { value: `${Base.name} [${code}]`, writable: true, configurable: true });
-  // Reading the stack formats it now, while the name holds the code.
-  err.stack;  // eslint-disable-line no-unused-expressions
-  delete err.name;
-  err.code = code;
-  return err;
-}
-
-function invalidArgType(name, expected, value) {
-  const kind = name.includes('.') ? 'property' : 'argument';
-  return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-    `The "${name}" ${kind} must be ${expected}.${describeReceived(value)}`);
-}
-
-function invalidArgValue(name, value) {
-  return nodeError(RangeError, 'ERR_INVALID_ARG_VALUE',
-    `The property '${name}' is invalid. Received ${inspect(value)}`);
-}
-
-function outOfRange(name, range, value) {
-  let received;
-  if (Number.isInteger(value) && Math.abs(value) > 2 ** 32) {
-    received = withSeparators(String(value));
-  } else if (typeof value === 'bigint') {
-    received = `${value > 2n ** 32n || value < -(2n ** 32n) ? withSeparators(String(value)) : value}n`;
-  } else {
-    received = inspect(value);
-  }
-  return nodeError(RangeError, 'ERR_OUT_OF_RANGE',
-    `The value of "${name}" is out of range. It must be ${range}. Received ${received}`);
-}
-
-function unsupportedInWorker(operation) {
-  return nodeError(TypeError, 'ERR_WORKER_UNSUPPORTED_OPERATION', `${operation} is not supported in workers`);
-}
+// Node's error classes (internal/errors), loaded by the first throw.
+const codes = () => internalRequire('internal/errors').codes;
 
 // util.format's %s: an object whose toString is the engine's own is inspected.
 const kBuiltinPrototypes = [Object.prototype, Array.prototype, Error.prototype, Date.prototype, RegExp.prototype,
@@ -188,10 +122,10 @@ let exitCode;
 function validateExitCode(code) {
   // Node takes an integer as a string too ('3'), and keeps the string.
   if (typeof code === 'string' && code !== '' && Number.isInteger(+code)) return;
-  if (typeof code !== 'number') throw invalidArgType('code', 'of type number', code);
-  if (!Number.isInteger(code)) throw outOfRange('code', 'an integer', code);
+  if (typeof code !== 'number') throw new (codes().ERR_INVALID_ARG_TYPE)('code', 'number', code);
+  if (!Number.isInteger(code)) throw new (codes().ERR_OUT_OF_RANGE)('code', 'an integer', code);
   if (!Number.isSafeInteger(code)) {
-    throw outOfRange('code', `>= ${Number.MIN_SAFE_INTEGER} && <= ${Number.MAX_SAFE_INTEGER}`, code);
+    throw new (codes().ERR_OUT_OF_RANGE)('code', `>= ${Number.MIN_SAFE_INTEGER} && <= ${Number.MAX_SAFE_INTEGER}`, code);
   }
 }
 
@@ -235,14 +169,14 @@ let signals = null;  // name -> number, without a prototype
 function kill(pid, signal) {
   // Whatever equals its own int32 is a pid, '123' included, as in Node.
   // eslint-disable-next-line eqeqeq
-  if (pid != (pid | 0)) throw invalidArgType('pid', 'of type number', pid);
+  if (pid != (pid | 0)) throw new (codes().ERR_INVALID_ARG_TYPE)('pid', 'number', pid);
   let number = signal;
   if (signal !== (signal | 0)) {
     const name = signal || 'SIGTERM';
     if (signals === null) signals = natives().signals();
     number = signals[name];
     if (number === undefined) {
-      throw nodeError(TypeError, 'ERR_UNKNOWN_SIGNAL', `Unknown signal: ${formatAsString(name)}`);
+      throw new (codes().ERR_UNKNOWN_SIGNAL)(formatAsString(name));
     }
   }
   const err = natives().kill(pid, number);
@@ -251,32 +185,32 @@ function kill(pid, signal) {
 }
 
 function umask(mask) {
-  if (mask !== undefined) throw unsupportedInWorker('Setting process.umask()');
+  if (mask !== undefined) throw new (codes().ERR_WORKER_UNSUPPORTED_OPERATION)('Setting process.umask()');
   return natives().umask();
 }
 
 // What Node refuses in a worker, since the process state is not the worker's
 // own there; refused here too, so that a script behaves the same in both.
 function chdir() {
-  throw unsupportedInWorker('process.chdir()');
+  throw new (codes().ERR_WORKER_UNSUPPORTED_OPERATION)('process.chdir()');
 }
 function setuid() {
-  throw unsupportedInWorker('process.setuid()');
+  throw new (codes().ERR_WORKER_UNSUPPORTED_OPERATION)('process.setuid()');
 }
 function seteuid() {
-  throw unsupportedInWorker('process.seteuid()');
+  throw new (codes().ERR_WORKER_UNSUPPORTED_OPERATION)('process.seteuid()');
 }
 function setgid() {
-  throw unsupportedInWorker('process.setgid()');
+  throw new (codes().ERR_WORKER_UNSUPPORTED_OPERATION)('process.setgid()');
 }
 function setegid() {
-  throw unsupportedInWorker('process.setegid()');
+  throw new (codes().ERR_WORKER_UNSUPPORTED_OPERATION)('process.setegid()');
 }
 function setgroups() {
-  throw unsupportedInWorker('process.setgroups()');
+  throw new (codes().ERR_WORKER_UNSUPPORTED_OPERATION)('process.setgroups()');
 }
 function initgroups() {
-  throw unsupportedInWorker('process.initgroups()');
+  throw new (codes().ERR_WORKER_UNSUPPORTED_OPERATION)('process.initgroups()');
 }
 
 // --- time and resources ------------------------------------------------------------
@@ -289,8 +223,8 @@ function hrtime(time) {
   const seconds = hrtimeFields[0] * 0x100000000 + hrtimeFields[1];
   const nanos = hrtimeFields[2];
   if (time === undefined) return [seconds, nanos];
-  if (!Array.isArray(time)) throw invalidArgType('time', 'an instance of Array', time);
-  if (time.length !== 2) throw outOfRange('time', 2, time.length);
+  if (!Array.isArray(time)) throw new (codes().ERR_INVALID_ARG_TYPE)('time', 'Array', time);
+  if (time.length !== 2) throw new (codes().ERR_OUT_OF_RANGE)('time', 2, time.length);
   const secondsSince = seconds - time[0];
   const nanosSince = nanos - time[1];
   return nanosSince < 0 ? [secondsSince - 1, nanosSince + 1e9] : [secondsSince, nanosSince];
@@ -300,8 +234,8 @@ hrtime.bigint = function bigint() {
 };
 
 function validateMicros(value, name) {
-  if (typeof value !== 'number') throw invalidArgType(name, 'of type number', value);
-  if (!(value >= 0 && value <= Number.MAX_SAFE_INTEGER)) throw invalidArgValue(name, value);
+  if (typeof value !== 'number') throw new (codes().ERR_INVALID_ARG_TYPE)(name, 'number', value);
+  if (!(value >= 0 && value <= Number.MAX_SAFE_INTEGER)) throw new (codes().ERR_INVALID_ARG_VALUE.RangeError)(name, value);
 }
 
 function cpuUsage(prevValue) {
@@ -309,7 +243,7 @@ function cpuUsage(prevValue) {
   // Node ignores a falsy previous value.
   if (!prevValue) return { user, system };
   if (typeof prevValue !== 'object' || Array.isArray(prevValue)) {
-    throw invalidArgType('prevValue', 'of type object', prevValue);
+    throw new (codes().ERR_INVALID_ARG_TYPE)('prevValue', 'object', prevValue);
   }
   validateMicros(prevValue.user, 'prevValue.user');
   validateMicros(prevValue.system, 'prevValue.system');
@@ -357,17 +291,17 @@ function emitWarning(warning, type, code, ctor) {
     code = undefined;
     type = 'Warning';
   }
-  if (type !== undefined && typeof type !== 'string') throw invalidArgType('type', 'of type string', type);
+  if (type !== undefined && typeof type !== 'string') throw new (codes().ERR_INVALID_ARG_TYPE)('type', 'string', type);
   if (typeof code === 'function') {
     ctor = code;
     code = undefined;
   } else if (code !== undefined && typeof code !== 'string') {
-    throw invalidArgType('code', 'of type string', code);
+    throw new (codes().ERR_INVALID_ARG_TYPE)('code', 'string', code);
   }
   if (typeof warning === 'string') {
     warning = createWarning(warning, type, code, ctor, detail);
   } else if (!(warning instanceof Error)) {
-    throw invalidArgType('warning', 'of type string or an instance of Error', warning);
+    throw new (codes().ERR_INVALID_ARG_TYPE)('warning', ['string', 'Error'], warning);
   }
   if (warning.name === 'DeprecationWarning') {
     if (process.noDeprecation) return;
@@ -402,10 +336,9 @@ function setUncaughtExceptionCaptureCallback(fn) {
   if (fn === null) {
     captureCallback = null;
   } else {
-    if (typeof fn !== 'function') throw invalidArgType('fn', 'of type function or null', fn);
+    if (typeof fn !== 'function') throw new (codes().ERR_INVALID_ARG_TYPE)('fn', ['Function', 'null'], fn);
     if (captureCallback !== null) {
-      throw nodeError(Error, 'ERR_UNCAUGHT_EXCEPTION_CAPTURE_ALREADY_SET',
-        '`process.setupUncaughtExceptionCapture()` was called while a capture callback was already active');
+      throw new (codes().ERR_UNCAUGHT_EXCEPTION_CAPTURE_ALREADY_SET)();
     }
     captureCallback = fn;
   }

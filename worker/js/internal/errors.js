@@ -185,6 +185,8 @@ const messages = {
   ERR_SYSTEM_ERROR: [Error, (message) => message],
   ERR_TRACE_EVENTS_UNAVAILABLE: [Error, () => 'Trace events are unavailable'],
   // Given what to show, already inspected (as events.js does).
+  ERR_UNCAUGHT_EXCEPTION_CAPTURE_ALREADY_SET: [Error, () =>
+    '`process.setupUncaughtExceptionCapture()` was called while a capture callback was already active'],
   ERR_UNHANDLED_ERROR: [Error, (shown) => (shown === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`)],
   ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
   ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => `Unknown encoding: ${encoding}`],
@@ -198,6 +200,7 @@ const messages = {
 
 // The class behind one code: a subclass of Error, TypeError or RangeError
 // whose instances carry `code` and read "Name [CODE]: message".
+const rangeErrorClasses = new Map();
 function makeNodeErrorClass(Base, code, format) {
   // Named after its base, as Node's are (`err.constructor.name === 'TypeError'`).
   return { [Base.name]: class extends Base {
@@ -221,6 +224,12 @@ function makeNodeErrorClass(Base, code, format) {
 
     toString() {
       return `${this.name} [${code}]: ${this.message}`;
+    }
+
+    // The same code as a RangeError, where Node throws one for a value
+    // (process.cpuUsage's ERR_INVALID_ARG_VALUE).
+    static get RangeError() {
+      return rangeErrorClasses.get(code) ?? rangeErrorClasses.set(code, makeNodeErrorClass(RangeError, code, format)).get(code);
     }
   } }[Base.name];
 }
