@@ -184,10 +184,7 @@ function createConsole(write, options = {}) {
 
   function table(tabularData, properties) {
     if (properties !== undefined && !Array.isArray(properties)) {
-      const err = new TypeError(
-        `The "properties" argument must be an instance of Array.${describe(properties)}`);
-      err.code = 'ERR_INVALID_ARG_TYPE';
-      throw err;
+      throw new (internalRequire('internal/errors').codes.ERR_INVALID_ARG_TYPE)('properties', 'Array', properties);
     }
     if (tabularData === null || typeof tabularData !== 'object') {
       log(tabularData);
@@ -221,14 +218,6 @@ function createConsole(write, options = {}) {
     value: 'console',
   });
   return console;
-}
-
-function describe(value) {
-  if (value == null) return ` Received ${value}`;
-  if (typeof value === 'object' && value.constructor && value.constructor.name) {
-    return ` Received an instance of ${value.constructor.name}`;
-  }
-  return ` Received ${inspect(value)}`;
 }
 
 function pad(value) {

@@ -8,12 +8,12 @@ const { EventEmitter } = internalRequire('events');
 const kLevelNone = 0;
 const streams = { 1: null, 2: null };
 
+// Node's error classes (internal/errors), loaded by the first throw.
+const codes = () => internalRequire('internal/errors').codes;
+
 function invalidChunk(chunk) {
-  const err = new TypeError(
-    'The "chunk" argument must be of type string or an instance of Buffer or Uint8Array. Received ' +
-    (chunk === null ? 'null' : typeof chunk));
-  err.code = 'ERR_INVALID_ARG_TYPE';
-  return err;
+  if (chunk === null) return new (codes().ERR_STREAM_NULL_VALUES)();
+  return new (codes().ERR_INVALID_ARG_TYPE)('chunk', ['string', 'Buffer', 'TypedArray', 'DataView'], chunk);
 }
 
 class WriteStream extends EventEmitter {

@@ -16,9 +16,7 @@ class ParentPort extends EventEmitter {
 
   postMessage(value) {
     if (arguments.length === 0) {
-      const err = new TypeError('The "message" argument must be specified');
-      err.code = 'ERR_MISSING_ARGS';
-      throw err;
+      throw internalRequire('internal/errors').nativeError('ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
     }
     if (this._closed) return;
     binding.postMessage(value);

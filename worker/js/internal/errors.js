@@ -181,6 +181,7 @@ const messages = {
   ERR_REQUIRE_ASYNC_MODULE: [Error, () => 'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.'],
   ERR_REQUIRE_ESM: [Error, requireEsmMessage],
   ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
+  ERR_STREAM_NULL_VALUES: [TypeError, () => 'May not write null values to stream'],
   ERR_STRING_TOO_LONG: [Error, () => `Cannot create a string longer than 0x1fffffe8 characters`],
   ERR_SYSTEM_ERROR: [Error, (message) => message],
   ERR_TRACE_EVENTS_UNAVAILABLE: [Error, () => 'Trace events are unavailable'],
@@ -201,11 +202,16 @@ const messages = {
 // The class behind one code: a subclass of Error, TypeError or RangeError
 // whose instances carry `code` and read "Name [CODE]: message".
 const rangeErrorClasses = new Map();
+// nativeError() passes this ahead of a message of its own.
+const kOwnMessage = Symbol('kOwnMessage');
 function makeNodeErrorClass(Base, code, format) {
   // Named after its base, as Node's are (`err.constructor.name === 'TypeError'`).
   return { [Base.name]: class extends Base {
     constructor(...args) {
-      super(typeof format === 'function' ? format(...args) : String(args[0]));
+      let message;
+      if (args[0] === kOwnMessage) message = args[1];
+      else message = typeof format === 'function' ? format(...args) : String(args[0]);
+      super(message);
       Object.defineProperty(this, 'code', { value: code, writable: true, enumerable: true, configurable: true });
       // The stack's first line, taken when the error was made, names the code.
       const stack = this.stack;
@@ -314,6 +320,9 @@ class AbortError extends Error {
 }
 
 exports.codes = codes;
+// An error of `code` with a message of its own, where Node's native layer
+// words it ("Not enough arguments to MessagePort.postMessage").
+exports.nativeError = (code, message) => new codes[code](kOwnMessage, message);
 exports.uvException = uvException;
 exports.systemError = systemError;
 exports.AbortError = AbortError;
