@@ -8,44 +8,17 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
 namespace {
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The first line where two outputs part, for a readable failure.
-std::string FirstDifference(const std::string& expected, const std::string& actual) {
-  std::istringstream want(expected);
-  std::istringstream got(actual);
-  std::string a;
-  std::string b;
-  for (int line = 1;; ++line) {
-    bool more_a = static_cast<bool>(std::getline(want, a));
-    bool more_b = static_cast<bool>(std::getline(got, b));
-    if (!more_a && !more_b) return "outputs differ only in their last newline";
-    if (!more_a || !more_b || a != b) {
-      return "line " + std::to_string(line) + ":\n  node:    " + (more_a ? a : "<end>") +
-             "\n  isohost: " + (more_b ? b : "<end>");
-    }
-  }
-}
-
 class BufferScriptTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(BufferScriptTest, PrintsWhatNodePrints) {
   const std::string name = GetParam();
-  const std::string expected = ReadFile(ScriptPath("buffer/" + name + ".out"));
-  ASSERT_FALSE(expected.empty()) << "no recorded output for " << name;
-  CliResult result = RunCli({"run", ScriptPath("buffer/" + name + ".js")});
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_TRUE(result.out == expected) << FirstDifference(expected, result.out);
+  ExpectSameOutputAsNode("buffer/" + name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Scripts, BufferScriptTest,

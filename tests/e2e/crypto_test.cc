@@ -12,17 +12,11 @@
 #include <set>
 #include <sstream>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
 namespace {
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;
@@ -31,27 +25,11 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
-// The first line where two outputs part, for a readable failure.
-std::string FirstDifference(const std::string& expected, const std::string& actual) {
-  std::vector<std::string> want = Lines(expected);
-  std::vector<std::string> got = Lines(actual);
-  for (std::size_t i = 0; i < want.size() || i < got.size(); ++i) {
-    std::string a = i < want.size() ? want[i] : "<end>";
-    std::string b = i < got.size() ? got[i] : "<end>";
-    if (a != b) return "line " + std::to_string(i + 1) + ":\n  node:    " + a + "\n  isohost: " + b;
-  }
-  return "outputs differ only in their last newline";
-}
-
 class CryptoScriptTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(CryptoScriptTest, PrintsWhatNodePrints) {
   const std::string name = GetParam();
-  const std::string expected = ReadFile(ScriptPath("crypto/" + name + ".out"));
-  ASSERT_FALSE(expected.empty()) << "no recorded output for " << name;
-  CliResult result = RunCli({"run", ScriptPath("crypto/" + name + ".js")});
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_TRUE(result.out == expected) << FirstDifference(expected, result.out);
+  ExpectSameOutputAsNode("crypto/" + name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Scripts, CryptoScriptTest, ::testing::Values("hashes", "hmac_kdf", "random", "webcrypto"),

@@ -10,27 +10,11 @@
 #include <map>
 #include <sstream>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
 namespace {
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Runs scripts/NAME.js and checks that its stdout is scripts/NAME.out, which
-// holds Node 20's output of the same script.
-void ExpectSameOutputAsNode(const std::string& name) {
-  const std::string expected = ReadFile(ScriptPath(name + ".out"));
-  ASSERT_FALSE(expected.empty()) << "missing " << ScriptPath(name + ".out");
-  CliResult result = RunCli({"run", ScriptPath(name + ".js")});
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(result.out, expected) << result.err;
-}
 
 TEST(UrlTest, WhatwgApiBehavesAsNodes) { ExpectSameOutputAsNode("url_whatwg"); }
 
