@@ -106,6 +106,14 @@ function requireEsmMessage(filename, hasEsmSyntax, parentPath, packageJsonPath) 
     'for all ES modules instead).\n';
 }
 
+// What a failed test threw, as the message of its ERR_TEST_FAILURE (whose
+// `failureType` says why it failed and whose `cause` is the thrown value).
+function testFailureMessage(error) {
+  if (typeof error === 'string') return error;
+  if (error !== null && typeof error === 'object' && typeof error.message === 'string') return error.message;
+  return inspectModule().inspect(error);
+}
+
 const messages = {
   ERR_ACCESS_DENIED: [Error, (message) => `Access to this API has been restricted. ${message}`],
   ERR_AMBIGUOUS_ARGUMENT: [TypeError, (name, reason) => `The "${name}" argument is ambiguous. ${reason}`],
@@ -183,6 +191,7 @@ const messages = {
   ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
   ERR_STRING_TOO_LONG: [Error, () => `Cannot create a string longer than 0x1fffffe8 characters`],
   ERR_SYSTEM_ERROR: [Error, (message) => message],
+  ERR_TEST_FAILURE: [Error, testFailureMessage],
   ERR_TRACE_EVENTS_UNAVAILABLE: [Error, () => 'Trace events are unavailable'],
   // Given what to show, already inspected (as events.js does).
   ERR_UNHANDLED_ERROR: [Error, (shown) => (shown === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`)],
