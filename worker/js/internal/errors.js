@@ -212,13 +212,14 @@ function makeNodeErrorClass(Base, code, format) {
   return { [Base.name]: class extends Base {
     constructor(...args) {
       super(typeof format === 'function' ? format(...args) : String(args[0]));
-      Object.defineProperty(this, 'code', { value: code, writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(this, 'code', { __proto__: null, value: code, writable: true, enumerable: true, configurable: true });
       // The stack's first line, taken when the error was made, names the code.
       const stack = this.stack;
       if (typeof stack === 'string') {
         const header = `${Base.prototype.name}: ${this.message}`;
         if (stack.startsWith(header)) {
           Object.defineProperty(this, 'stack', {
+            __proto__: null,
             value: `${Base.prototype.name} [${code}]: ${this.message}${stack.slice(header.length)}`,
             writable: true,
             enumerable: false,

@@ -65,6 +65,7 @@ Object.assign(test, {
   test,
 });
 Object.defineProperty(test, 'mock', {
+  __proto__: null,
   enumerable: true,
   configurable: true,
   get() {

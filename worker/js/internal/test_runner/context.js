@@ -78,7 +78,7 @@ class TestContext {
         return Reflect.apply(assert[name], assert, args);
       };
     }
-    Object.defineProperty(this, 'assert', { value: counted, configurable: true });
+    Object.defineProperty(this, 'assert', { __proto__: null, value: counted, configurable: true });
     return counted;
   }
 

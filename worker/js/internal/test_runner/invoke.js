@@ -12,7 +12,7 @@ const kTestCodeFailure = 'testCodeFailure';
 function failure(cause, failureType) {
   const error = new codes.ERR_TEST_FAILURE(cause);
   error.failureType = failureType;
-  Object.defineProperty(error, 'cause', { value: cause, writable: true, enumerable: false, configurable: true });
+  Object.defineProperty(error, 'cause', { __proto__: null, value: cause, writable: true, enumerable: false, configurable: true });
   return error;
 }
 

@@ -168,7 +168,7 @@ class MockTracker {
       else delete object[methodName];
     };
     const { proxy, context } = makeMock(original, implementation === kDefault ? original : implementation, restore, times);
-    const replaced = { configurable: descriptor.configurable, enumerable: descriptor.enumerable };
+    const replaced = { __proto__: null, configurable: descriptor.configurable, enumerable: descriptor.enumerable };
     if (getter) {
       replaced.get = proxy;
       replaced.set = descriptor.set;

@@ -203,13 +203,13 @@ class Test {
     }
   }
 
-  // After the function: subtests still out are cancelled, then this test's
-  // `after` hooks and the `afterEach` hooks around it run.
+  // After the function: subtests still out are cancelled, then the
+  // `afterEach` hooks around this test run, then its own `after` hooks.
   afterRun(context) {
     this.cancelChildren(kParentFinished);
     return sequence([
-      () => this.runHooks(this.hooks.after, context, (error) => this.fail(error)),
       () => this.runEachHooks('afterEach', context),
+      () => this.runHooks(this.hooks.after, context, (error) => this.fail(error)),
       () => this.failIfChildrenFailed(),
     ]);
   }
@@ -278,7 +278,8 @@ class Test {
     this.finished = true;
     // Node gives nanoseconds in milliseconds: six decimals at most.
     if (this.started) this.durationMs = Math.round((performance.now() - this.startTime) * 1e6) / 1e6;
-    if (this.error !== null && !this.controller.signal.aborted) this.controller.abort();
+    // t.signal tells code still running for a test that it was cut short.
+    if (this.wasCancelled && !this.controller.signal.aborted) this.controller.abort();
     if (this.mockTracker !== null) this.mockTracker.reset();
     this.resolveEnded();
     this.harness.reporter.flush();
