@@ -115,7 +115,7 @@ http.createServer -> Error ERR_NOT_AVAILABLE_IN_WORKER http.createServer is not 
 new MySocket -> Error ERR_NOT_AVAILABLE_IN_WORKER net.Socket is not available in an Isohost worker
 child_process.spawn -> Error ERR_NOT_AVAILABLE_IN_WORKER child_process.spawn is not available in an Isohost worker
 dns.promises.lookup -> Error ERR_NOT_AVAILABLE_IN_WORKER dns/promises.lookup is not available in an Isohost worker
-node:test -> Error ERR_NOT_AVAILABLE_IN_WORKER test is not available in an Isohost worker
+node:sea -> Error ERR_NOT_AVAILABLE_IN_WORKER sea.isSea is not available in an Isohost worker
 promises: true true
 aliases: true true
 trace_events: ERR_TRACE_EVENTS_UNAVAILABLE Trace events are unavailable

@@ -106,6 +106,14 @@ function requireEsmMessage(filename, hasEsmSyntax, parentPath, packageJsonPath) 
     'for all ES modules instead).\n';
 }
 
+// What a failed test threw, as the message of its ERR_TEST_FAILURE (whose
+// `failureType` says why it failed and whose `cause` is the thrown value).
+function testFailureMessage(error) {
+  if (typeof error === 'string') return error;
+  if (error !== null && typeof error === 'object' && typeof error.message === 'string') return error.message;
+  return inspectModule().inspect(error);
+}
+
 const messages = {
   ERR_ACCESS_DENIED: [Error, (message) => `Access to this API has been restricted. ${message}`],
   ERR_AMBIGUOUS_ARGUMENT: [TypeError, (name, reason) => `The "${name}" argument is ambiguous. ${reason}`],
@@ -184,10 +192,11 @@ const messages = {
   ERR_STREAM_NULL_VALUES: [TypeError, () => 'May not write null values to stream'],
   ERR_STRING_TOO_LONG: [Error, () => `Cannot create a string longer than 0x1fffffe8 characters`],
   ERR_SYSTEM_ERROR: [Error, (message) => message],
+  ERR_TEST_FAILURE: [Error, testFailureMessage],
   ERR_TRACE_EVENTS_UNAVAILABLE: [Error, () => 'Trace events are unavailable'],
-  // Given what to show, already inspected (as events.js does).
   ERR_UNCAUGHT_EXCEPTION_CAPTURE_ALREADY_SET: [Error, () =>
     '`process.setupUncaughtExceptionCapture()` was called while a capture callback was already active'],
+  // Given what to show, already inspected (as events.js does).
   ERR_UNHANDLED_ERROR: [Error, (shown) => (shown === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`)],
   ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
   ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => `Unknown encoding: ${encoding}`],
@@ -212,13 +221,14 @@ function makeNodeErrorClass(Base, code, format) {
       if (args[0] === kOwnMessage) message = args[1];
       else message = typeof format === 'function' ? format(...args) : String(args[0]);
       super(message);
-      Object.defineProperty(this, 'code', { value: code, writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(this, 'code', { __proto__: null, value: code, writable: true, enumerable: true, configurable: true });
       // The stack's first line, taken when the error was made, names the code.
       const stack = this.stack;
       if (typeof stack === 'string') {
         const header = `${Base.prototype.name}: ${this.message}`;
         if (stack.startsWith(header)) {
           Object.defineProperty(this, 'stack', {
+            __proto__: null,
             value: `${Base.prototype.name} [${code}]: ${this.message}${stack.slice(header.length)}`,
             writable: true,
             enumerable: false,

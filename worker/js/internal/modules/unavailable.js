@@ -76,7 +76,6 @@ const kSurfaces = {
   'vm': { fns: 'Script createContext createScript runInContext runInNewContext runInThisContext isContext compileFunction measureMemory', objects: 'constants' },
   'wasi': { fns: 'WASI' },
   'zlib': { fns: 'crc32 Deflate Inflate Gzip Gunzip DeflateRaw InflateRaw Unzip BrotliCompress BrotliDecompress deflate deflateSync gzip gzipSync deflateRaw deflateRawSync unzip unzipSync inflate inflateSync gunzip gunzipSync inflateRaw inflateRawSync brotliCompress brotliCompressSync brotliDecompress brotliDecompressSync createDeflate createInflate createDeflateRaw createInflateRaw createGzip createGunzip createUnzip createBrotliCompress createBrotliDecompress', objects: 'constants codes' },
-  'test': { fns: 'skip todo only after afterEach before beforeEach describe it run suite test', callable: true, objects: 'mock' },
   'test/reporters': { fns: 'dot junit spec tap', objects: 'lcov' },
   'sea': { fns: 'isSea getAsset getRawAsset getAssetAsBlob' },
 };
