@@ -32,7 +32,7 @@ std::string DescribeLocation(v8::Isolate* isolate, v8::Local<v8::Context> contex
       end -= origin.ColumnOffset();
     }
     text += std::string(static_cast<size_t>(std::max(start, 0)), ' ');
-    text += std::string(static_cast<size_t>(std::max(end - start, 1)), '^');
+    text += std::string(static_cast<size_t>(std::max(end - start, 0)), '^');  // none at the end of input, as in Node
     text += "\n";
   }
   return text;

@@ -286,13 +286,14 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
 
 // --- contexts ------------------------------------------------------------------
 
-// makeContext(sandbox | undefined, allowStrings) -> the contextified object
+// makeContext(sandbox | undefined, allowStrings, allowWasm) -> the contextified object
 // (the sandbox, or a new context's global when undefined)
 void MakeContext(const FunctionCallbackInfo<Value>& info) {
   Isolate* isolate = info.GetIsolate();
   Local<Context> current = isolate->GetCurrentContext();
   VmContextOptions options;
   options.allow_strings = !info[1]->IsFalse();
+  options.allow_wasm = !info[2]->IsFalse();
   v8::MaybeLocal<Object> sandbox;
   if (info[0]->IsObject()) sandbox = info[0].As<Object>();
   Local<Object> result;

@@ -21,6 +21,8 @@ using v8::Value;
 // worker's own context has no embedder data; slot 0 is left alone, as V8's
 // embedders conventionally reserve it.
 constexpr int kSandboxSlot = 1;
+// Holds false in a context that may not compile WebAssembly.
+constexpr int kAllowWasmSlot = 2;
 
 Local<v8::Private> ContextKey(Isolate* isolate) {
   return v8::Private::ForApi(isolate, v8::String::NewFromUtf8Literal(isolate, "isohost:vm.context"));
@@ -78,8 +80,10 @@ void SetProperty(Local<Name> key, Local<Value> value, const PropertyCallbackInfo
     if (info.ShouldThrowOnError()) {
       Isolate* isolate = info.GetIsolate();
       v8::String::Utf8Value name(isolate, key);
-      std::string message = std::string("Cannot assign to read only property '") + (*name ? *name : "") +
-                            "' of object";
+      // Node's words for it, which differ for `x = 1` inside and `global.x = 1`.
+      std::string message = contextual ? std::string("Cannot assign to read only property '") +
+                                             (*name ? *name : "") + "' of object '#<Object>'"
+                                       : std::string("Cannot redefine property: ") + (*name ? *name : "");
       Local<v8::String> text;
       if (v8::String::NewFromUtf8(isolate, message.c_str()).ToLocal(&text)) {
         isolate->ThrowException(v8::Exception::TypeError(text));
@@ -107,6 +111,14 @@ void DeleteProperty(Local<Name> key, const PropertyCallbackInfo<v8::Boolean>& in
   Local<Context> context;
   Local<Object> sandbox;
   if (!SandboxOf(info.Holder(), &context, &sandbox)) return;
+  // A var of the context's code sits on the global object itself, which
+  // never lets it go: neither does the sandbox then.
+  PropertyAttribute attributes = v8::None;
+  if (info.Holder()->GetRealNamedPropertyAttributes(context, key).To(&attributes) &&
+      (attributes & v8::DontDelete) != 0) {
+    info.GetReturnValue().Set(false);
+    return;
+  }
   bool deleted = false;
   if (!sandbox->Delete(context, key).To(&deleted)) return;
   // Deleted (or absent) in the sandbox: V8 goes on and deletes a global of
@@ -120,7 +132,7 @@ void EnumerateProperties(const PropertyCallbackInfo<v8::Array>& info) {
   if (!SandboxOf(info.Holder(), &context, &sandbox)) return;
   Local<v8::Array> names;
   if (!sandbox
-           ->GetPropertyNames(context, v8::KeyCollectionMode::kOwnOnly, v8::SKIP_SYMBOLS,
+           ->GetPropertyNames(context, v8::KeyCollectionMode::kOwnOnly, v8::ALL_PROPERTIES,
                               v8::IndexFilter::kIncludeIndices, v8::KeyConversionMode::kConvertToString)
            .ToLocal(&names)) {
     return;
@@ -211,6 +223,14 @@ void DescribeElement(uint32_t index, const PropertyCallbackInfo<Value>& info) {
   DescribeProperty(IndexName(info.GetIsolate(), index), info);
 }
 
+// V8 asks the embedder before it compiles WebAssembly; only vm contexts
+// made with codeGeneration.wasm false say no. Installed with the first such
+// context.
+bool AllowWasmCodeGeneration(Local<Context> context, Local<v8::String>) {
+  if (context->GetNumberOfEmbedderDataFields() <= static_cast<uint32_t>(kAllowWasmSlot)) return true;
+  return !context->GetEmbedderData(kAllowWasmSlot)->IsFalse();
+}
+
 // The global template of contextified contexts, made once per isolate (a
 // template per context would be kept by V8's instantiation cache).
 Local<v8::ObjectTemplate> GlobalTemplate(Isolate* isolate) {
@@ -246,6 +266,10 @@ v8::MaybeLocal<v8::Object> MakeVmContext(Isolate* isolate, Local<Context> curren
   // as in Node (a vm context is not a security boundary).
   context->SetSecurityToken(current->GetSecurityToken());
   context->AllowCodeGenerationFromStrings(options.allow_strings);
+  if (!options.allow_wasm) {
+    isolate->SetAllowWasmCodeGenerationCallback(AllowWasmCodeGeneration);
+    context->SetEmbedderData(kAllowWasmSlot, v8::False(isolate));
+  }
   Local<Object> global = context->Global();
   if (contextify) {
     context->SetEmbedderData(kSandboxSlot, sandbox);

@@ -13,6 +13,7 @@ namespace isohost::worker {
 
 struct VmContextOptions {
   bool allow_strings = true;  // eval() and new Function() inside the context
+  bool allow_wasm = true;     // compiling WebAssembly inside the context
 };
 
 // Makes a new context for `sandbox` and links the two. With an empty

@@ -141,9 +141,9 @@ function createContext(contextObject = {}, options = {}) {
   validateString(name, 'options.name');
   if (origin !== undefined) validateString(origin, 'options.origin');
   let strings = true;
+  let wasm = true;
   if (codeGeneration !== undefined) {
     validateObject(codeGeneration, 'options.codeGeneration');
-    let wasm;
     ({ strings = true, wasm = true } = codeGeneration);
     validateBoolean(strings, 'options.codeGeneration.strings');
     validateBoolean(wasm, 'options.codeGeneration.wasm');
@@ -152,7 +152,7 @@ function createContext(contextObject = {}, options = {}) {
   if (microtaskMode !== undefined) {
     throw new ERR_NOT_AVAILABLE_IN_WORKER('vm.createContext() with microtaskMode');
   }
-  return vmBinding.makeContext(contextObject === kDontContextify ? undefined : contextObject, strings);
+  return vmBinding.makeContext(contextObject === kDontContextify ? undefined : contextObject, strings, wasm);
 }
 
 // The context options that runInNewContext() takes, by their names there.
