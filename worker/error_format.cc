@@ -12,19 +12,27 @@ std::string ToStdString(v8::Isolate* isolate, v8::Local<v8::Value> value) {
   return *utf8 ? std::string(*utf8, utf8.length()) : std::string();
 }
 
+// `unnamed`: a script without a name still gets a location (":1").
 std::string DescribeLocation(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                             v8::Local<v8::Message> message) {
+                             v8::Local<v8::Message> message, bool unnamed = false) {
   std::string text = ToStdString(isolate, message->GetScriptResourceName());
   int line = message->GetLineNumber(context).FromMaybe(0);
-  if (text.empty() || line <= 0) return {};
+  if ((text.empty() && !unnamed) || line <= 0) return {};
   text += ":" + std::to_string(line) + "\n";
   v8::Local<v8::String> source_line;
   if (message->GetSourceLine(context).ToLocal(&source_line)) {
     text += ToStdString(isolate, source_line) + "\n";
     int start = message->GetStartColumn(context).FromMaybe(0);
     int end = message->GetEndColumn(context).FromMaybe(start + 1);
+    // V8 counts the columns of a script's first line from its column offset
+    // (vm.Script's columnOffset); the line printed starts at 0.
+    v8::ScriptOrigin origin = message->GetScriptOrigin();
+    if (line - origin.LineOffset() == 1) {
+      start -= origin.ColumnOffset();
+      end -= origin.ColumnOffset();
+    }
     text += std::string(static_cast<size_t>(std::max(start, 0)), ' ');
-    text += std::string(static_cast<size_t>(std::max(end - start, 1)), '^');
+    text += std::string(static_cast<size_t>(std::max(end - start, 0)), '^');  // none at the end of input, as in Node
     text += "\n";
   }
   return text;
@@ -44,6 +52,30 @@ void AttachErrorSource(v8::Isolate* isolate, v8::Local<v8::Context> context,
     return;
   }
   (void)exception.As<v8::Object>()->SetPrivate(context, ErrorSourceKey(isolate), text).FromMaybe(false);
+}
+
+void DecorateErrorStack(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                        v8::Local<v8::Value> exception, v8::Local<v8::Message> message) {
+  if (!exception->IsObject() || message.IsEmpty()) return;
+  v8::TryCatch try_catch(isolate);  // a getter of `stack` may throw: the error stays as it is
+  v8::Local<v8::Object> object = exception.As<v8::Object>();
+  v8::Local<v8::Private> key = ErrorSourceKey(isolate);
+  bool decorated = false;
+  if (!object->HasPrivate(context, key).To(&decorated) || decorated) return;
+  v8::Local<v8::String> stack_key = v8::String::NewFromUtf8Literal(isolate, "stack");
+  v8::Local<v8::Value> stack;
+  if (!object->Get(context, stack_key).ToLocal(&stack) || !stack->IsString()) return;
+  std::string location = DescribeLocation(isolate, context, message, true);
+  if (location.empty()) return;
+  std::string text = location + "\n" + ToStdString(isolate, stack);
+  v8::Local<v8::String> decorated_stack;
+  if (!v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
+           .ToLocal(&decorated_stack)) {
+    return;
+  }
+  if (!object->Set(context, stack_key, decorated_stack).FromMaybe(false)) return;
+  // An empty location: the stack says it already.
+  (void)object->SetPrivate(context, key, v8::String::Empty(isolate)).FromMaybe(false);
 }
 
 std::string DescribeFatalError(v8::Isolate* isolate, v8::Local<v8::Context> context,

@@ -14,6 +14,12 @@ namespace isohost::worker {
 void AttachErrorSource(v8::Isolate* isolate, v8::Local<v8::Context> context,
                        v8::Local<v8::Value> exception, v8::Local<v8::Message> message);
 
+// Puts that location in front of the `stack` of `exception` (an object with a
+// string stack, not decorated before), as Node does for errors of vm scripts,
+// and marks it so the fatal report does not print the location twice.
+void DecorateErrorStack(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                        v8::Local<v8::Value> exception, v8::Local<v8::Message> message);
+
 // "file:line\nsource\n   ^\n\nstack" for an error, or the value's text.
 std::string DescribeFatalError(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                v8::Local<v8::Value> error);

@@ -115,6 +115,8 @@ class Runtime {
   // not fit in a frame.
   bool SendPortMessage(std::size_t size, const ipc::Channel::MessageWriter& write);
   void set_stdio_drain_wanted(bool wanted) { stdio_drain_wanted_ = wanted; }
+  // Whether the worker's time limit (--timeout) has passed; any thread.
+  bool timed_out() const { return timed_out_; }
 
   // Calls `fn` as a callback from the event loop: the result is discarded, an
   // exception goes to the JS uncaught handler, and the checkpoint runs after.

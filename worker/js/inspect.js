@@ -20,7 +20,19 @@
 // cannot break console output.
 
 const uncurryThis = (fn) => Function.prototype.call.bind(fn);
-const getterOf = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+// Object's functions as they were when this file loaded: a script that
+// replaces Object.keys does not change what inspect prints.
+const ObjectKeys = Object.keys;
+const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
+const ObjectGetOwnPropertySymbols = Object.getOwnPropertySymbols;
+const ObjectGetPrototypeOf = Object.getPrototypeOf;
+const ObjectIs = Object.is;
+const ObjectIsExtensible = Object.isExtensible;
+const ObjectSetPrototypeOf = Object.setPrototypeOf;
+const ObjectDefineProperty = Object.defineProperty;
+const ObjectAssign = Object.assign;
+const getterOf = (proto, name) => ObjectGetOwnPropertyDescriptor(proto, name).get;
 
 const ObjectPrototypeToString = uncurryThis(Object.prototype.toString);
 const ObjectPrototypeHasOwnProperty = uncurryThis(Object.prototype.hasOwnProperty);
@@ -50,7 +62,7 @@ const ArrayBufferPrototypeGetByteLength =
 const SharedArrayBufferPrototypeGetByteLength = typeof SharedArrayBuffer === 'function' ?
   uncurryThis(getterOf(SharedArrayBuffer.prototype, 'byteLength')) : undefined;
 const ArrayBufferIsView = ArrayBuffer.isView;
-const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const TypedArrayPrototype = ObjectGetPrototypeOf(Uint8Array.prototype);
 const TypedArrayPrototypeGetLength = uncurryThis(getterOf(TypedArrayPrototype, 'length'));
 const TypedArrayPrototypeGetSymbolToStringTag =
   uncurryThis(getterOf(TypedArrayPrototype, Symbol.toStringTag));
@@ -85,7 +97,7 @@ function setPromiseStateGetter(fn) {
 // Sets the hooks named in `newHooks`; a name with a non-function value
 // removes that hook.
 function setNativeHooks(newHooks) {
-  for (const key of Object.keys(hooks)) {
+  for (const key of ObjectKeys(hooks)) {
     if (key in newHooks) {
       hooks[key] = typeof newHooks[key] === 'function' ? newHooks[key] : undefined;
     }
@@ -219,7 +231,7 @@ const isArgumentsObject = (v) => builtinTag(v) === 'Arguments';
 const isNativeError = (v) => builtinTag(v) === 'Error';
 
 function isModuleNamespaceObject(v) {
-  return Object.getPrototypeOf(v) === null && !Object.isExtensible(v) &&
+  return ObjectGetPrototypeOf(v) === null && !ObjectIsExtensible(v) &&
     toStringTagIs(v, 'Module');
 }
 
@@ -268,7 +280,7 @@ const kMapEntries = 2;
 // count as a custom one for %s. Node takes them from its global object at
 // startup; this module loads during bootstrap, before any user code.
 const builtInObjects = new Set(
-  Object.getOwnPropertyNames(globalThis).filter((e) => /^[A-Z][a-zA-Z0-9]+$/.test(e)));
+  ObjectGetOwnPropertyNames(globalThis).filter((e) => /^[A-Z][a-zA-Z0-9]+$/.test(e)));
 for (const name of ['AbortController', 'AbortSignal', 'Blob', 'BroadcastChannel',
   'Buffer', 'DOMException', 'Event', 'EventTarget', 'MessageChannel', 'MessageEvent',
   'MessagePort', 'Performance', 'TextDecoder', 'TextEncoder']) {
@@ -345,14 +357,14 @@ function getUserOptions(ctx, isCrossContext) {
   // A value that is not an instance of our Object may come from another
   // context: hand it no objects of ours, only primitives and a stylize().
   if (isCrossContext) {
-    Object.setPrototypeOf(ret, null);
-    for (const key of Object.keys(ret)) {
+    ObjectSetPrototypeOf(ret, null);
+    for (const key of ObjectKeys(ret)) {
       if ((typeof ret[key] === 'object' || typeof ret[key] === 'function') &&
           ret[key] !== null) {
         delete ret[key];
       }
     }
-    ret.stylize = Object.setPrototypeOf((value, flavour) => {
+    ret.stylize = ObjectSetPrototypeOf((value, flavour) => {
       let stylized;
       try {
         stylized = `${ctx.stylize(value, flavour)}`;
@@ -399,7 +411,7 @@ function inspect(value, opts) {
     if (typeof opts === 'boolean') {
       ctx.showHidden = opts;
     } else if (opts) {
-      for (const key of Object.keys(opts)) {
+      for (const key of ObjectKeys(opts)) {
         if (ObjectPrototypeHasOwnProperty(inspectDefaultOptions, key) || key === 'stylize') {
           ctx[key] = opts[key];
         } else if (ctx.userOptions === undefined) {
@@ -416,7 +428,7 @@ function inspect(value, opts) {
 }
 inspect.custom = customInspectSymbol;
 
-Object.defineProperty(inspect, 'defaultOptions', {
+ObjectDefineProperty(inspect, 'defaultOptions', {
   get() {
     return inspectDefaultOptions;
   },
@@ -424,7 +436,7 @@ Object.defineProperty(inspect, 'defaultOptions', {
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw invalidArgType('options', 'object', options);
     }
-    return Object.assign(inspectDefaultOptions, options);
+    return ObjectAssign(inspectDefaultOptions, options);
   },
 });
 
@@ -487,7 +499,7 @@ for (const [alias, target] of [
   ['strikeThrough', 'strikethrough'], ['crossedOut', 'strikethrough'],
   ['conceal', 'hidden'], ['swapColors', 'inverse'], ['swapcolors', 'inverse'],
   ['doubleUnderline', 'doubleunderline']]) {
-  Object.defineProperty(inspect.colors, alias, {
+  ObjectDefineProperty(inspect.colors, alias, {
     get() {
       return this[target];
     },
@@ -499,7 +511,7 @@ for (const [alias, target] of [
   });
 }
 
-inspect.styles = Object.assign({ __proto__: null }, {
+inspect.styles = ObjectAssign({ __proto__: null }, {
   special: 'cyan',
   number: 'yellow',
   bigint: 'yellow',
@@ -640,7 +652,7 @@ function getConstructorName(obj, ctx, recurseTimes, protoProps) {
         return name;
       }
     }
-    const descriptor = Object.getOwnPropertyDescriptor(obj, 'constructor');
+    const descriptor = ObjectGetOwnPropertyDescriptor(obj, 'constructor');
     if (descriptor !== undefined &&
         typeof descriptor.value === 'function' &&
         descriptor.value.name !== '' &&
@@ -652,7 +664,7 @@ function getConstructorName(obj, ctx, recurseTimes, protoProps) {
       return String(descriptor.value.name);
     }
 
-    obj = Object.getPrototypeOf(obj);
+    obj = ObjectGetPrototypeOf(obj);
     if (firstProto === undefined) firstProto = obj;
   }
 
@@ -684,9 +696,9 @@ function addPrototypeProperties(ctx, main, obj, recurseTimes, output) {
   let keySet;
   do {
     if (depth !== 0 || main === obj) {
-      obj = Object.getPrototypeOf(obj);
+      obj = ObjectGetPrototypeOf(obj);
       if (obj === null) return;
-      const descriptor = Object.getOwnPropertyDescriptor(obj, 'constructor');
+      const descriptor = ObjectGetOwnPropertyDescriptor(obj, 'constructor');
       if (descriptor !== undefined &&
           typeof descriptor.value === 'function' &&
           builtInObjects.has(descriptor.value.name)) {
@@ -708,7 +720,7 @@ function addPrototypeProperties(ctx, main, obj, recurseTimes, output) {
           (depth !== 0 && keySet.has(key))) {
         continue;
       }
-      const desc = Object.getOwnPropertyDescriptor(obj, key);
+      const desc = ObjectGetOwnPropertyDescriptor(obj, key);
       if (typeof desc.value === 'function') continue;
       const value = formatProperty(ctx, obj, recurseTimes, key, kObjectType, desc, main);
       if (ctx.colors) {
@@ -737,17 +749,17 @@ function getPrefix(constructor, tag, fallback, size = '') {
 // Own keys: enumerable ones, or all of them with showHidden; strings first.
 function getKeys(value, showHidden) {
   let keys;
-  const symbols = Object.getOwnPropertySymbols(value);
+  const symbols = ObjectGetOwnPropertySymbols(value);
   if (showHidden) {
-    keys = Object.getOwnPropertyNames(value);
+    keys = ObjectGetOwnPropertyNames(value);
     if (symbols.length !== 0) keys.push(...symbols);
   } else {
     try {
-      keys = Object.keys(value);
+      keys = ObjectKeys(value);
     } catch (err) {
       // A namespace object of a module that has not been evaluated yet.
       if (!isModuleNamespaceObject(value)) throw err;
-      keys = Object.getOwnPropertyNames(value);
+      keys = ObjectGetOwnPropertyNames(value);
     }
     if (symbols.length !== 0) {
       for (const symbol of symbols) {
@@ -765,12 +777,12 @@ function isArrayIndexKey(key) {
 
 // The keys of an array or typed array that are not indices.
 function getOwnNonIndexProperties(value, showHidden) {
-  const names = showHidden ? Object.getOwnPropertyNames(value) : Object.keys(value);
+  const names = showHidden ? ObjectGetOwnPropertyNames(value) : ObjectKeys(value);
   const keys = [];
   for (const name of names) {
     if (!isArrayIndexKey(name)) keys.push(name);
   }
-  for (const symbol of Object.getOwnPropertySymbols(value)) {
+  for (const symbol of ObjectGetOwnPropertySymbols(value)) {
     if (showHidden || ObjectPrototypePropertyIsEnumerable(value, symbol)) keys.push(symbol);
   }
   return keys;
@@ -1162,7 +1174,7 @@ function getClassBase(value, constructor, tag) {
     base += ` [${tag}]`;
   }
   if (constructor !== null) {
-    const superName = Object.getPrototypeOf(value).name;
+    const superName = ObjectGetPrototypeOf(value).name;
     if (superName) base += ` extends ${superName}`;
   } else {
     base += ' extends [null prototype]';
@@ -1375,7 +1387,7 @@ const remainingText = (remaining) => `... ${remaining} more item${remaining > 1 
 function formatNumber(fn, number, numericSeparator) {
   if (!numericSeparator) {
     // `number === -0` cannot tell 0 from -0.
-    if (Object.is(number, -0)) return fn('-0', 'number');
+    if (ObjectIs(number, -0)) return fn('-0', 'number');
     return fn(`${number}`, 'number');
   }
 
@@ -1454,7 +1466,7 @@ function formatNamespaceObject(keys, ctx, value, recurseTimes) {
 
 // An array with holes and/or extra keys.
 function formatSpecialArray(ctx, value, recurseTimes, maxLength, output, i) {
-  const keys = Object.keys(value);
+  const keys = ObjectKeys(value);
   let index = i;
   for (; i < keys.length && output.length < maxLength; i++) {
     const key = keys[i];
@@ -1675,7 +1687,7 @@ function formatProperty(ctx, value, recurseTimes, key, type, desc, original = va
   let name;
   let str;
   let extra = ' ';
-  desc = desc || Object.getOwnPropertyDescriptor(value, key) ||
+  desc = desc || ObjectGetOwnPropertyDescriptor(value, key) ||
     { value: value[key], enumerable: true };
   if (desc.value !== undefined) {
     const diff = (ctx.compact !== true || type !== kObjectType) ? 2 : 3;
@@ -1929,11 +1941,11 @@ function hasBuiltInToString(value) {
   // Find the prototype that holds toString or Symbol.toPrimitive.
   let pointer = value;
   do {
-    pointer = Object.getPrototypeOf(pointer);
+    pointer = ObjectGetPrototypeOf(pointer);
   } while (!hasOwnToString(pointer, 'toString') &&
     !hasOwnToPrimitive(pointer, Symbol.toPrimitive));
 
-  const descriptor = Object.getOwnPropertyDescriptor(pointer, 'constructor');
+  const descriptor = ObjectGetOwnPropertyDescriptor(pointer, 'constructor');
   return descriptor !== undefined &&
     typeof descriptor.value === 'function' &&
     builtInObjects.has(descriptor.value.name);

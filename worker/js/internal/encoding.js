@@ -264,7 +264,12 @@ class TextDecoder {
     }
     let text = native.slice(units, 0, units.length, kUcs2);
     if (text !== undefined && RegExpPrototypeTest(kAnySurrogate, text)) {
-      if (this.#fatal && RegExpPrototypeTest(kLoneSurrogate, text)) throw this.#invalid();
+      // The expression is global: test() starts where the last match ended.
+      kLoneSurrogate.lastIndex = 0;
+      if (this.#fatal && RegExpPrototypeTest(kLoneSurrogate, text)) {
+        kLoneSurrogate.lastIndex = 0;
+        throw this.#invalid();
+      }
       kLoneSurrogate.lastIndex = 0;
       text = StringPrototypeReplace(text, kLoneSurrogate, '\ufffd');
     }

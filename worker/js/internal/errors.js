@@ -188,6 +188,7 @@ const messages = {
   ERR_PARSE_ARGS_UNKNOWN_OPTION: [TypeError, (option, allowPositionals) => `Unknown option '${option}'${allowPositionals ? `. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- ${JSON.stringify(option)}` : ''}`],
   ERR_REQUIRE_ASYNC_MODULE: [Error, () => 'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.'],
   ERR_REQUIRE_ESM: [Error, requireEsmMessage],
+  ERR_SCRIPT_EXECUTION_TIMEOUT: [Error, (timeout) => `Script execution timed out after ${timeout}ms`],
   ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
   ERR_STREAM_NULL_VALUES: [TypeError, () => 'May not write null values to stream'],
   ERR_STRING_TOO_LONG: [Error, () => `Cannot create a string longer than 0x1fffffe8 characters`],

@@ -6,6 +6,8 @@ const { AssertionError } = internalRequire('internal/assert/assertion_error');
 const { isDeepEqual, isDeepStrictEqual } = internalRequire('internal/util/comparisons');
 
 const inspect = (value) => internalRequire('inspect').inspect(value);
+// A RegExp of any context (one made by vm code is no instance of ours).
+const isRegExp = (value) => internalRequire('node/util/types').isRegExp(value);
 
 // Throws `message` as is when it is an Error, otherwise an AssertionError.
 function raise(options) {
@@ -163,7 +165,7 @@ function compareProperties(actual, expected, message, fn) {
   for (const key of keys) {
     const want = expected[key];
     const have = actual[key];
-    if (typeof have === 'string' && want instanceof RegExp && want.test(have)) continue;
+    if (typeof have === 'string' && isRegExp(want) && want.test(have)) continue;
     if (key in actual && isDeepStrictEqual(have, want)) continue;
     // The comparison shows only the keys that were asked for.
     const shownActual = new Comparison(actual, keys);
@@ -186,7 +188,7 @@ class Comparison {
       if (!(key in object)) continue;
       // A RegExp that matched shows as the matched string, so only real
       // differences appear in the diff.
-      if (actual !== undefined && typeof actual[key] === 'string' && object[key] instanceof RegExp && object[key].test(actual[key])) {
+      if (actual !== undefined && typeof actual[key] === 'string' && isRegExp(object[key]) && object[key].test(actual[key])) {
         this[key] = actual[key];
       } else {
         this[key] = object[key];
@@ -197,7 +199,7 @@ class Comparison {
 
 function checkError(actual, expected, message, fn) {
   if (typeof expected !== 'function') {
-    if (expected instanceof RegExp) {
+    if (isRegExp(expected)) {
       const text = String(actual);
       if (expected.test(text)) return;
       const generated = message === undefined;
@@ -298,7 +300,7 @@ function expectsNoError(fn, actual, error, message) {
 
 // doesNotThrow(fn, SomeError) only reports errors of that kind.
 function matchesError(actual, expected) {
-  if (expected instanceof RegExp) return expected.test(String(actual));
+  if (isRegExp(expected)) return expected.test(String(actual));
   if (typeof expected === 'function') {
     if (expected.prototype !== undefined && actual instanceof expected) return true;
     if (Error.isPrototypeOf(expected) || expected === Error) return false;
@@ -344,7 +346,7 @@ function ifError(value) {
 }
 
 function matchOrNot(string, regexp, message, fn, wantMatch) {
-  if (!(regexp instanceof RegExp)) throw new codes.ERR_INVALID_ARG_TYPE('regexp', 'RegExp', regexp);
+  if (!isRegExp(regexp)) throw new codes.ERR_INVALID_ARG_TYPE('regexp', 'RegExp', regexp);
   if (typeof string !== 'string' || regexp.test(string) !== wantMatch) {
     if (message instanceof Error) throw message;
     const generated = message === undefined;

@@ -5,7 +5,7 @@
 const impl = internalRequire('internal/buffer/buffer');
 const native = binding.internalBinding('buffer');
 const { normalizeEncoding } = internalRequire('internal/buffer/encodings');
-const { ERR_INVALID_ARG_TYPE } = internalRequire('internal/errors').codes;
+const { ERR_INVALID_ARG_TYPE, ERR_INVALID_STATE } = internalRequire('internal/errors').codes;
 
 const { Buffer, FastBuffer, SlowBuffer, kMaxLength, kStringMaxLength, isUint8Array, isAnyArrayBuffer } = impl;
 const TypedArrayPrototypeGetSymbolToStringTag = Function.prototype.call.bind(
@@ -13,11 +13,31 @@ const TypedArrayPrototypeGetSymbolToStringTag = Function.prototype.call.bind(
 const RegExpPrototypeTest = Function.prototype.call.bind(RegExp.prototype.test);
 const StringPrototypeReplace = Function.prototype.call.bind(String.prototype.replace);
 
+// Whether `arrayBuffer` was detached (transferred): it then has no length,
+// and no view can be made on it.
+function isDetached(arrayBuffer) {
+  if (arrayBuffer.byteLength !== 0) return false;
+  try {
+    new Uint8Array(arrayBuffer);  // eslint-disable-line no-new
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 // A typed array or ArrayBuffer as bytes, for isUtf8() and isAscii().
 function bytesOf(input) {
-  if (TypedArrayPrototypeGetSymbolToStringTag(input) !== undefined) return input;
-  if (isAnyArrayBuffer(input)) return new Uint8Array(input);
-  throw new ERR_INVALID_ARG_TYPE('input', ['ArrayBuffer', 'Buffer', 'TypedArray'], input);
+  let bytes;
+  if (TypedArrayPrototypeGetSymbolToStringTag(input) !== undefined) {
+    if (input.byteLength === 0 && isDetached(input.buffer)) bytes = null;
+    else bytes = input;
+  } else if (isAnyArrayBuffer(input)) {
+    bytes = isDetached(input) ? null : new Uint8Array(input);
+  } else {
+    throw new ERR_INVALID_ARG_TYPE('input', ['ArrayBuffer', 'Buffer', 'TypedArray'], input);
+  }
+  if (bytes === null) throw new ERR_INVALID_STATE('Cannot validate on a detached buffer');
+  return bytes;
 }
 
 function isUtf8(input) {

@@ -87,8 +87,9 @@ function callbackify(original) {
   const descriptors = Object.getOwnPropertyDescriptors(original);
   if (typeof descriptors.length.value === 'number') descriptors.length.value++;
   if (typeof descriptors.name.value === 'string') descriptors.name.value += 'Callbackified';
-  Object.defineProperties(callbackified, { length: descriptors.length, name: descriptors.name });
-  Object.setPrototypeOf(callbackified, Object.getPrototypeOf(original));
+  // Every own property of the original, as Node copies them; the prototype
+  // stays Function.prototype (an async original's would make it look async).
+  Object.defineProperties(callbackified, descriptors);
   return callbackified;
 }
 

@@ -178,9 +178,40 @@ function fromObject(object) {
   return undefined;
 }
 
+// DEP0005, once, for a call that does not come from a package (code in
+// node_modules is not its author's to change).
+let bufferWarned = false;
+
+function calledFromNodeModules() {
+  // The call sites as V8 gives them, whatever a script made of
+  // Error.prepareStackTrace.
+  const saved = Error.prepareStackTrace;
+  Error.prepareStackTrace = (error, sites) => sites;
+  const holder = {};
+  Error.captureStackTrace(holder, Buffer);
+  const sites = holder.stack;
+  Error.prepareStackTrace = saved;
+  if (!ArrayIsArray(sites)) return false;
+  for (const site of sites) {
+    const file = site.getFileName();
+    if (typeof file === 'string' && !file.startsWith('isohost:')) return file.includes('/node_modules/');
+  }
+  return false;
+}
+
+function warnDeprecatedConstructor() {
+  if (calledFromNodeModules()) return;
+  // Set first: the warning's own stack may call Buffer() again (from a
+  // script's Error.prepareStackTrace).
+  bufferWarned = true;
+  process.emitWarning('Buffer() is deprecated due to security and usability issues. Please use the ' +
+    'Buffer.alloc(), Buffer.allocUnsafe(), or Buffer.from() methods instead.', 'DeprecationWarning', 'DEP0005');
+}
+
 // The deprecated constructor, callable with and without `new`. A number is
 // a size; anything else goes to Buffer.from().
 function Buffer(arg, encodingOrOffset, length) {
+  if (!bufferWarned) warnDeprecatedConstructor();
   if (typeof arg === 'number') {
     if (typeof encodingOrOffset === 'string') throw new ERR_INVALID_ARG_TYPE('string', 'string', arg);
     return Buffer.alloc(arg);

@@ -1,0 +1,94 @@
+// The vm module in real workers: contexts made from objects, scripts, errors
+// and time limits against what Node 20 prints for the same scripts
+// (tests/e2e/scripts/vm/*.out), and what Node's output cannot show: that
+// contexts are collected, that a vm time limit never outlives the worker's,
+// and that vm costs nothing until it is required.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "tests/e2e/run_cli.h"
+
+namespace isohost::testing {
+namespace {
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs scripts/vm/NAME.js and checks that its stdout is scripts/vm/NAME.out,
+// Node 20's output of the same script.
+void ExpectSameOutputAsNode(const std::string& name) {
+  const std::string expected = ReadFile(ScriptPath("vm/" + name + ".out"));
+  ASSERT_FALSE(expected.empty()) << "missing " << ScriptPath("vm/" + name + ".out");
+  CliResult result = RunCli({"run", ScriptPath("vm/" + name + ".js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, expected) << result.err;
+}
+
+// Sandbox globals, `this`, builtins of each context, instanceof across
+// contexts, scripts reused across contexts, compileFunction, cached data.
+TEST(VmTest, ContextsBehaveAsNodes) { ExpectSameOutputAsNode("contexts"); }
+
+// Node's codes and messages, timeouts (nested too), decorated stacks.
+TEST(VmTest, ErrorsAndTimeoutsAreNodes) { ExpectSameOutputAsNode("errors"); }
+
+TEST(VmTest, AnUncaughtErrorOfVmCodeNamesItsPlaceOnce) {
+  CliResult result = RunCli({"run", ScriptPath("vm/uncaught.js")});
+  EXPECT_EQ(result.exit_code, 1);
+  const std::string report =
+      "uncaught_in_vm.js:2\n  null.x\n       ^\n\nTypeError: Cannot read properties of null (reading 'x')\n"
+      "    at uncaught_in_vm.js:2:8\n";
+  EXPECT_NE(result.err.find(report), std::string::npos) << result.err;
+  EXPECT_EQ(CountOccurrences(result.err, "uncaught_in_vm.js:2\n"), 1) << result.err;
+}
+
+TEST(VmTest, ContextsAndScriptsAreCollected) {
+  CliResult result = RunCli({"run", "--v8-flag=--expose-gc", ScriptPath("vm/collect.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "alive 0 of 150\n"
+            "1000 contexts later the heap grew by less than 8 MB: true\n")
+      << result.err;
+}
+
+TEST(VmTest, TheWorkersTimeLimitWinsOverALongerVmLimit) {
+  auto start = std::chrono::steady_clock::now();
+  CliResult result = RunCli({"run", "--timeout", "1", ScriptPath("vm/outlives_worker_limit.js")});
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(result.exit_code, 124) << result.err;
+  EXPECT_EQ(result.out, "running\n");
+  EXPECT_NE(result.err.find("timeout"), std::string::npos) << result.err;
+  // Ended by the worker's limit (1 s), not the vm's (10 minutes).
+  EXPECT_LT(elapsed, std::chrono::seconds(30));
+}
+
+int BuiltinsLoaded(const std::string& source) {
+  const std::string path =
+      ::testing::TempDir() + "vm_stats_" + std::to_string(std::hash<std::string>{}(source)) + ".js";
+  std::ofstream(path) << source;
+  CliResult result = RunCli({"run", "--stats", path});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const std::string key = "\"builtins_loaded\":";
+  size_t at = result.err.find(key);
+  if (at == std::string::npos) {
+    ADD_FAILURE() << "no stats in: " << result.err;
+    return -1;
+  }
+  return std::atoi(result.err.c_str() + at + key.size());
+}
+
+TEST(VmTest, VmIsCompiledOnFirstUseOnly) {
+  int empty = BuiltinsLoaded("");
+  int vm = BuiltinsLoaded("require('vm').runInNewContext('1', {});");
+  EXPECT_GT(empty, 0);
+  EXPECT_GT(vm, empty);
+}
+
+}  // namespace
+}  // namespace isohost::testing
