@@ -7,36 +7,19 @@
 
 #include <chrono>
 #include <fstream>
-#include <sstream>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
 namespace {
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Runs scripts/vm/NAME.js and checks that its stdout is scripts/vm/NAME.out,
-// Node 20's output of the same script.
-void ExpectSameOutputAsNode(const std::string& name) {
-  const std::string expected = ReadFile(ScriptPath("vm/" + name + ".out"));
-  ASSERT_FALSE(expected.empty()) << "missing " << ScriptPath("vm/" + name + ".out");
-  CliResult result = RunCli({"run", ScriptPath("vm/" + name + ".js")});
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(result.out, expected) << result.err;
-}
-
 // Sandbox globals, `this`, builtins of each context, instanceof across
 // contexts, scripts reused across contexts, compileFunction, cached data.
-TEST(VmTest, ContextsBehaveAsNodes) { ExpectSameOutputAsNode("contexts"); }
+TEST(VmTest, ContextsBehaveAsNodes) { ExpectSameOutputAsNode("vm/contexts"); }
 
 // Node's codes and messages, timeouts (nested too), decorated stacks.
-TEST(VmTest, ErrorsAndTimeoutsAreNodes) { ExpectSameOutputAsNode("errors"); }
+TEST(VmTest, ErrorsAndTimeoutsAreNodes) { ExpectSameOutputAsNode("vm/errors"); }
 
 TEST(VmTest, AnUncaughtErrorOfVmCodeNamesItsPlaceOnce) {
   CliResult result = RunCli({"run", ScriptPath("vm/uncaught.js")});
