@@ -3,9 +3,10 @@
 // 20 matches them. '*' and '?' stay within a segment, '**' as a whole
 // segment spans any number of them, '[a-z]' / '[!a-z]' are classes, '{a,b}'
 // and '{1..3}' expand, '@(a|b)' '?(…)' '*(…)' '+(…)' '!(…)' are extended
-// groups. Wildcards never match a leading '.' of a segment. On win32 both
-// '\' and '/' separate, in the path and in the pattern; on posix '\' escapes.
-// Case counts on both. A leading '!' or '#' is an ordinary character.
+// groups. Wildcards never match a leading '.' of a segment. A '\' in the
+// pattern separates as '/' does, on posix too (there is no escape); in the
+// path it separates only on win32. Case counts on both. A leading '!' or '#'
+// is an ordinary character.
 
 const kMaxExpansions = 10000;
 
@@ -245,7 +246,7 @@ function matchSegments(matchers, m, names, n) {
       for (let k = n; k <= names.length; k++) {
         if (last && k === n && n === names.length) return false;
         if (matchSegments(matchers, m + 1, names, k)) return true;
-        if (k < names.length && (names[k].length === 0 || names[k][0] === '.')) return false;
+        if (k < names.length && names[k][0] === '.') return false;
       }
       return false;
     }
@@ -263,10 +264,10 @@ function matches(path, pattern, win32) {
     globalThis.process.emitWarning('glob is an experimental feature and might change at any time',
                                    'ExperimentalWarning');
   }
-  const escapes = !win32;
+  const escapes = false;
   const names = splitPath(path, win32);
   for (const alternative of expandBraces(pattern, escapes)) {
-    const matchers = splitPath(alternative, win32).map((segment) => compileSegment(segment, escapes));
+    const matchers = splitPath(alternative, true).map((segment) => compileSegment(segment, escapes));
     if (matchSegments(matchers, 0, names, 0)) return true;
   }
   return false;
