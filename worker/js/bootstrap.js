@@ -4,6 +4,14 @@
 // Everything stdio-like is a lazy, self-replacing accessor: a worker that
 // never touches it builds none of it.
 
+// Node 20 has these (V8 10.2 does not yet): the keys of disposable objects
+// such as the one events.addAbortListener() returns and timers.
+for (const name of ['dispose', 'asyncDispose']) {
+  if (Symbol[name] === undefined) {
+    Object.defineProperty(Symbol, name, { value: Symbol(`nodejs.${name}`), writable: false, enumerable: false, configurable: false });
+  }
+}
+
 const { EventEmitter } = internalRequire('events');
 const tick = internalRequire('tick');
 const timers = internalRequire('timers');
@@ -139,13 +147,6 @@ for (const [name, builtin, key = name, enumerable = false] of kLazyGlobals) {
     return key === null ? exports : exports[key];
   }, enumerable);
 }
-// Node 20 has these (V8 10.2 does not yet): the keys of disposable objects
-// such as the one events.addAbortListener() returns.
-for (const name of ['dispose', 'asyncDispose']) {
-  if (Symbol[name] === undefined) {
-    Object.defineProperty(Symbol, name, { value: Symbol(`nodejs.${name}`), writable: false, enumerable: false, configurable: false });
-  }
-}
 
 // --- builtin modules for require() ---------------------------------------------------
 
@@ -158,16 +159,7 @@ errors.setInspect((value) => inspectModule().inspect(value));
 processModule.setInspect((value, options) => inspectModule().inspect(value, options));
 
 modules.registerBuiltin('worker_threads', () => workerThreads);
-modules.registerBuiltin('path', () => internalRequire('path'));
 modules.registerBuiltin('process', () => process);
-modules.registerBuiltin('timers', () => ({
-  setTimeout: timers.setTimeout,
-  clearTimeout: timers.clearTimeout,
-  setInterval: timers.setInterval,
-  clearInterval: timers.clearInterval,
-  setImmediate: timers.setImmediate,
-  clearImmediate: timers.clearImmediate,
-}));
 modules.registerBuiltin('console', () => globalThis.console);
 
 // --- what C++ calls --------------------------------------------------------------

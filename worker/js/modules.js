@@ -8,7 +8,7 @@
 // worker whose script requires nothing, or only relative files, loads
 // neither.
 
-const path = internalRequire('path');
+const path = internalRequire('internal/path/posix');
 
 const kParams = ['exports', 'require', 'module', '__filename', '__dirname'];
 // Conditions of "exports"/"imports" that require() matches ('default' always).

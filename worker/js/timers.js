@@ -13,6 +13,12 @@ const TIMEOUT_MAX = 2 ** 31 - 1;
 
 const kRefed = Symbol('refed');
 const kTimerId = Symbol('timerId');
+// A callback runs through callback.call while that is still the builtin (the
+// cheapest call with a receiver), else through Reflect.apply, so that a
+// script that replaces callback.call/apply cannot redirect it.
+const FunctionCall = Function.prototype.call;
+const ReflectApply = Reflect.apply;
+const kNoArgs = [];
 
 let runNextTicks = null;
 let handleUncaught = null;
@@ -20,7 +26,12 @@ let nextTimerId = 1;
 
 // ---------------------------------------------------------------- timers
 
-const lists = new Map();  // duration -> TimersList
+// Whole milliseconds -> TimersList: a delay of 1.8 shares the list of 1, so
+// timers of 1, 1.8, 1.1 and 1 ms fire in the order they were made, as in Node.
+const lists = new Map();
+// Timers whose id a script has seen (+timer, `${timer}`), for
+// clearTimeout(id); filled by Symbol.toPrimitive only.
+const timersById = new Map();
 let timerRefCount = 0;
 let scheduledExpiry = Infinity;
 
@@ -57,8 +68,16 @@ function decTimerRef() {
 
 function coerceDelay(after) {
   after *= 1;
-  if (!(after >= 1 && after <= TIMEOUT_MAX)) after = 1;
+  if (!(after >= 1 && after <= TIMEOUT_MAX)) {
+    if (after > TIMEOUT_MAX) warnOverflow(after);
+    after = 1;
+  }
   return after;
+}
+
+function warnOverflow(after) {
+  globalThis.process.emitWarning(`${after} does not fit into a 32-bit signed integer.\n` +
+                                 'Timeout duration was set to 1.', 'TimeoutOverflowWarning');
 }
 
 class Timeout {
@@ -111,12 +130,19 @@ class Timeout {
   }
 
   [Symbol.toPrimitive]() {
-    return this[kTimerId];
+    const id = this[kTimerId];
+    if (!this._destroyed) timersById.set(id, this);
+    return id;
+  }
+
+  [Symbol.dispose]() {
+    clearTimeout(this);
   }
 }
 
-function insert(timer, msecs, start) {
+function insert(timer, after, start) {
   timer._idleStart = start;
+  const msecs = after | 0;
   let list = lists.get(msecs);
   if (list === undefined) {
     const expiry = start + msecs;
@@ -132,7 +158,7 @@ function insert(timer, msecs, start) {
 
 function removeFromList(timer) {
   if (timer._idleNext === null) return;
-  const list = lists.get(timer._idleTimeout);
+  const list = lists.get(timer._idleTimeout | 0);
   unlink(timer);
   if (list !== undefined && list._idleNext === list) lists.delete(list.duration);
 }
@@ -141,6 +167,7 @@ function destroyTimer(timer) {
   if (timer._destroyed) return;
   timer._destroyed = true;
   if (timer[kRefed]) decTimerRef();
+  if (timersById.size !== 0) timersById.delete(timer[kTimerId]);
 }
 
 function setTimeout(callback, after, ...args) {
@@ -158,6 +185,7 @@ function setInterval(callback, repeat, ...args) {
 }
 
 function clearTimeout(timer) {
+  if (typeof timer === 'number' || typeof timer === 'string') timer = timersById.get(+timer);
   if (timer === null || typeof timer !== 'object' || !(timer instanceof Timeout)) return;
   if (timer._onTimeout === null && timer._destroyed) return;
   timer._onTimeout = null;
@@ -181,16 +209,21 @@ function listOnTimeout(list, now) {
     if (list._idleNext !== timer) continue;
     unlink(timer);
     const callback = timer._onTimeout;
-    if (callback === null || timer._destroyed) continue;
+    if (typeof callback !== 'function' || timer._destroyed) {
+      destroyTimer(timer);
+      continue;
+    }
     const start = timer._repeat !== null ? getLoopTime() : 0;
     try {
       const args = timer._timerArgs;
-      if (args === undefined) callback.call(timer);
-      else Reflect.apply(callback, timer, args);
+      if (args === undefined && callback.call === FunctionCall) callback.call(timer);
+      else ReflectApply(callback, timer, args === undefined ? kNoArgs : args);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
     }
-    if (timer._repeat !== null && timer._onTimeout !== null && !timer._destroyed) {
+    // An interval stops when cleared, closed, or unenrolled from its
+    // callback (_idleTimeout = -1, _onTimeout = null).
+    if (timer._repeat !== null && timer._idleTimeout !== -1 && timer._onTimeout !== null && !timer._destroyed) {
       if (timer._idleNext === null) insert(timer, timer._idleTimeout = timer._repeat, start);
     } else if (timer._idleNext === null) {
       timer._onTimeout = null;
@@ -286,6 +319,10 @@ class Immediate {
   hasRef() {
     return !!this[kRefed];
   }
+
+  [Symbol.dispose]() {
+    clearImmediate(this);
+  }
 }
 
 function setImmediate(callback, ...args) {
@@ -331,8 +368,8 @@ function processImmediates() {
     immediate._onImmediate = null;
     try {
       const argv = immediate._argv;
-      if (argv === undefined) callback.call(immediate);
-      else Reflect.apply(callback, immediate, argv);
+      if (argv === undefined && callback.call === FunctionCall) callback.call(immediate);
+      else ReflectApply(callback, immediate, argv === undefined ? kNoArgs : argv);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
     }

@@ -7,7 +7,7 @@ const { URL, URLSearchParams } = internalRequire('internal/url');
 const { Url, urlParse, urlFormat, urlResolve, urlResolveObject } = internalRequire('internal/url_legacy');
 const { UrlRecord, parse, states } = internalRequire('internal/url_parser');
 const host = internalRequire('internal/url_host');
-const path = internalRequire('path');
+const path = internalRequire('internal/path/posix');
 
 const {
   ERR_INVALID_ARG_TYPE,

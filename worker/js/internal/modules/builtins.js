@@ -25,7 +25,6 @@ const withScheme = new Set([...kNames, ...kSchemeOnly]);
 // Other builtins that some names stand for.
 const kAliases = {
   sys: (load) => load('util'),
-  'path/posix': (load) => load('path').posix,
 };
 
 // 'fs', 'node:fs' and 'node:test' are builtins; 'test' is not.

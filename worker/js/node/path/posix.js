@@ -1,0 +1,3 @@
+'use strict';
+// require('path/posix'): the same object as require('path').posix.
+module.exports = internalRequire('node/path').posix;
