@@ -344,7 +344,9 @@ class Runner:
                 isohost = Outcome('not-run', why_not)
             else:
                 isohost = self._run_side(argv, slot, extra_env, os.path.join(out_dir, f'{name}.isohost.txt'))
-        return classify(node, isohost), node, isohost
+        status, reason = classify(node, isohost)
+        # The scratch tree's name changes every run; the reason must not.
+        return (status, reason.replace(self.scratch, '<scratch>')), node, isohost
 
 
 def classify(node, isohost):
