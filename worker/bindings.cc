@@ -14,6 +14,7 @@
 #include "worker/builtins.h"
 #include "worker/error_format.h"
 #include "worker/native_module.h"
+#include "worker/lazy_property.h"
 #include "worker/process_binding.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
@@ -501,6 +502,7 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("constructorName", ConstructorName);
   set_method("getStartInfo", GetStartInfo);
   set_method("processBinding", ProcessBinding);
+  set_method("defineLazyData", DefineLazyDataProperty);
   return binding;
 }
 

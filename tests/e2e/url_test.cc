@@ -67,11 +67,11 @@ TEST(UrlTest, GlobalsAreLazyAndReplaceThemselves) {
   CliResult result = RunCli({"run", ScriptPath("url_globals.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out,
-            "URL before: accessor enumerable=false configurable=true\n"
-            "URLSearchParams before: accessor enumerable=false configurable=true\n"
-            "URL after: data enumerable=false configurable=true writable true\n"
+            "listed: true true\n"
+            "URL seen first: data enumerable=false configurable=true writable=true\n"
+            "URL after: data enumerable=false configurable=true writable=true\n"
             "same class: true true URL\n"
-            "assigned first: replaced data enumerable=false configurable=true\n"
+            "assigned first: replaced data enumerable=false configurable=true writable=true\n"
             "module keeps the class: function URLSearchParams\n");
 }
 

@@ -21,6 +21,12 @@ const kConsoleLevels = { debug: 1, info: 2, warn: 3, error: 4, trace: 5 };
 
 // --- lazy accessors ------------------------------------------------------------
 
+// The globals the platform defines as data properties, built on first read
+// all the same: V8's lazy data properties (worker/lazy_property.h).
+function defineLazyData(name, build, enumerable) {
+  binding.defineLazyData(globalThis, name, enumerable, build);
+}
+
 // Until the first read, `name` is an accessor pair; the first read builds the
 // value and replaces the accessor by a writable data property with the same
 // enumerability; an assignment before that keeps the assigned value.
@@ -83,7 +89,7 @@ function consoleWrite(stream, text, level) {
   binding.writeStdio(stream === 'stderr' ? 2 : 1, text, kConsoleLevels[level] || 2);
 }
 
-defineLazy(globalThis, 'console', () => {
+defineLazyData('console', () => {
   binding.countStdioObject();
   inspectModule();
   return internalRequire('console').createConsole(consoleWrite);
@@ -91,15 +97,24 @@ defineLazy(globalThis, 'console', () => {
 
 // --- globals -------------------------------------------------------------------
 
-defineLazy(globalThis, 'URL', () => internalRequire('internal/url').URL, false);
-defineLazy(globalThis, 'URLSearchParams', () => internalRequire('internal/url').URLSearchParams, false);
+defineLazyData('URL', () => internalRequire('internal/url').URL, false);
+defineLazyData('URLSearchParams', () => internalRequire('internal/url').URLSearchParams, false);
 
+// Enumerable, as the timers and `global` are in Node.
 function defineGlobal(name, value) {
-  Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: true });
 }
 
 defineGlobal('global', globalThis);
-defineGlobal('process', process);
+// An accessor pair in Node; an assignment replaces the process object seen
+// through the global, not the one builtins hold.
+let processGlobal = process;
+Object.defineProperty(globalThis, 'process', {
+  configurable: true,
+  enumerable: false,
+  get() { return processGlobal; },
+  set(value) { processGlobal = value; },
+});
 defineGlobal('setTimeout', timers.setTimeout);
 defineGlobal('clearTimeout', timers.clearTimeout);
 defineGlobal('setInterval', timers.setInterval);
@@ -117,12 +132,13 @@ defineLazy(globalThis, 'TextEncoder', () => internalRequire('internal/encoding')
 defineLazy(globalThis, 'TextDecoder', () => internalRequire('internal/encoding').TextDecoder, false);
 
 // Web APIs, each built on first read from the builtin that defines it:
-// [global name, builtin, export (default: the name), enumerable].
+// [global name, builtin, export (default: the name), enumerable, a data
+// property (else an accessor pair) as in Node].
 const kLazyGlobals = [
-  ['structuredClone', 'internal/structured_clone', undefined, true],
-  ['Event', 'internal/event_target'],
-  ['EventTarget', 'internal/event_target'],
-  ['CustomEvent', 'internal/event_target'],
+  ['structuredClone', 'internal/structured_clone', undefined, true, true],
+  ['Event', 'internal/event_target', undefined, false, true],
+  ['EventTarget', 'internal/event_target', undefined, false, true],
+  ['CustomEvent', 'internal/event_target', undefined, false, true],
   ['AbortController', 'internal/abort_controller'],
   ['AbortSignal', 'internal/abort_controller'],
   ['DOMException', 'internal/dom_exception', null],
@@ -141,11 +157,16 @@ const kLazyGlobals = [
   ['CryptoKey', 'internal/crypto/webcrypto'],
   ['Navigator', 'internal/navigator'],
 ];
-for (const [name, builtin, key = name, enumerable = false] of kLazyGlobals) {
-  defineLazy(globalThis, name, () => {
+for (const [name, builtin, key = name, enumerable = false, data = false] of kLazyGlobals) {
+  const build = () => {
     const exports = internalRequire(builtin);
     return key === null ? exports : exports[key];
-  }, enumerable);
+  };
+  if (data) {
+    defineLazyData(name, build, enumerable);
+  } else {
+    defineLazy(globalThis, name, build, enumerable);
+  }
 }
 
 // --- builtin modules for require() ---------------------------------------------------

@@ -1,6 +1,7 @@
-// The Web globals are lazy accessors until first read.
+// The Web globals are built on first read (lazy accessors, or lazy data
+// properties where Node has data properties).
 //   lazy_globals.js baseline prints, as the others do, and touches no global
-//   lazy_globals.js look     lists the properties without reading any
+//   lazy_globals.js look     lists the global's names without reading any
 //   lazy_globals.js read N   reads global N, then shows what it became
 //   lazy_globals.js assign N assigns global N before any read
 const names = ['Event', 'EventTarget', 'CustomEvent', 'AbortController', 'AbortSignal', 'DOMException',
@@ -15,7 +16,8 @@ const kind = (n) => {
 if (mode === 'baseline') {
   console.log('baseline');
 } else if (mode === 'look') {
-  console.log(names.map((n) => `${n}=${kind(n)}`).join(' '));
+  const own = Object.getOwnPropertyNames(globalThis);
+  console.log(names.map((n) => `${n}=${own.includes(n) ? 'present' : 'missing'}`).join(' '));
 } else if (mode === 'read') {
   const first = globalThis[name];
   console.log(typeof first, kind(name), globalThis[name] === first,
