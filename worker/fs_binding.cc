@@ -81,6 +81,21 @@ Local<Value> StatArray(Isolate* isolate, uv_fs_t* req, bool bigint) {
   return v8::Float64Array::New(buffer, 0, kStatFields);
 }
 
+// statfs: type bsize blocks bfree bavail files ffree, as statfs(2) gives them.
+Local<Value> StatFsArray(Isolate* isolate, uv_fs_t* req, bool bigint) {
+  const auto* s = static_cast<const uv_statfs_t*>(req->ptr);
+  const std::uint64_t fields[] = {s->f_type, s->f_bsize, s->f_blocks, s->f_bfree, s->f_bavail, s->f_files, s->f_ffree};
+  constexpr int kCount = sizeof fields / sizeof fields[0];
+  Local<v8::ArrayBuffer> buffer = v8::ArrayBuffer::New(isolate, kCount * 8);
+  void* data = buffer->GetBackingStore()->Data();
+  if (bigint) {
+    for (int i = 0; i < kCount; ++i) static_cast<std::int64_t*>(data)[i] = static_cast<std::int64_t>(fields[i]);
+    return v8::BigInt64Array::New(buffer, 0, kCount);
+  }
+  for (int i = 0; i < kCount; ++i) static_cast<double*>(data)[i] = static_cast<double>(fields[i]);
+  return v8::Float64Array::New(buffer, 0, kCount);
+}
+
 // scandir: [names] or, with types (bigint slot reused as the flag), [names, types].
 Local<Value> DirEntries(Isolate* isolate, uv_fs_t* req, bool with_types) {
   Local<v8::Context> context = isolate->GetCurrentContext();
@@ -152,6 +167,12 @@ void LStat(const FunctionCallbackInfo<Value>& info) {
 }
 void FStat(const FunctionCallbackInfo<Value>& info) {
   FS_CALL(2, StatArray, info[1]->IsTrue(), {}, uv_fs_fstat(loop, req, Int(info, 0), cb));
+}
+
+// statfs(path, bigint, cb) -> fields
+void StatFs(const FunctionCallbackInfo<Value>& info) {
+  PathArg path(info.GetIsolate(), info[0]);
+  FS_CALL(2, StatFsArray, info[1]->IsTrue(), {}, uv_fs_statfs(loop, req, path.c_str(), cb));
 }
 
 // ftruncate(fd, length, cb), fsync(fd, cb), fdatasync(fd, cb)
@@ -367,7 +388,7 @@ void InstallFsModule(Isolate* isolate, Local<v8::Context> context, Local<v8::Obj
       {"readlink", ReadLink}, {"mkdtemp", MkDTemp},     {"chmod", ChMod},       {"fchmod", FChMod},
       {"chown", ChOwn},       {"fchown", FChOwn},       {"lchown", LChOwn},     {"utime", UTime},
       {"futime", FUTime},     {"lutime", LUTime},       {"readFile", fs::ReadFile},
-      {"errname", ErrName},   {"strerror", StrError},
+      {"statfs", StatFs},     {"errname", ErrName},   {"strerror", StrError},
   };
   for (const Method& method : kMethods) SetMethod(isolate, context, target, method.name, method.callback);
   InstallConstants(isolate, context, target);

@@ -42,6 +42,7 @@ const kOperations = {
   rename: ops.rename,
   rm: ops.rm,
   rmdir: ops.rmdir,
+  statfs: ops.statfs,
   symlink: ops.symlink,
   truncate: ops.truncate,
   unlink: ops.unlink,
@@ -66,9 +67,12 @@ function takeCallback(args) {
 for (const name of Object.keys(kOperations)) {
   const operation = kOperations[name];
   exports[name] = { [name](...args) {
-    const cb = takeCallback(args);
+    // As in Node, the other arguments are checked before the callback.
+    const cb = args.length > 0 && typeof args[args.length - 1] === 'function' ? args.pop() : undefined;
+    const op = operation(...args);
+    makeCallback(cb);
     // cp calls back with (null, undefined), as Node's does.
-    runAsync(operation(...args), name === 'cp' ? (err) => (err ? cb(err) : cb(null, undefined)) : settle(cb));
+    runAsync(op, name === 'cp' ? (err) => (err ? cb(err) : cb(null, undefined)) : settle(cb));
   } }[name];
   exports[`${name}Sync`] = { [`${name}Sync`](...args) {
     return runSync(operation(...args));
@@ -194,7 +198,7 @@ const unavailable = (name) => function notAvailable() {
   throw new ERR_NOT_AVAILABLE_IN_WORKER(`fs.${name}`);
 };
 for (const name of ['createReadStream', 'createWriteStream', 'watch', 'watchFile', 'unwatchFile', 'openAsBlob',
-  'opendir', 'opendirSync', 'statfs', 'statfsSync', 'Dir', 'ReadStream', 'WriteStream', 'FileReadStream',
+  'opendir', 'opendirSync', 'Dir', 'ReadStream', 'WriteStream', 'FileReadStream',
   'FileWriteStream']) {
   exports[name] = unavailable(name);
 }

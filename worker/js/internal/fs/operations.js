@@ -144,6 +144,24 @@ exports.lstat = (path, options, sync) => {
 };
 exports.fstat = (fd, options) => statOp(native.fstat, 'fstat', toFd(fd), statOptions(options).bigint, true);
 
+class StatFs {
+  constructor(type, bsize, blocks, bfree, bavail, files, ffree) {
+    this.type = type;
+    this.bsize = bsize;
+    this.blocks = blocks;
+    this.bfree = bfree;
+    this.bavail = bavail;
+    this.files = files;
+    this.ffree = ffree;
+  }
+}
+
+function* statfsOp(path, bigint) {
+  const f = check(yield [native.statfs, path, bigint], 'statfs', pathString(path));
+  return new StatFs(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
+}
+exports.statfs = (path, options) => statfsOp(toPath(path), statOptions(options).bigint);
+
 // --- sizes and syncs ------------------------------------------------------------
 
 function toLength(len) {

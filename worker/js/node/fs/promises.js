@@ -209,9 +209,7 @@ module.exports = {
   symlink: simple(ops.symlink),
   lstat: async (path, options) => runPromise(ops.lstat(path, options, false)),
   stat: async (path, options) => runPromise(ops.stat(path, options, false)),
-  statfs() {
-    throw new ERR_NOT_AVAILABLE_IN_WORKER('fs.promises.statfs');
-  },
+  statfs: simple(ops.statfs),
   link: simple(ops.link),
   unlink: simple(ops.unlink),
   chmod: simple(ops.chmod),
