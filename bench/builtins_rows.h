@@ -49,6 +49,16 @@ constexpr BuiltinRow kBuiltinRows[] = {
     {"buf.indexOf(str) 1 MiB", "const b = Buffer.from(ascii(MiB) + 'needle');", "b.indexOf('needle')"},
     {"buf.indexOf(byte) 1 MiB", "const b = Buffer.from(ascii(MiB) + '!');", "b.indexOf(0x21)"},
     {"buf.lastIndexOf(str) 1 MiB", "const b = Buffer.from('needle' + ascii(MiB));", "b.lastIndexOf('needle')"},
+    // Files in one folder under the temporary directory, rewritten by each run.
+    {"fs.readFileSync 1 MiB",
+     "const fs = require('fs'); const dir = require('path').join(require('os').tmpdir(), 'isohost-bench-fs');"
+     " fs.mkdirSync(dir, { recursive: true }); const f = dir + '/big'; fs.writeFileSync(f, bytes(MiB));",
+     "fs.readFileSync(f)"},
+    {"fs.readFileSync 1,000 small files",
+     "const fs = require('fs'); const dir = require('path').join(require('os').tmpdir(), 'isohost-bench-fs');"
+     " fs.mkdirSync(dir, { recursive: true }); const names = [];"
+     " for (let i = 0; i < 1000; i++) { names.push(`${dir}/small${i}`); fs.writeFileSync(names[i], ascii(100 + i)); }",
+     "names.map((name) => fs.readFileSync(name))"},
 };
 
 }  // namespace isohost::bench

@@ -12,6 +12,7 @@ void InstallCryptoModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v
 void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallVmModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -32,6 +33,7 @@ constexpr Entry kNativeModules[] = {
     {"os", native_modules::InstallOsModule},
     {"url", native_modules::InstallUrlModule},
     {"vm", native_modules::InstallVmModule},
+    {"fs", native_modules::InstallFsModule},
 };
 
 }  // namespace

@@ -132,6 +132,7 @@ const messages = {
   ERR_ENCODING_NOT_SUPPORTED: [RangeError, (encoding) => `The "${encoding}" encoding is not supported`],
   ERR_EVENT_RECURSION: [Error, (type) => `The event "${type}" is already being dispatched`],
   ERR_FALSY_VALUE_REJECTION: [Error, () => 'Promise was rejected with falsy value'],
+  ERR_FS_INVALID_SYMLINK_TYPE: [Error, (type) => `Symlink type must be one of "dir", "file", or "junction". Received "${type}"`],
   ERR_ILLEGAL_CONSTRUCTOR: [TypeError, () => 'Illegal constructor'],
   ERR_IMPORT_ATTRIBUTE_MISSING: [TypeError, (url, key, value) => `Module "${url}" needs an import attribute of "${key}: ${value}"`],
   ERR_INVALID_ARG_TYPE: [TypeError, invalidArgTypeMessage],
@@ -286,17 +287,17 @@ function uvException({ errno, code, message, syscall, path, dest }) {
 // failed call reported ({ errno, code, message, syscall, path?, dest? }),
 // with `errno`, `syscall`, `path` and `dest` reading and writing `info`.
 class SystemError extends Error {
-  constructor(info) {
-    let message = `A system error occurred: ${info.syscall} returned ${info.code} (${info.message})`;
+  constructor(info, code = 'ERR_SYSTEM_ERROR', prefix = 'A system error occurred') {
+    let message = `${prefix}: ${info.syscall} returned ${info.code} (${info.message})`;
     if (info.path !== undefined) message += ` ${info.path}`;
     if (info.dest !== undefined) message += ` => ${info.dest}`;
     super(message);
     const stack = this.stack;
-    Object.defineProperty(this, 'code', { value: 'ERR_SYSTEM_ERROR', writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(this, 'code', { value: code, writable: true, enumerable: true, configurable: true });
     Object.defineProperty(this, 'name', { value: 'SystemError', writable: true, enumerable: false, configurable: true });
     if (typeof stack === 'string' && stack.startsWith('Error: ')) {
       Object.defineProperty(this, 'stack', {
-        value: `SystemError [ERR_SYSTEM_ERROR]: ${stack.slice(7)}`, writable: true, enumerable: false, configurable: true,
+        value: `SystemError [${code}]: ${stack.slice(7)}`, writable: true, enumerable: false, configurable: true,
       });
     }
     const details = { ...info };
@@ -317,8 +318,10 @@ class SystemError extends Error {
   }
 }
 
-function systemError(info) {
-  return new SystemError(info);
+// `code` and `prefix` name the error where Node has a code of its own for
+// it (ERR_FS_EISDIR: "Path is a directory").
+function systemError(info, code = undefined, prefix = undefined) {
+  return new SystemError(info, code, prefix);
 }
 
 // An AbortError, as thrown by APIs that take an AbortSignal.

@@ -1,0 +1,50 @@
+'use strict';
+// One implementation of each file-system operation serves the synchronous
+// API, the callbacks and the promises: an operation is a generator that
+// yields native calls ([fn, ...args]) and gets their results back. The
+// synchronous driver makes each call with no callback (libuv runs it on the
+// loop's thread); the asynchronous one queues it on libuv's thread pool and
+// resumes the generator from the loop when it is done.
+
+const { queue } = internalRequire('internal/fs/utils');
+const { nextTick } = internalRequire('tick');
+
+function runSync(operation) {
+  let step = operation.next();
+  while (!step.done) {
+    const call = step.value;
+    step = operation.next(call.length === 1 ? call[0]() : call[0](...call.slice(1)));
+  }
+  return step.value;
+}
+
+// Calls `done(err, value)` once the operation ends, always after the call
+// that started it has returned.
+function runAsync(operation, done) {
+  let starting = true;
+  const finish = (err, value) => {
+    if (starting) nextTick(done, err, value);
+    else done(err, value);
+  };
+  const resume = (result) => {
+    let step;
+    try {
+      step = operation.next(result);
+    } catch (err) {
+      return finish(err);
+    }
+    if (step.done) return finish(null, step.value);
+    const call = step.value;
+    queue((callback) => call[0](...call.slice(1), callback), resume);
+  };
+  resume(undefined);
+  starting = false;
+}
+
+function runPromise(operation) {
+  return new Promise((resolve, reject) => {
+    runAsync(operation, (err, value) => (err ? reject(err) : resolve(value)));
+  });
+}
+
+module.exports = { runSync, runAsync, runPromise };
