@@ -9,7 +9,7 @@ const utils = internalRequire('internal/fs/utils');
 const { codes, systemError, nativeError } = internalRequire('internal/errors');
 const { validateBoolean, validateInteger, validateObject, validateInt32 } =
   internalRequire('internal/validators');
-const pathModule = internalRequire('path');
+const pathModule = internalRequire('internal/path/posix');
 const { Buffer, FastBuffer } = internalRequire('internal/buffer/buffer');
 
 const {
