@@ -345,8 +345,10 @@ class Runner:
             else:
                 isohost = self._run_side(argv, slot, extra_env, os.path.join(out_dir, f'{name}.isohost.txt'))
         status, reason = classify(node, isohost)
-        # The scratch tree's name changes every run; the reason must not.
-        return (status, reason.replace(self.scratch, '<scratch>')), node, isohost
+        # The scratch tree's name and the slot's tmpdir change every run; the
+        # reason must not.
+        reason = re.sub(r'/test/\.tmp\.\d+', '/test/.tmp', reason.replace(self.scratch, '<scratch>'))
+        return (status, reason), node, isohost
 
 
 def classify(node, isohost):
