@@ -39,7 +39,6 @@ const kSurfaces = {
   'assert/strict': { fns: 'fail AssertionError ok equal notEqual deepEqual notDeepEqual deepStrictEqual notDeepStrictEqual strictEqual notStrictEqual throws rejects doesNotThrow doesNotReject ifError match doesNotMatch CallTracker strict', callable: true },
   'async_hooks': { fns: 'AsyncLocalStorage createHook executionAsyncId triggerAsyncId executionAsyncResource AsyncResource', objects: 'asyncWrapProviders' },
   'buffer': { fns: 'Buffer SlowBuffer transcode isUtf8 isAscii btoa atob Blob resolveObjectURL File', objects: 'constants', values: { kMaxLength: 4294967296, kStringMaxLength: 536870888, INSPECT_MAX_BYTES: 50 } },
-  'child_process': { fns: '_forkChild ChildProcess exec execFile execFileSync execSync fork spawn spawnSync' },
   'cluster': { fns: 'Worker setupPrimary setupMaster fork disconnect', objects: '_events workers settings', values: { isWorker: false, isMaster: true, isPrimary: true, SCHED_NONE: 1, SCHED_RR: 2, schedulingPolicy: 2 } },
   // Node's errno, signal and fs numbers; none is given here.
   'constants': { fns: '' },
