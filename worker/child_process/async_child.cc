@@ -100,21 +100,15 @@ void AsyncChild::Kill(const v8::FunctionCallbackInfo<v8::Value>& info) {
 void AsyncChild::Ref(const v8::FunctionCallbackInfo<v8::Value>& info) {
   AsyncChild* child = FromHandleObject(info);
   if (child == nullptr) return;
-  child->referenced_ = true;
   if (!child->exited_) uv_ref(reinterpret_cast<uv_handle_t*>(&child->process_));
-  for (Pipe& pipe : child->pipes_) {
-    if (pipe.open) uv_ref(reinterpret_cast<uv_handle_t*>(&pipe.handle));
-  }
 }
 
 void AsyncChild::Unref(const v8::FunctionCallbackInfo<v8::Value>& info) {
   AsyncChild* child = FromHandleObject(info);
   if (child == nullptr) return;
-  child->referenced_ = false;
+  // Only the process, as in Node: its output pipes still keep the loop
+  // alive until they close.
   if (!child->exited_) uv_unref(reinterpret_cast<uv_handle_t*>(&child->process_));
-  for (Pipe& pipe : child->pipes_) {
-    if (pipe.open) uv_unref(reinterpret_cast<uv_handle_t*>(&pipe.handle));
-  }
 }
 
 void AsyncChild::OnExit(uv_process_t* process, int64_t exit_status, int term_signal) {

@@ -62,7 +62,6 @@ class AsyncChild {
   int open_handles_ = 0;  // the object is deleted when the last one has closed
   bool exited_ = false;
   bool closed_ = false;
-  bool referenced_ = true;
   v8::Global<v8::Object> object_;
   v8::Global<v8::Function> callback_;
 };

@@ -176,7 +176,8 @@ function execFile(file, args, options, callback) {
     windowsHide: !!options.windowsHide,
     windowsVerbatimArguments: !!options.windowsVerbatimArguments,
   });
-  spawnOptions.stdio = normalizeStdio(options.stdio, false);
+  // Node's execFile takes no stdio option: the child's output is always collected.
+  spawnOptions.stdio = ['pipe', 'pipe', 'pipe'];
 
   const child = new ChildProcess();
   const encoding = options.encoding;
@@ -229,10 +230,13 @@ function execFile(file, args, options, callback) {
     exithandler();
   }
 
+  // As Node's spawn() does: the kill, then an AbortError on 'error'.
   function onAbort() {
-    if (exited) return;
-    ex = new AbortError(undefined, { cause: options.signal.reason });
-    kill();
+    try {
+      if (child.kill(options.killSignal)) child.emit('error', new AbortError(undefined, { cause: options.signal.reason }));
+    } catch (err) {
+      child.emit('error', err);
+    }
   }
 
   const maxBuffer = options.maxBuffer === Infinity ? 0 : options.maxBuffer;
