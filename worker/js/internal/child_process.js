@@ -7,7 +7,9 @@
 
 const native = binding.internalBinding('child_process');
 const { codes } = internalRequire('internal/errors');
-const { validateString, validateBoolean, validateObject, signals } = internalRequire('internal/validators');
+const {
+  validateString, validateBoolean, validateObject, validateArray, signals,
+} = internalRequire('internal/validators');
 const { EventEmitter } = internalRequire('events');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 
@@ -73,19 +75,23 @@ function errnoException(err, syscall) {
   return error;
 }
 
-// options.cwd: a string, a Buffer or a file: URL, without null bytes.
+// A path given as a string, a Buffer or a file: URL, without null bytes,
+// as a string.
+function validatedPath(path, name) {
+  if (typeof path === 'object' && path !== null && typeof path.href === 'string' && path.protocol !== undefined) {
+    path = internalRequire('node/url').fileURLToPath(path);
+  } else if (path instanceof Uint8Array) {
+    path = Buffer.from(path.buffer, path.byteOffset, path.byteLength).toString();
+  }
+  if (typeof path !== 'string') throw new ERR_INVALID_ARG_TYPE(name, ['string', 'Buffer', 'URL'], path);
+  if (path.includes('\u0000')) {
+    throw new ERR_INVALID_ARG_VALUE(name, path, 'must be a string, Uint8Array, or URL without null bytes');
+  }
+  return path;
+}
+
 function validatedCwd(cwd) {
-  if (cwd == null) return undefined;
-  if (typeof cwd === 'object' && cwd !== null && typeof cwd.href === 'string' && cwd.protocol !== undefined) {
-    cwd = internalRequire('node/url').fileURLToPath(cwd);
-  } else if (cwd instanceof Uint8Array) {
-    cwd = Buffer.from(cwd.buffer, cwd.byteOffset, cwd.byteLength).toString();
-  }
-  if (typeof cwd !== 'string') throw new ERR_INVALID_ARG_TYPE('options.cwd', ['string', 'Buffer', 'URL'], cwd);
-  if (cwd.includes('\u0000')) {
-    throw new ERR_INVALID_ARG_VALUE('options.cwd', cwd, 'must be a string, Uint8Array, or URL without null bytes');
-  }
-  return cwd;
+  return cwd == null ? undefined : validatedPath(cwd, 'options.cwd');
 }
 
 function isInt32(value) {
@@ -206,6 +212,7 @@ function normalizeStdio(stdio, sync) {
 }
 
 const kOutput = Symbol('kOutput');
+const kStart = Symbol('kStart');
 
 // A child process as execFile and exec return it: pid, kill(), exitCode,
 // signalCode, 'exit', 'close' and 'error'. Its stdin, stdout and stderr are
@@ -231,11 +238,21 @@ class ChildProcess extends EventEmitter {
     this[kOutput] = null;
   }
 
+  // Node's public spawn(options) gives the child streams, which a worker
+  // does not have yet: it checks its options as Node does, then refuses.
+  spawn(options) {
+    validateObject(options, 'options');
+    validateString(options.file, 'options.file');
+    if (options.envPairs !== undefined) validateArray(options.envPairs, 'options.envPairs');
+    if (options.args !== undefined) validateArray(options.args, 'options.args');
+    throw new ERR_NOT_AVAILABLE_IN_WORKER('ChildProcess.prototype.spawn');
+  }
+
   // Starts the child of normalised `options`; `maxBuffer` bytes at most of
   // each of stdout and stderr are kept. A missing program or a refused
   // access is an 'error' event on the next tick, as in Node; any other
   // failure throws.
-  spawn(options, maxBuffer, onMaxBuffer) {
+  [kStart](options, maxBuffer, onMaxBuffer) {
     this.spawnfile = options.file;
     this.spawnargs = options.args;
     const handle = native.spawn(options, maxBuffer, (kind, a, b) => {
@@ -307,6 +324,7 @@ module.exports = {
   native,
   kMaxBuffer,
   kOutput,
+  kStart,
   ChildProcess,
   signalName,
   convertToValidSignal,
@@ -314,6 +332,7 @@ module.exports = {
   validateTimeout,
   validateMaxBuffer,
   validateArgumentNullCheck,
+  validatedPath,
   errnoException,
   normalizeSpawnArguments,
   normalizeStdio,

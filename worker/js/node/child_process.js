@@ -7,8 +7,8 @@
 // ERR_NOT_AVAILABLE_IN_WORKER.
 
 const {
-  native, kMaxBuffer, kOutput, ChildProcess, signalName, sanitizeKillSignal, validateTimeout, validateMaxBuffer,
-  validateArgumentNullCheck, errnoException, normalizeSpawnArguments, normalizeStdio,
+  native, kMaxBuffer, kOutput, kStart, ChildProcess, signalName, sanitizeKillSignal, validateTimeout, validateMaxBuffer,
+  validateArgumentNullCheck, validatedPath, errnoException, normalizeSpawnArguments, normalizeStdio,
 } = internalRequire('internal/child_process');
 const { codes, AbortError } = internalRequire('internal/errors');
 const { validateString, validateObject, validateFunction, validateAbortSignal } = internalRequire('internal/validators');
@@ -240,7 +240,7 @@ function execFile(file, args, options, callback) {
   }
 
   const maxBuffer = options.maxBuffer === Infinity ? 0 : options.maxBuffer;
-  child.spawn(spawnOptions, maxBuffer, (stream) => {
+  child[kStart](spawnOptions, maxBuffer, (stream) => {
     if (ex) return;
     ex = new ERR_CHILD_PROCESS_STDIO_MAXBUFFER(stream);
     kill();
@@ -269,21 +269,24 @@ function exec(command, options, callback) {
 
 // util.promisify(exec) and (execFile) resolve to { stdout, stderr }; the
 // error of a failure carries both; the promise's `child` is the process.
+// Bad arguments throw at the call, not as a rejection.
 function promisified(fn) {
   return function(...args) {
-    let child;
-    const promise = new Promise((resolve, reject) => {
-      child = fn(...args, (err, stdout, stderr) => {
-        if (err !== null) {
-          err.stdout = stdout;
-          err.stderr = stderr;
-          reject(err);
-        } else {
-          resolve({ stdout, stderr });
-        }
-      });
+    let resolve;
+    let reject;
+    const promise = new Promise((res, rej) => {
+      resolve = res;
+      reject = rej;
     });
-    promise.child = child;
+    promise.child = fn(...args, (err, stdout, stderr) => {
+      if (err !== null) {
+        err.stdout = stdout;
+        err.stderr = stderr;
+        reject(err);
+      } else {
+        resolve({ stdout, stderr });
+      }
+    });
     return promise;
   };
 }
@@ -292,20 +295,36 @@ Object.defineProperty(execFile, kCustomPromisify, {
   value: promisified(execFile), enumerable: false, configurable: true,
 });
 
-function unavailable(name) {
-  return { [name]: function() {
-    throw new ERR_NOT_AVAILABLE_IN_WORKER(`child_process.${name}`);
-  } }[name];
+// spawn and fork check their arguments as Node's do, then refuse: they
+// need streams and an IPC channel.
+function spawn(file, args, options) {
+  normalizeSpawnArguments(file, args, options);
+  throw new ERR_NOT_AVAILABLE_IN_WORKER('child_process.spawn');
+}
+
+function fork(modulePath, args, options) {
+  modulePath = validatedPath(modulePath, 'modulePath');
+  if (args != null && !Array.isArray(args)) {
+    if (typeof args !== 'object') throw new ERR_INVALID_ARG_TYPE('args', 'Array', args);
+    options = args;
+    args = [];
+  }
+  normalizeSpawnArguments(process.execPath, [modulePath, ...(args || [])], options);
+  throw new ERR_NOT_AVAILABLE_IN_WORKER('child_process.fork');
+}
+
+function _forkChild() {
+  throw new ERR_NOT_AVAILABLE_IN_WORKER('child_process._forkChild');
 }
 
 module.exports = {
-  _forkChild: unavailable('_forkChild'),
+  _forkChild,
   ChildProcess,
   exec,
   execFile,
   execFileSync,
   execSync,
-  fork: unavailable('fork'),
-  spawn: unavailable('spawn'),
+  fork,
+  spawn,
   spawnSync,
 };

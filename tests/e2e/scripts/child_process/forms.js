@@ -109,6 +109,13 @@ attempt('execFile callback', () => cp.execFile('echo', [], {}, 'nope'));
 attempt('execFile options', () => cp.execFile('echo', [], 'nope', () => {}));
 attempt('exec command', () => cp.exec(1));
 attempt('execSync command', () => cp.execSync({}));
+attempt('spawn file null byte', () => cp.spawn('a\u0000b'));
+attempt('spawn options', () => cp.spawn('echo', [], 1));
+attempt('fork path null byte', () => cp.fork('a\u0000b'));
+attempt('ChildProcess spawn options', () => new cp.ChildProcess().spawn());
+attempt('ChildProcess spawn file', () => new cp.ChildProcess().spawn({ file: 1 }));
+attempt('ChildProcess spawn args', () => new cp.ChildProcess().spawn({ file: 'x', args: 'y' }));
+attempt('promisified exec signal', () => util.promisify(cp.exec)('true', { signal: {} }));
 
 // execFile / exec, one after the other so that the order is fixed.
 const steps = [];
