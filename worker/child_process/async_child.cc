@@ -78,6 +78,7 @@ v8::Local<v8::Value> AsyncChild::Start(v8::Isolate* isolate, const SpawnRequest&
   SetMethod(isolate, context, object, "kill", Kill);
   SetMethod(isolate, context, object, "ref", Ref);
   SetMethod(isolate, context, object, "unref", Unref);
+  SetMethod(isolate, context, object, "closeOutput", CloseOutput);
   child->object_.Reset(isolate, object);
   child->callback_.Reset(isolate, callback);
   return object;
@@ -109,6 +110,16 @@ void AsyncChild::Unref(const v8::FunctionCallbackInfo<v8::Value>& info) {
   // Only the process, as in Node: its output pipes still keep the loop
   // alive until they close.
   if (!child->exited_) uv_unref(reinterpret_cast<uv_handle_t*>(&child->process_));
+}
+
+// closeOutput(): stops reading stdout and stderr (what was read is kept), so
+// that 'close' follows the exit even if a grandchild holds the pipes; as
+// Node's execFile destroys the streams after an error.
+void AsyncChild::CloseOutput(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  AsyncChild* child = FromHandleObject(info);
+  if (child == nullptr) return;
+  for (Pipe& pipe : child->pipes_) child->ClosePipe(&pipe);
+  child->MaybeClose();
 }
 
 void AsyncChild::OnExit(uv_process_t* process, int64_t exit_status, int term_signal) {

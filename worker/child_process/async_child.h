@@ -46,6 +46,7 @@ class AsyncChild {
   static void Kill(const v8::FunctionCallbackInfo<v8::Value>& info);
   static void Ref(const v8::FunctionCallbackInfo<v8::Value>& info);
   static void Unref(const v8::FunctionCallbackInfo<v8::Value>& info);
+  static void CloseOutput(const v8::FunctionCallbackInfo<v8::Value>& info);
   static AsyncChild* FromHandleObject(const v8::FunctionCallbackInfo<v8::Value>& info);
 
   void Append(Pipe* pipe, const char* data, std::size_t size);

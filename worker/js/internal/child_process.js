@@ -126,6 +126,7 @@ function normalizeSpawnArguments(file, args, options) {
   if (options.shell != null && typeof options.shell !== 'boolean' && typeof options.shell !== 'string') {
     throw new ERR_INVALID_ARG_TYPE('options.shell', ['boolean', 'string'], options.shell);
   }
+  if (typeof options.shell === 'string') validateArgumentNullCheck(options.shell, 'options.shell');
   if (options.argv0 != null) {
     validateString(options.argv0, 'options.argv0');
     validateArgumentNullCheck(options.argv0, 'options.argv0');
@@ -213,12 +214,15 @@ function normalizeStdio(stdio, sync) {
 
 const kOutput = Symbol('kOutput');
 const kStart = Symbol('kStart');
+const kCloseOutput = Symbol('kCloseOutput');
 
 // A child process as execFile and exec return it: pid, kill(), exitCode,
 // signalCode, 'exit', 'close' and 'error'. Its stdin, stdout and stderr are
 // null: a worker has no streams yet, and execFile hands the output to its
 // callback instead.
 class ChildProcess extends EventEmitter {
+  #native = null;  // the native handle until 'close' (_handle goes at the exit)
+
   constructor() {
     super();
     this._closesNeeded = 1;
@@ -270,6 +274,7 @@ class ChildProcess extends EventEmitter {
       throw errnoException(err, 'spawn');
     }
     this._handle = handle;
+    this.#native = handle;
     this.pid = handle.pid;
     return 0;
   }
@@ -284,6 +289,12 @@ class ChildProcess extends EventEmitter {
     this.emit('close', this.exitCode, this.signalCode);
   }
 
+  // Stops collecting output: 'close' follows the exit without waiting for
+  // the pipes' end (which a grandchild may hold).
+  [kCloseOutput]() {
+    if (this.#native) this.#native.closeOutput();
+  }
+
   #onExit(status, signal) {
     this._handle = null;
     if (signal !== 0) this.signalCode = signalName(signal) || signal;
@@ -292,6 +303,7 @@ class ChildProcess extends EventEmitter {
   }
 
   #onClose(output) {
+    this.#native = null;
     this[kOutput] = output.map((bytes) => (bytes ? Buffer.from(bytes) : null));
     this._closesGot = this._closesNeeded;
     this.emit('close', this.exitCode, this.signalCode);
@@ -325,6 +337,7 @@ module.exports = {
   kMaxBuffer,
   kOutput,
   kStart,
+  kCloseOutput,
   ChildProcess,
   signalName,
   convertToValidSignal,

@@ -7,7 +7,7 @@
 // ERR_NOT_AVAILABLE_IN_WORKER.
 
 const {
-  native, kMaxBuffer, kOutput, kStart, ChildProcess, signalName, sanitizeKillSignal, validateTimeout, validateMaxBuffer,
+  native, kMaxBuffer, kOutput, kStart, kCloseOutput, ChildProcess, signalName, sanitizeKillSignal, validateTimeout, validateMaxBuffer,
   validateArgumentNullCheck, validatedPath, errnoException, normalizeSpawnArguments, normalizeStdio,
 } = internalRequire('internal/child_process');
 const { codes, AbortError } = internalRequire('internal/errors');
@@ -227,6 +227,7 @@ function execFile(file, args, options, callback) {
 
   function errorhandler(e) {
     ex = e;
+    child[kCloseOutput]();
     exithandler();
   }
 
