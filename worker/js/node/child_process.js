@@ -310,7 +310,13 @@ function fork(modulePath, args, options) {
     options = args;
     args = [];
   }
-  normalizeSpawnArguments(process.execPath, [modulePath, ...(args || [])], options);
+  if (options != null) validateObject(options, 'options');
+  options = { ...options, shell: false };
+  const execPath = options.execPath || process.execPath;
+  validateArgumentNullCheck(execPath, 'options.execPath');
+  const execArgv = options.execArgv || process.execArgv;
+  for (let i = 0; i < execArgv.length; i++) validateArgumentNullCheck(execArgv[i], `options.execArgv[${i}]`);
+  normalizeSpawnArguments(execPath, [...execArgv, modulePath, ...(args || [])], options);
   throw new ERR_NOT_AVAILABLE_IN_WORKER('child_process.fork');
 }
 

@@ -171,6 +171,9 @@ step('execFile abort', (cb) => {
   controller.abort();
   return child;
 });
+// The shell may have forked `sleep` when the abort kills it: the orphan
+// holds the pipes, and 'close' must not wait for it.
+step('exec abort', (cb) => cp.exec('sleep 2', { signal: AbortSignal.abort() }, cb));
 step('exec', (cb) => cp.exec('echo $FOO; exit 4', { env: { FOO: 'bar' } }, cb));
 step('exec shell', (cb) => cp.exec('echo "$0"', { shell: '/bin/sh' }, cb));
 step('exec cwd', (cb) => cp.exec('pwd', { cwd: '/tmp' }, cb));
