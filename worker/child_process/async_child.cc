@@ -50,12 +50,14 @@ v8::Local<v8::Value> AsyncChild::Start(v8::Isolate* isolate, const SpawnRequest&
     }
   }
   if (InheritsWorkerOutput(request)) runtime->channel()->Flush();
-  ++child->open_handles_;
-  int rc = SpawnChild(loop, &child->process_, request, std::move(stdio), OnExit);
+  bool process_open = false;
+  int rc = SpawnChild(loop, &child->process_, request, std::move(stdio), OnExit, &process_open);
+  if (process_open) ++child->open_handles_;
   if (rc != 0) {
     child->exited_ = child->closed_ = true;
-    child->CloseHandle(reinterpret_cast<uv_handle_t*>(&child->process_));
+    if (process_open) child->CloseHandle(reinterpret_cast<uv_handle_t*>(&child->process_));
     for (Pipe& pipe : child->pipes_) child->ClosePipe(&pipe);
+    if (child->open_handles_ == 0) delete child;  // nothing to wait for
     return v8::Integer::New(isolate, rc);
   }
   for (Pipe& pipe : child->pipes_) {

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <string_view>
 
 namespace isohost::worker::child_process {
@@ -23,7 +24,12 @@ const std::string& ChildExecPath() {
     std::string dir(self, static_cast<std::size_t>(n));
     dir.erase(dir.rfind('/') + 1);
     std::string candidate = dir + std::string(kChildExecName);
-    return ::access(candidate.c_str(), X_OK) == 0 ? candidate : std::string();
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    // An installation without it: every spawn fails with ENOENT, and this
+    // says why, once, on the worker's stderr (which the host shows).
+    std::fprintf(stderr, "isohost-worker: %s is missing or not executable; child_process cannot start children\n",
+                 candidate.c_str());
+    return std::string();
   }();
   return path;
 }
@@ -134,7 +140,8 @@ bool InheritsWorkerOutput(const SpawnRequest& request) {
 }
 
 int SpawnChild(uv_loop_t* loop, uv_process_t* process, const SpawnRequest& request,
-               std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit) {
+               std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit, bool* process_open) {
+  *process_open = false;
   const std::string& child_exec = ChildExecPath();
   if (child_exec.empty()) return UV_ENOENT;
   int report[2];
@@ -181,6 +188,7 @@ int SpawnChild(uv_loop_t* loop, uv_process_t* process, const SpawnRequest& reque
   if (request.detached) options.flags |= UV_PROCESS_DETACHED;
 
   int rc = uv_spawn(loop, process, &options);
+  *process_open = true;
   ::close(report[1]);
   if (rc == 0) {
     if (int err = ReadExecReport(report[0]); err != 0) {

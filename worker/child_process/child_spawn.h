@@ -43,9 +43,10 @@ bool ParseSpawnRequest(v8::Isolate* isolate, v8::Local<v8::Object> options, Spaw
 // of the request's slots (pipes already initialised on `loop`). Returns 0,
 // or a negative libuv error: uv_spawn's own, or the errno of the child's
 // execvp (ENOENT, EACCES…), in which case the child was reaped already.
-// Either way the caller closes `process` (libuv requires it).
+// `*process_open` says whether uv_spawn was called: if so the caller closes
+// `process` whatever the result (libuv requires it).
 int SpawnChild(uv_loop_t* loop, uv_process_t* process, const SpawnRequest& request,
-               std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit);
+               std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit, bool* process_open);
 
 // True when a slot hands the child the worker's own stdout or stderr: the
 // channel's frames are flushed first, so that what the worker printed before

@@ -92,10 +92,11 @@ SyncResult SyncChild::Run() {
   process_.data = this;
   CHECK_UV(uv_timer_init(&loop_, &timer_));
   timer_.data = this;
-  int rc = SpawnChild(&loop_, &process_, request_, std::move(stdio), OnExit);
+  bool process_open = false;
+  int rc = SpawnChild(&loop_, &process_, request_, std::move(stdio), OnExit, &process_open);
   if (rc != 0) {
     result_.error = rc;
-    uv_close(reinterpret_cast<uv_handle_t*>(&process_), nullptr);
+    if (process_open) uv_close(reinterpret_cast<uv_handle_t*>(&process_), nullptr);
     exited_ = true;
     for (auto& pipe : pipes_) {
       if (pipe) ClosePipe(pipe.get());
