@@ -1,6 +1,7 @@
 #include "worker/child_process/async_child.h"
 
 #include <memory>
+#include <utility>
 
 #include "ipc/check.h"
 #include "worker/buffer/v8_bytes.h"
@@ -67,29 +68,42 @@ v8::Local<v8::Value> AsyncChild::Start(v8::Isolate* isolate, const SpawnRequest&
   }
 
   v8::Local<v8::Context> context = isolate->GetCurrentContext();
-  v8::Local<v8::ObjectTemplate> templ = v8::ObjectTemplate::New(isolate);
-  templ->SetInternalFieldCount(1);
   v8::Local<v8::Object> object;
-  if (!templ->NewInstance(context).ToLocal(&object)) {
+  if (!HandleTemplate(isolate)->InstanceTemplate()->NewInstance(context).ToLocal(&object)) {
     // Only an exception (termination) gets here: the child is still ours to end.
     uv_process_kill(&child->process_, SIGKILL);
     return v8::Integer::New(isolate, UV_ENOMEM);
   }
   object->SetAlignedPointerInInternalField(0, child);
   SetValue(isolate, context, object, "pid", v8::Integer::New(isolate, child->process_.pid));
-  SetMethod(isolate, context, object, "kill", Kill);
-  SetMethod(isolate, context, object, "ref", Ref);
-  SetMethod(isolate, context, object, "unref", Unref);
-  SetMethod(isolate, context, object, "closeOutput", CloseOutput);
   child->object_.Reset(isolate, object);
   child->callback_.Reset(isolate, callback);
   return object;
 }
 
+v8::Local<v8::FunctionTemplate> AsyncChild::HandleTemplate(v8::Isolate* isolate) {
+  // One isolate per worker process: the template is made once, on the first
+  // execFile, and lives as long as the process.
+  static v8::Global<v8::FunctionTemplate>* handle_template = nullptr;
+  if (handle_template == nullptr) {
+    v8::Local<v8::FunctionTemplate> templ = v8::FunctionTemplate::New(isolate);
+    templ->InstanceTemplate()->SetInternalFieldCount(1);
+    v8::Local<v8::ObjectTemplate> proto = templ->PrototypeTemplate();
+    const std::pair<const char*, v8::FunctionCallback> methods[] = {
+        {"kill", Kill}, {"ref", Ref}, {"unref", Unref}, {"closeOutput", CloseOutput}};
+    for (const auto& [name, callback] : methods) {
+      proto->Set(v8::String::NewFromUtf8(isolate, name, v8::NewStringType::kInternalized).ToLocalChecked(),
+                 v8::FunctionTemplate::New(isolate, callback, {}, v8::Signature::New(isolate, templ)));
+    }
+    handle_template = new v8::Global<v8::FunctionTemplate>(isolate, templ);
+  }
+  return handle_template->Get(isolate);
+}
+
+// The methods' signature makes V8 refuse any other receiver; the pointer is
+// null once the child is gone.
 AsyncChild* AsyncChild::FromHandleObject(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  v8::Local<v8::Object> self = info.This();
-  if (self->InternalFieldCount() < 1) return nullptr;
-  return static_cast<AsyncChild*>(self->GetAlignedPointerFromInternalField(0));
+  return static_cast<AsyncChild*>(info.This()->GetAlignedPointerFromInternalField(0));
 }
 
 // kill(signal) -> 0, or a negative libuv error (ESRCH once the child is gone).

@@ -48,6 +48,7 @@ class AsyncChild {
   static void Unref(const v8::FunctionCallbackInfo<v8::Value>& info);
   static void CloseOutput(const v8::FunctionCallbackInfo<v8::Value>& info);
   static AsyncChild* FromHandleObject(const v8::FunctionCallbackInfo<v8::Value>& info);
+  static v8::Local<v8::FunctionTemplate> HandleTemplate(v8::Isolate* isolate);
 
   void Append(Pipe* pipe, const char* data, std::size_t size);
   void ClosePipe(Pipe* pipe);
