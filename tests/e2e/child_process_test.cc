@@ -85,8 +85,8 @@ TEST(ChildProcessTest, InheritedStdioReachesTheHost) {
   EXPECT_EQ(CountOccurrences(result.out, "worker after\n"), 1) << result.out;
   EXPECT_EQ(CountOccurrences(result.err, "child stderr via spawnSync\n"), 1) << result.err;
   EXPECT_EQ(CountOccurrences(result.err, "collected stderr\n"), 1) << result.err;
-  // What the worker printed before a child started is sent before the child runs.
-  EXPECT_LT(result.out.find("worker before"), result.out.find("child stdout via execSync")) << result.out;
+  // The order of the worker's lines and the child's is not asserted: they
+  // reach the host on two descriptors, which it may find readable at once.
 }
 
 TEST(ChildProcessTest, ChildrenGetOnlyTheirStdioAndAreAllReaped) {
