@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -74,6 +75,22 @@ TEST(ChildProcessTest, EveryFormPrintsWhatNodePrints) {
   Command node = RunShell("node '" + Script("forms.js") + "' 2>&1");
   ASSERT_EQ(node.exit_code, 0) << node.out;
   EXPECT_EQ(isohost.out + isohost.err, node.out);
+}
+
+int BuiltinsLoaded(const std::string& script) {
+  CliResult result = RunCli({"run", "--stats", script});
+  std::size_t at = result.err.rfind("\"builtins_loaded\":");
+  if (result.exit_code != 0 || at == std::string::npos) return -1;
+  return std::atoi(result.err.c_str() + at + std::string("\"builtins_loaded\":").size());
+}
+
+// A worker that never requires child_process compiles none of it.
+TEST(ChildProcessTest, IsCompiledOnFirstUseOnly) {
+  int idle = BuiltinsLoaded(ScriptPath("empty.js"));
+  int used = BuiltinsLoaded(Script("require_only.js"));
+  ASSERT_GT(idle, 0);
+  // node/child_process, internal/child_process and what they use.
+  EXPECT_GE(used, idle + 2);
 }
 
 TEST(ChildProcessTest, InheritedStdioReachesTheHost) {
