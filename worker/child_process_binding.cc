@@ -91,7 +91,7 @@ void Spawn(const FunctionCallbackInfo<Value>& info) {
   if (!info[0]->IsObject() || !info[2]->IsFunction()) return;
   child_process::SpawnRequest request;
   if (!child_process::ParseSpawnRequest(isolate, info[0].As<v8::Object>(), &request)) return;
-  double max_buffer = info[1]->IsNumber() ? info[1].As<v8::Number>()->Value() : 0;
+  double max_buffer = info[1]->IsNumber() ? info[1].As<v8::Number>()->Value() : -1;
   info.GetReturnValue().Set(
       child_process::AsyncChild::Start(isolate, request, max_buffer, info[2].As<v8::Function>()));
 }

@@ -171,7 +171,7 @@ void AsyncChild::OnRead(uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf)
 
 void AsyncChild::Append(Pipe* pipe, const char* data, std::size_t size) {
   if (pipe->overflowed) return;
-  if (max_buffer_ > 0 && static_cast<double>(pipe->data.size() + size) > max_buffer_) {
+  if (max_buffer_ >= 0 && static_cast<double>(pipe->data.size() + size) > max_buffer_) {
     // Node keeps exactly maxBuffer bytes and reports the stream.
     pipe->data.append(data, static_cast<std::size_t>(max_buffer_) - pipe->data.size());
     pipe->overflowed = true;

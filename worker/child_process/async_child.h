@@ -17,7 +17,7 @@ namespace isohost::worker::child_process {
 
 class AsyncChild {
  public:
-  // Starts `request` on the worker's loop. On success returns the handle
+  // Starts `request` on the worker's loop; `max_buffer` < 0 is no limit. On success returns the handle
   // object ({ pid, kill(signal) -> errno, ref(), unref() }) and calls
   // `callback` later: ('exit', status, signal), ('maxBuffer', slot) when a
   // stream passed `max_buffer` bytes (the rest of it is dropped), and last

@@ -240,7 +240,8 @@ function execFile(file, args, options, callback) {
     }
   }
 
-  const maxBuffer = options.maxBuffer === Infinity ? 0 : options.maxBuffer;
+  // -1: no limit; 0 is a limit, which any output passes (as in Node).
+  const maxBuffer = typeof options.maxBuffer === 'number' && options.maxBuffer !== Infinity ? options.maxBuffer : -1;
   child[kStart](spawnOptions, maxBuffer, (stream) => {
     if (ex) return;
     ex = new ERR_CHILD_PROCESS_STDIO_MAXBUFFER(stream);
