@@ -121,6 +121,7 @@ const messages = {
   ERR_ASSERTION: [Error, (message) => message],
   ERR_BUFFER_OUT_OF_BOUNDS: [RangeError, (name) => (name ? `"${name}" is outside of buffer bounds` : 'Attempt to access memory outside buffer bounds')],
   ERR_BUFFER_TOO_LARGE: [RangeError, (max) => `Cannot create a Buffer larger than ${max} bytes`],
+  ERR_CHILD_PROCESS_STDIO_MAXBUFFER: [RangeError, (name) => `${name} maxBuffer length exceeded`],
   ERR_CRYPTO_HASH_FINALIZED: [Error, () => 'Digest already called'],
   ERR_CRYPTO_HASH_UPDATE_FAILED: [Error, () => 'Hash update failed'],
   ERR_CRYPTO_INVALID_DIGEST: [TypeError, (digest) => `Invalid digest: ${digest}`],
@@ -162,6 +163,7 @@ const messages = {
   ERR_INVALID_URI: [URIError, () => 'URI malformed'],
   ERR_INVALID_URL: [TypeError, () => 'Invalid URL'],
   ERR_INVALID_URL_SCHEME: [TypeError, (expected) => `The URL must be ${Array.isArray(expected) ? `one of scheme ${expected.join(' or ')}` : `of scheme ${expected}`}`],
+  ERR_IPC_SYNC_FORK: [Error, () => 'IPC cannot be used with synchronous forks'],
   ERR_METHOD_NOT_IMPLEMENTED: [Error, (method) => `The ${method} method is not implemented`],
   ERR_MISSING_ARGS: [TypeError, (...names) => {
     const quoted = names.map((name) => (Array.isArray(name) ? name.map((n) => `"${n}"`).join(' or ') : `"${name}"`));

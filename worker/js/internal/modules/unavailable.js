@@ -36,7 +36,6 @@ const kSurfaces = {
   '_tls_common': { fns: 'SecureContext createSecureContext translatePeerCertificate' },
   '_tls_wrap': { fns: 'TLSSocket Server createServer connect' },
   'async_hooks': { fns: 'AsyncLocalStorage createHook executionAsyncId triggerAsyncId executionAsyncResource AsyncResource', objects: 'asyncWrapProviders' },
-  'child_process': { fns: '_forkChild ChildProcess exec execFile execFileSync execSync fork spawn spawnSync' },
   'cluster': { fns: 'Worker setupPrimary setupMaster fork disconnect', objects: '_events workers settings', values: { isWorker: false, isMaster: true, isPrimary: true, SCHED_NONE: 1, SCHED_RR: 2, schedulingPolicy: 2 } },
   // Node's errno, signal and fs numbers; none is given here.
   'constants': { fns: '' },

@@ -1,0 +1,58 @@
+// Starting a child process for child_process, on any libuv loop (the
+// worker's own for execFile, a private one for spawnSync). Every child goes
+// through isohost-child-exec (worker/child_exec_main.cc), which makes it die
+// with the worker and leaves it no descriptor but its stdio.
+#ifndef ISOHOST_WORKER_CHILD_PROCESS_CHILD_SPAWN_H_
+#define ISOHOST_WORKER_CHILD_PROCESS_CHILD_SPAWN_H_
+
+#include <uv.h>
+#include <v8.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace isohost::worker::child_process {
+
+// What one stdio slot of the child is.
+struct StdioSpec {
+  enum Kind { kPipe, kIgnore, kInheritFd };
+  Kind kind = kIgnore;
+  int fd = -1;  // for kInheritFd: the worker's descriptor the child gets
+};
+
+// A child to start, as the JS side normalised it (worker/js/node/child_process.js).
+struct SpawnRequest {
+  std::string file;
+  std::vector<std::string> args;  // the program's argv, argv[0] included
+  std::optional<std::vector<std::string>> env;  // "KEY=value"; the worker's own when absent
+  std::string cwd;                               // the worker's when empty
+  std::optional<std::uint32_t> uid;
+  std::optional<std::uint32_t> gid;
+  bool detached = false;
+  std::vector<StdioSpec> stdio;  // one per slot, at least 3
+};
+
+// Reads `options` ({ file, args, envPairs, cwd, uid, gid, detached, stdio })
+// into `request`. The JS side has validated it; false (with an exception
+// thrown) only on a value that slipped through.
+bool ParseSpawnRequest(v8::Isolate* isolate, v8::Local<v8::Object> options, SpawnRequest* request);
+
+// Starts `request` with `process` on `loop`. `stdio` holds the containers
+// of the request's slots (pipes already initialised on `loop`). Returns 0,
+// or a negative libuv error: uv_spawn's own, or the errno of the child's
+// execvp (ENOENT, EACCES…), in which case the child was reaped already.
+// `*process_open` says whether uv_spawn was called: if so the caller closes
+// `process` whatever the result (libuv requires it).
+int SpawnChild(uv_loop_t* loop, uv_process_t* process, const SpawnRequest& request,
+               std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit, bool* process_open);
+
+// True when a slot hands the child the worker's own stdout or stderr: the
+// channel's frames are flushed first, so that what the worker printed before
+// reaches the host before what the child prints.
+bool InheritsWorkerOutput(const SpawnRequest& request);
+
+}  // namespace isohost::worker::child_process
+
+#endif  // ISOHOST_WORKER_CHILD_PROCESS_CHILD_SPAWN_H_
