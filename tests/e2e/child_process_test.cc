@@ -21,23 +21,6 @@
 namespace isohost::testing {
 namespace {
 
-struct Command {
-  int exit_code = -1;
-  std::string out;
-};
-
-Command RunShell(const std::string& command) {
-  Command result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
 std::string Script(const std::string& name) { return ScriptPath("child_process/" + name); }
 
 TEST(ChildProcessTest, EveryFormPrintsWhatNodePrints) {
@@ -69,25 +52,18 @@ TEST(ChildProcessTest, EveryFormPrintsWhatNodePrints) {
             std::string::npos)
       << out;
 
-  if (RunShell("command -v node >/dev/null 2>&1").exit_code != 0) {
+  if (!OnPath("node")) {
     GTEST_SKIP() << "node is not installed: checked the output alone";
   }
-  Command node = RunShell("node '" + Script("forms.js") + "' 2>&1");
+  ShellResult node = RunShell("node '" + Script("forms.js") + "' 2>&1");
   ASSERT_EQ(node.exit_code, 0) << node.out;
   EXPECT_EQ(isohost.out + isohost.err, node.out);
 }
 
-int BuiltinsLoaded(const std::string& script) {
-  CliResult result = RunCli({"run", "--stats", script});
-  std::size_t at = result.err.rfind("\"builtins_loaded\":");
-  if (result.exit_code != 0 || at == std::string::npos) return -1;
-  return std::atoi(result.err.c_str() + at + std::string("\"builtins_loaded\":").size());
-}
-
 // A worker that never requires child_process compiles none of it.
 TEST(ChildProcessTest, IsCompiledOnFirstUseOnly) {
-  int idle = BuiltinsLoaded(ScriptPath("empty.js"));
-  int used = BuiltinsLoaded(Script("require_only.js"));
+  int idle = BuiltinsLoaded({ScriptPath("empty.js")});
+  int used = BuiltinsLoaded({Script("require_only.js")});
   ASSERT_GT(idle, 0);
   // node/child_process, internal/child_process and what they use.
   EXPECT_GE(used, idle + 2);

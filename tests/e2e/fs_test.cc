@@ -44,18 +44,10 @@ TEST(FsTest, AsynchronousCallsLeaveTheLoopFree) {
             "large file: null true true\n");
 }
 
-int BuiltinsLoaded(const std::string& script) {
-  CliResult result = RunCli({"run", "--stats", ScriptPath(script)});
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  std::size_t start = result.err.rfind("{\"worker\"");
-  if (start == std::string::npos) return -1;
-  return nlohmann::json::parse(result.err.substr(start, result.err.find('\n', start) - start))["builtins_loaded"];
-}
-
 // An idle worker compiles none of fs; one that requires it does.
 TEST(FsTest, NothingIsBuiltUntilRequired) {
-  int idle = BuiltinsLoaded("empty.js");
-  int used = BuiltinsLoaded("fs/requires_fs.js");
+  int idle = BuiltinsLoaded({ScriptPath("empty.js")});
+  int used = BuiltinsLoaded({ScriptPath("fs/requires_fs.js")});
   ASSERT_GE(idle, 0);
   EXPECT_GT(used, idle);
 }

@@ -22,26 +22,6 @@ namespace fs = std::filesystem;
 constexpr const char* kPackages[] = {"ms@2.1.3",          "lodash@4.17.21", "semver@7.6.3", "minimist@1.2.8",
                                      "escape-html@1.0.3", "qs@6.13.0"};
 
-struct Command {
-  int exit_code = -1;
-  std::string out;
-};
-
-// Runs `command` through the shell and returns its exit code and stdout.
-Command RunShell(const std::string& command) {
-  Command result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-bool OnPath(const std::string& program) { return RunShell("command -v " + program + " >/dev/null 2>&1").exit_code == 0; }
-
 TEST(NpmPackagesTest, PureCommonJsPackagesBehaveAsUnderNode) {
   if (!OnPath("npm")) GTEST_SKIP() << "npm is not installed";
   if (!OnPath("node")) GTEST_SKIP() << "node is not installed: nothing to compare with";
@@ -56,13 +36,13 @@ TEST(NpmPackagesTest, PureCommonJsPackagesBehaveAsUnderNode) {
   if (!installed) {
     std::string command = "cd '" + dir.string() + "' && timeout 300 npm install --no-audit --no-fund --loglevel=error";
     for (const char* spec : kPackages) command += std::string(" ") + spec;
-    Command install = RunShell(command + " 2>&1");
+    ShellResult install = RunShell(command + " 2>&1");
     if (install.exit_code != 0) GTEST_SKIP() << "npm could not install the packages (no registry?):\n" << install.out;
   }
   fs::copy_file(ScriptPath("modules/npm_snippet.js"), dir / "snippet.js", fs::copy_options::overwrite_existing);
   const std::string snippet = (dir / "snippet.js").string();
 
-  Command node = RunShell("node '" + snippet + "'");
+  ShellResult node = RunShell("node '" + snippet + "'");
   ASSERT_EQ(node.exit_code, 0) << node.out;
   ASSERT_NE(node.out.find("qs: "), std::string::npos) << node.out;
   CliResult isohost = RunCli({"run", snippet});

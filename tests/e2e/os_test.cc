@@ -13,34 +13,17 @@
 namespace isohost::testing {
 namespace {
 
-struct Command {
-  int exit_code = -1;
-  std::string out;
-};
-
-Command RunShell(const std::string& command) {
-  Command result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
 TEST(OsTest, PrintsWhatNodePrintsOnThisMachine) {
-  if (RunShell("command -v node >/dev/null 2>&1").exit_code != 0) {
+  if (!OnPath("node")) {
     GTEST_SKIP() << "node is not installed: nothing to compare with";
   }
   // Both start without the variables whose rules the script tries itself.
   const std::string env = "env -u TMPDIR -u TMP -u TEMP ";
   const std::string script = "'" + ScriptPath("os/os.js") + "'";
-  Command node = RunShell(env + "node " + script);
+  ShellResult node = RunShell(env + "node " + script);
   ASSERT_EQ(node.exit_code, 0) << node.out;
   ASSERT_NE(node.out.find("getPriority no process throws SystemError ERR_SYSTEM_ERROR"), std::string::npos) << node.out;
-  Command isohost = RunShell(env + "'" + BinDir() + "/isohost' run " + script + " 2>&1");
+  ShellResult isohost = RunShell(env + "'" + BinDir() + "/isohost' run " + script + " 2>&1");
   EXPECT_EQ(isohost.exit_code, 0);
   EXPECT_EQ(isohost.out, node.out);
 }

@@ -6,7 +6,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include <cerrno>
+#include <cstdio>
+#include <functional>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -143,6 +147,43 @@ int CountDescendants() {
     for (const std::string& child : ChildrenOf(pid)) pending.push_back(child);
   }
   return count;
+}
+
+int BuiltinsLoaded(const std::vector<std::string>& run_args) {
+  std::vector<std::string> argv{"run", "--stats"};
+  argv.insert(argv.end(), run_args.begin(), run_args.end());
+  CliResult result = RunCli(argv);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const std::string key = "\"builtins_loaded\":";
+  std::size_t at = result.err.rfind(key);
+  if (at == std::string::npos) {
+    ADD_FAILURE() << "no stats in: " << result.err;
+    return -1;
+  }
+  return std::atoi(result.err.c_str() + at + key.size());
+}
+
+int BuiltinsLoadedBySource(const std::string& source) {
+  const std::string path =
+      ::testing::TempDir() + "isohost_stats_" + std::to_string(std::hash<std::string>{}(source)) + ".js";
+  std::ofstream(path) << source;
+  return BuiltinsLoaded({path});
+}
+
+ShellResult RunShell(const std::string& command) {
+  ShellResult result;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
+  int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+bool OnPath(const std::string& program) {
+  return RunShell("command -v " + program + " >/dev/null 2>&1").exit_code == 0;
 }
 
 int CountOccurrences(const std::string& text, const std::string& needle) {

@@ -29,6 +29,22 @@ CliResult RunCli(const std::vector<std::string>& args, const std::string& input 
 pid_t StartCli(const std::vector<std::string>& args, int* stdout_read, bool own_group = false,
                int* stderr_read = nullptr, bool merge_stderr = false);
 
+// How many builtins the worker of `isohost run --stats RUN_ARGS...` compiled
+// (its stats' builtins_loaded): the measure of what a worker pays for. -1,
+// with a test failure, when the run failed or printed no stats.
+int BuiltinsLoaded(const std::vector<std::string>& run_args);
+// The same for a worker whose script is `source` (written to a temporary file).
+int BuiltinsLoadedBySource(const std::string& source);
+
+// A shell command's exit code (-1 when it did not exit) and stdout.
+struct ShellResult {
+  int exit_code = -1;
+  std::string out;
+};
+ShellResult RunShell(const std::string& command);
+// Whether `program` is on PATH (node, npm).
+bool OnPath(const std::string& program);
+
 // How many times `needle` occurs in `text` (overlaps included).
 int CountOccurrences(const std::string& text, const std::string& needle);
 

@@ -15,25 +15,8 @@
 namespace isohost::testing {
 namespace {
 
-struct Command {
-  int exit_code = -1;
-  std::string out;
-};
-
-Command RunShell(const std::string& command) {
-  Command result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
 bool HaveNode() {
-  return RunShell("command -v node >/dev/null 2>&1").exit_code == 0;
+  return OnPath("node");
 }
 
 // Durations become X and the frames under `stack: |-` go: both differ from
@@ -101,7 +84,7 @@ TEST(TestRunnerTest, EveryOutcomeIsReportedAsNodeReportsIt) {
   EXPECT_NE(tap.find("  location: '" + ScriptPath("test_runner/shapes.js") + ":8:1'\n"), std::string::npos) << tap;
 
   if (!HaveNode()) GTEST_SKIP() << "node is not installed: nothing to compare with";
-  Command node = RunShell("node '" + ScriptPath("test_runner/shapes.js") + "'");
+  ShellResult node = RunShell("node '" + ScriptPath("test_runner/shapes.js") + "'");
   EXPECT_EQ(node.exit_code, 1);
   EXPECT_EQ(tap, Normalize(node.out));
 }
@@ -124,7 +107,7 @@ TEST(TestRunnerTest, HooksRunInNodesOrder) {
       "root afterEach, S after, root after\n";
   EXPECT_NE(result.out.find(expected), std::string::npos) << result.out;
   if (!HaveNode()) return;
-  Command node = RunShell("node '" + ScriptPath("test_runner/hooks.js") + "'");
+  ShellResult node = RunShell("node '" + ScriptPath("test_runner/hooks.js") + "'");
   EXPECT_NE(node.out.find(expected), std::string::npos) << node.out;
 }
 

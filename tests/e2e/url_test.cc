@@ -75,26 +75,13 @@ TEST(UrlTest, GlobalsAreLazyAndReplaceThemselves) {
             "module keeps the class: function URLSearchParams\n");
 }
 
-int BuiltinsLoaded(const std::string& source) {
-  const std::string path = ::testing::TempDir() + "url_stats_" + std::to_string(std::hash<std::string>{}(source)) + ".js";
-  std::ofstream(path) << source;
-  CliResult result = RunCli({"run", "--stats", path});
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  size_t at = result.err.find("\"builtins_loaded\":");
-  if (at == std::string::npos) {
-    ADD_FAILURE() << "no stats in: " << result.err;
-    return -1;
-  }
-  return std::atoi(result.err.c_str() + at + std::string("\"builtins_loaded\":").size());
-}
-
 // A worker that never reads URL compiles none of it; one that does compiles
 // the URL files, and require('url') the rest.
 TEST(UrlTest, UrlIsCompiledOnFirstUseOnly) {
-  int empty = BuiltinsLoaded("");
-  int untouched = BuiltinsLoaded("typeof globalThis; Object.keys(process.env);");
-  int url = BuiltinsLoaded("new URL('https://example.com/').href;");
-  int module = BuiltinsLoaded("require('url').parse('https://example.com/');");
+  int empty = BuiltinsLoadedBySource("");
+  int untouched = BuiltinsLoadedBySource("typeof globalThis; Object.keys(process.env);");
+  int url = BuiltinsLoadedBySource("new URL('https://example.com/').href;");
+  int module = BuiltinsLoadedBySource("require('url').parse('https://example.com/');");
   EXPECT_GT(empty, 0);
   EXPECT_EQ(untouched, empty);
   EXPECT_GT(url, empty);

@@ -51,24 +51,9 @@ TEST(VmTest, TheWorkersTimeLimitWinsOverALongerVmLimit) {
   EXPECT_LT(elapsed, std::chrono::seconds(30));
 }
 
-int BuiltinsLoaded(const std::string& source) {
-  const std::string path =
-      ::testing::TempDir() + "vm_stats_" + std::to_string(std::hash<std::string>{}(source)) + ".js";
-  std::ofstream(path) << source;
-  CliResult result = RunCli({"run", "--stats", path});
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  const std::string key = "\"builtins_loaded\":";
-  size_t at = result.err.find(key);
-  if (at == std::string::npos) {
-    ADD_FAILURE() << "no stats in: " << result.err;
-    return -1;
-  }
-  return std::atoi(result.err.c_str() + at + key.size());
-}
-
 TEST(VmTest, VmIsCompiledOnFirstUseOnly) {
-  int empty = BuiltinsLoaded("");
-  int vm = BuiltinsLoaded("require('vm').runInNewContext('1', {});");
+  int empty = BuiltinsLoadedBySource("");
+  int vm = BuiltinsLoadedBySource("require('vm').runInNewContext('1', {});");
   EXPECT_GT(empty, 0);
   EXPECT_GT(vm, empty);
 }

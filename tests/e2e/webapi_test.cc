@@ -47,23 +47,6 @@ void ExpectSameAsNode(const std::string& script) {
   EXPECT_EQ(isohost.out, node.out) << isohost.err;
 }
 
-nlohmann::json StatsOf(const CliResult& result) {
-  std::size_t start = result.err.rfind("{\"worker\"");
-  if (start == std::string::npos) return {};
-  return nlohmann::json::parse(result.err.substr(start, result.err.find('\n', start) - start));
-}
-
-int BuiltinsLoaded(const std::vector<std::string>& script_and_args) {
-  std::vector<std::string> argv{"run", "--stats"};
-  argv.push_back(ScriptPath(script_and_args[0]));
-  argv.push_back("--");
-  argv.insert(argv.end(), script_and_args.begin() + 1, script_and_args.end());
-  CliResult result = RunCli(argv);
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  nlohmann::json stats = StatsOf(result);
-  return stats.is_null() ? -1 : stats["builtins_loaded"].get<int>();
-}
-
 TEST(WebApiTest, EventEmitterMatchesNode) { ExpectSameAsNode("webapi/events_emitter.js"); }
 
 TEST(WebApiTest, EventsModuleFunctionsMatchNode) { ExpectSameAsNode("webapi/events_module.js"); }
@@ -129,20 +112,20 @@ TEST(WebApiTest, NavigatorDescribesThisMachine) {
 // more than a script that prints, reading one compiles its builtins and
 // leaves a data property.
 TEST(WebApiTest, WebGlobalsAreBuiltOnFirstReadOnly) {
-  int idle = BuiltinsLoaded({"webapi/lazy_globals.js", "baseline"});
+  int idle = BuiltinsLoaded({ScriptPath("webapi/lazy_globals.js"), "--", "baseline"});
   ASSERT_GT(idle, 0);
   CliResult look = RunCli({"run", ScriptPath("webapi/lazy_globals.js"), "--", "look"});
   EXPECT_NE(look.out.find("Event=present"), std::string::npos) << look.out;
   EXPECT_EQ(look.out.find("=missing"), std::string::npos) << look.out;
-  EXPECT_EQ(BuiltinsLoaded({"webapi/lazy_globals.js", "look"}), idle);
+  EXPECT_EQ(BuiltinsLoaded({ScriptPath("webapi/lazy_globals.js"), "--", "look"}), idle);
   for (const char* name : {"Event", "AbortSignal", "DOMException", "performance", "navigator", "structuredClone"}) {
     CliResult read = RunCli({"run", ScriptPath("webapi/lazy_globals.js"), "--", "read", name});
     EXPECT_NE(read.out.find(" data:true true "), std::string::npos) << name << ": " << read.out;
-    EXPECT_GT(BuiltinsLoaded({"webapi/lazy_globals.js", "read", name}), idle) << name;
+    EXPECT_GT(BuiltinsLoaded({ScriptPath("webapi/lazy_globals.js"), "--", "read", name}), idle) << name;
   }
   CliResult assign = RunCli({"run", ScriptPath("webapi/lazy_globals.js"), "--", "assign", "Event"});
   EXPECT_EQ(assign.out, "replaced data:true\n");
-  EXPECT_EQ(BuiltinsLoaded({"webapi/lazy_globals.js", "assign", "Event"}), idle);
+  EXPECT_EQ(BuiltinsLoaded({ScriptPath("webapi/lazy_globals.js"), "--", "assign", "Event"}), idle);
 }
 
 // The timer of AbortSignal.timeout() is unref'd: a worker with nothing else
