@@ -274,12 +274,13 @@ std::size_t WriteUtf8(v8::Isolate* isolate, v8::Local<v8::String> string, std::u
   return encoder.size();
 }
 
-std::uint8_t* Utf8ToMalloc(v8::Isolate* isolate, v8::Local<v8::String> string, std::size_t* size) {
+std::unique_ptr<v8::BackingStore> Utf8ToBackingStore(v8::Isolate* isolate, v8::Local<v8::String> string) {
   const std::size_t length = static_cast<std::size_t>(string->Length());
   if (string->IsOneByte()) {
     // Copied out whole; widened (after growing the block) only if needed.
-    auto* data = static_cast<std::uint8_t*>(std::malloc(std::max<std::size_t>(length, 1)));
-    if (data == nullptr) return nullptr;
+    std::unique_ptr<v8::BackingStore> store = NewUninitializedBackingStore(isolate, length);
+    if (store == nullptr) return nullptr;
+    auto* data = static_cast<std::uint8_t*>(store->Data());
     if (string->IsExternalOneByte()) {
       std::memcpy(data, string->GetExternalOneByteStringResource()->data(), length);
     } else {
@@ -287,26 +288,17 @@ std::uint8_t* Utf8ToMalloc(v8::Isolate* isolate, v8::Local<v8::String> string, s
     }
     std::size_t high = CountHighBytes(data, length);
     if (high > 0) {
-      auto* grown = static_cast<std::uint8_t*>(std::realloc(data, length + high));
-      if (grown == nullptr) {
-        std::free(data);
-        return nullptr;
-      }
-      data = grown;
-      WidenLatin1InPlace(data, length, length + high);
+      store = ResizeBackingStore(isolate, std::move(store), length + high);
+      if (store == nullptr) return nullptr;
+      WidenLatin1InPlace(static_cast<std::uint8_t*>(store->Data()), length, length + high);
     }
-    *size = length + high;
-    return data;
+    return store;
   }
   // Three bytes per unit bound the result; the rest is given back after.
-  std::size_t bound = length * 3;
-  auto* data = static_cast<std::uint8_t*>(std::malloc(std::max<std::size_t>(bound, 1)));
-  if (data == nullptr) return nullptr;
-  *size = WriteUtf8(isolate, string, data, bound);
-  if (*size < bound) {
-    if (void* smaller = std::realloc(data, std::max<std::size_t>(*size, 1))) data = static_cast<std::uint8_t*>(smaller);
-  }
-  return data;
+  std::unique_ptr<v8::BackingStore> store = NewUninitializedBackingStore(isolate, length * 3);
+  if (store == nullptr) return nullptr;
+  std::size_t size = WriteUtf8(isolate, string, static_cast<std::uint8_t*>(store->Data()), length * 3);
+  return ResizeBackingStore(isolate, std::move(store), size);
 }
 
 }  // namespace isohost::worker::buffer
