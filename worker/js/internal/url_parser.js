@@ -90,7 +90,9 @@ class UrlRecord {
   shortenPath() {
     const path = this.path;
     if (path === '') return;
-    const last = path.lastIndexOf('/');
+    // A loop: String.prototype.lastIndexOf is a call into the runtime.
+    let last = path.length - 1;
+    while (last > 0 && path.charCodeAt(last) !== 0x2f) last--;
     if (last === 0 && this.scheme === 'file' && path.length === 3 && isNormalizedDriveLetter(path, 1)) return;
     this.path = path.slice(0, last);
   }
@@ -143,14 +145,19 @@ function isSchemeCodeUnit(c) {
   return isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 }
 
-const kTabOrNewline = /[\t\n\r]/;
+// What makes the input need more than trimming: a tab or newline to drop,
+// or a surrogate, which may be a lone one to replace.
+const kTabNewlineOrSurrogate = /[\t\n\r\ud800-\udfff]/;
 const kTabsAndNewlines = /[\t\n\r]/g;
 
-// The input without leading and trailing C0 controls and spaces (only when
-// parsing a whole URL), and without any tab or newline. Tabs and newlines
-// are among what trimming removes, so taking them out first gives the same.
+// The input as scalar values (lone surrogates become U+FFFD), without any
+// tab or newline, and without leading and trailing C0 controls and spaces
+// (only when parsing a whole URL). Tabs and newlines are among what
+// trimming removes, so taking them out first gives the same.
 function preprocess(input, trim) {
-  if (kTabOrNewline.test(input)) input = input.replace(kTabsAndNewlines, '');
+  if (typeof input !== 'string' || kTabNewlineOrSurrogate.test(input)) {
+    input = toUSVString(input).replace(kTabsAndNewlines, '');
+  }
   if (!trim) return input;
   let start = 0;
   let end = input.length;
@@ -159,8 +166,8 @@ function preprocess(input, trim) {
   return start !== 0 || end !== input.length ? input.slice(start, end) : input;
 }
 
-// Whether the path in input[start, end) of a special URL can be taken as it
-// is: nothing to encode, no backslash, no dot segment.
+// Whether the path in input[start, end) can be taken as it is: nothing to
+// encode, no backslash (a separator in a special URL), no dot segment.
 function isPlainPath(input, start, end) {
   let segmentStart = start;
   for (let i = start; i < end; i++) {
@@ -249,7 +256,7 @@ function parse(input, base = null, url = undefined, stateOverride = 0) {
     if (common !== null) return common;
     url = new UrlRecord();
   }
-  input = preprocess(toUSVString(input), !override);
+  input = preprocess(input, !override);
   const length = input.length;
   let state = override ? stateOverride : SCHEME_START;
   let p = 0;
@@ -595,7 +602,7 @@ function parse(input, base = null, url = undefined, stateOverride = 0) {
           end = length;
         }
         // A file URL's first segment may be a drive letter to normalize.
-        if (url.special && (url.scheme !== 'file' || !isDriveLetterAt(input, p)) && isPlainPath(input, p, end)) {
+        if ((url.scheme !== 'file' || !isDriveLetterAt(input, p)) && isPlainPath(input, p, end)) {
           url.path += `/${input.slice(p, end)}`;
           p = end;
         } else {
