@@ -87,6 +87,7 @@ std::vector<const BuiltinRow*> SelectedRows(const Flags& flags) {
 std::string MeasuringScript(const Flags& flags, const std::vector<const BuiltinRow*>& rows) {
   std::string script = "'use strict';\n";
   script += kBuiltinsPrelude;
+  script += kRealWorldUrls;
   script += "const rows = [];\n";
   for (const BuiltinRow* row : rows) {
     script += "rows.push({ name: " + nlohmann::json(row->name).dump() + ", make: () => {\n  " + row->setup +

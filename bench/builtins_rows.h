@@ -27,6 +27,67 @@ const KiB = 1024;
 const MiB = 1024 * 1024;
 )js";
 
+// URLs of the shapes met in the wild, for the `new URL()` row: most are
+// plain http(s), the rest cover what takes the parser off its common path
+// (uppercase, userinfo, ports, IPv4 and IPv6 hosts, IDNA, percent-encoding,
+// dot segments, file:, data:, blob:, mailto: and other opaque schemes).
+constexpr char kRealWorldUrls[] = R"js(
+const realWorldUrls = [
+  'https://www.google.com/search?q=isolate+worker&oq=isolate&sourceid=chrome&ie=UTF-8',
+  'https://en.wikipedia.org/wiki/Uniform_Resource_Identifier#Syntax',
+  'https://github.com/nodejs/node/blob/main/lib/internal/url.js#L120-L180',
+  'https://developer.mozilla.org/en-US/docs/Web/API/URL/URL',
+  'https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs&index=2',
+  'https://stackoverflow.com/questions/4564414/delete-a-column-from-a-pandas-dataframe?rq=1',
+  'http://example.com/',
+  'https://registry.npmjs.org/@babel%2fcore/-/core-7.24.0.tgz',
+  'https://cdn.jsdelivr.net/npm/lodash@4.17.21/lodash.min.js',
+  'https://api.github.com/repos/v8/v8/commits?per_page=100&page=3',
+  'https://www.amazon.com/dp/B08N5WRWNW/ref=sr_1_1?crid=2M096C61O4MLT&keywords=echo+dot&qid=1700000000&sr=8-1',
+  'https://docs.python.org/3/library/urllib.parse.html#urllib.parse.urlsplit',
+  'https://news.ycombinator.com/item?id=38471822',
+  'https://maps.google.com/maps?ll=48.8584,2.2945&z=17&t=m&hl=en-US&gl=US&mapclient=embed',
+  'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=6731de76-14a6-49ae-97bc-6eba6914391e&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%2Fmyapp%2F&scope=openid%20offline_access',
+  'https://www.bbc.co.uk/news/world-europe-68000000',
+  'https://s3.eu-west-1.amazonaws.com/my-bucket/path/to/object%20with%20spaces.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600',
+  'https://fonts.googleapis.com/css2?family=Roboto:wght@400;700&display=swap',
+  'wss://stream.binance.com:9443/ws/btcusdt@trade',
+  'ws://localhost:3000/51cf8d0e-3c36-4c59-8efd-54519839e56a',
+  'ftp://ftp.debian.org/debian/dists/bookworm/Release',
+  'http://localhost:8080/api/v1/users/42?fields=name,email',
+  'http://127.0.0.1:9229/json/version',
+  'http://192.168.1.1/cgi-bin/luci/;stok=/admin/status',
+  'http://[::1]:3000/health',
+  'http://[2001:db8:85a3::8a2e:370:7334]/index.html',
+  'https://[2606:4700:4700::1111]/dns-query?name=example.com&type=AAAA',
+  'http://user:pass@sub.example.com:8080/p/a/t/h?query=string#hash',
+  'https://deploy-bot:ghp_16C7e42F292c6912E7710c838347Ae178B4a@github.com/org/repo.git',
+  'postgres://admin:s3cr%40t@db.internal:5432/app?sslmode=require',
+  'https://münchen.de/stadtplan',
+  'https://www.bücher.de/suche?q=straße',
+  'http://xn--nxasmq6b.com/',
+  'https://例え.テスト/パス?クエリ=値',
+  'https://пример.рф/',
+  'HTTP://WWW.EXAMPLE.COM/Index.HTML',
+  'https://example.com/a/./b/../c/%7Euser/file name.txt',
+  'https://example.com/search?q=caf\u00e9 cr\u00e8me&lang=fr#r\u00e9sultats',
+  'https://example.org/%E2%82%AC/%zz/%41%42?x=%2F%3F',
+  'https://example.com:443/default-port',
+  'http://example.com:80/default-port',
+  'file:///home/user/projects/isohost/README.md',
+  'file:///C:/Users/Public/Documents/report%202024.pdf',
+  'file://server/share/folder/file.txt',
+  'data:text/plain;base64,SGVsbG8sIFdvcmxkIQ==',
+  'data:text/html,%3Ch1%3EHello%2C%20World%21%3C%2Fh1%3E',
+  'blob:https://example.com/550e8400-e29b-41d4-a716-446655440000',
+  'mailto:someone@example.com?subject=Hello%20there&cc=other@example.com',
+  'tel:+1-201-555-0123',
+  'urn:isbn:0451450523',
+  'git+ssh://git@github.com:22/npm/cli.git#v10.2.0',
+  'chrome-extension://aapbdbdomjkkjkaonfhkkikfgjllcleb/popup.html',
+];
+)js";
+
 constexpr BuiltinRow kBuiltinRows[] = {
     {"Buffer.from(str,'utf8') 1 KiB", "const s = ascii(KiB);", "Buffer.from(s, 'utf8')"},
     {"Buffer.from(str,'utf8') 1 MiB", "const s = ascii(MiB);", "Buffer.from(s, 'utf8')"},
@@ -49,6 +110,15 @@ constexpr BuiltinRow kBuiltinRows[] = {
     {"buf.indexOf(str) 1 MiB", "const b = Buffer.from(ascii(MiB) + 'needle');", "b.indexOf('needle')"},
     {"buf.indexOf(byte) 1 MiB", "const b = Buffer.from(ascii(MiB) + '!');", "b.indexOf(0x21)"},
     {"buf.lastIndexOf(str) 1 MiB", "const b = Buffer.from('needle' + ascii(MiB));", "b.lastIndexOf('needle')"},
+    {"createHash('sha256') 64 MiB",
+     "const { createHash } = require('crypto'); const chunk = bytes(MiB);"
+     " const hash64 = () => { const h = createHash('sha256'); for (let i = 0; i < 64; i++) h.update(chunk);"
+     " return h.digest('hex'); };",
+     "hash64()"},
+    {"new URL() x 52 real-world URLs",
+     "const parseAll = () => { let u; for (let i = 0; i < realWorldUrls.length; i++) u = new URL(realWorldUrls[i]);"
+     " return u; };",
+     "parseAll()"},
     // Files in one folder under the temporary directory, rewritten by each run.
     {"fs.readFileSync 1 MiB",
      "const fs = require('fs'); const dir = require('path').join(require('os').tmpdir(), 'isohost-bench-fs');"

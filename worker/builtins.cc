@@ -9,18 +9,51 @@ namespace isohost::worker_js {
 struct EmbeddedFile {
   std::string_view name;
   std::string_view source;
+  bool ascii;
 };
 extern const EmbeddedFile kEmbeddedFiles[];
 extern const std::size_t kEmbeddedFileCount;
 }  // namespace isohost::worker_js
 
 namespace isohost::worker {
+namespace {
+
+const worker_js::EmbeddedFile* FindBuiltin(std::string_view name) {
+  for (std::size_t i = 0; i < worker_js::kEmbeddedFileCount; ++i) {
+    if (worker_js::kEmbeddedFiles[i].name == name) return &worker_js::kEmbeddedFiles[i];
+  }
+  return nullptr;
+}
+
+// The source of an ASCII builtin as V8 reads it in place: the bytes stay in
+// the binary's read-only data, which every worker shares, instead of a copy
+// in each worker's heap. V8 deletes the resource, never the bytes.
+class EmbeddedSource final : public v8::String::ExternalOneByteStringResource {
+ public:
+  explicit EmbeddedSource(std::string_view source) : source_(source) {}
+  const char* data() const override { return source_.data(); }
+  std::size_t length() const override { return source_.size(); }
+
+ private:
+  std::string_view source_;
+};
+
+v8::MaybeLocal<v8::String> SourceString(v8::Isolate* isolate, const worker_js::EmbeddedFile& file) {
+  if (file.ascii) {
+    auto* resource = new EmbeddedSource(file.source);
+    v8::MaybeLocal<v8::String> result = v8::String::NewExternalOneByte(isolate, resource);
+    if (result.IsEmpty()) delete resource;
+    return result;
+  }
+  return v8::String::NewFromUtf8(isolate, file.source.data(), v8::NewStringType::kNormal,
+                                 static_cast<int>(file.source.size()));
+}
+
+}  // namespace
 
 std::string_view FindBuiltinSource(std::string_view name) {
-  for (std::size_t i = 0; i < worker_js::kEmbeddedFileCount; ++i) {
-    if (worker_js::kEmbeddedFiles[i].name == name) return worker_js::kEmbeddedFiles[i].source;
-  }
-  return {};
+  const worker_js::EmbeddedFile* file = FindBuiltin(name);
+  return file == nullptr ? std::string_view() : file->source;
 }
 
 void ForEachBuiltin(const std::function<void(std::string_view name)>& fn) {
@@ -29,12 +62,12 @@ void ForEachBuiltin(const std::function<void(std::string_view name)>& fn) {
 
 v8::MaybeLocal<v8::Function> CompileBuiltin(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                             std::string_view name, bool eager) {
-  std::string_view source = FindBuiltinSource(name);
+  const worker_js::EmbeddedFile* file = FindBuiltin(name);
+  if (file == nullptr) return {};
   v8::Local<v8::String> source_text;
   v8::Local<v8::String> resource_name;
   // Builtins are ours and short: these only fail past V8's string limit.
-  if (!v8::String::NewFromUtf8(isolate, source.data(), v8::NewStringType::kNormal, static_cast<int>(source.size()))
-           .ToLocal(&source_text) ||
+  if (!SourceString(isolate, *file).ToLocal(&source_text) ||
       !v8::String::NewFromUtf8(isolate, ("isohost:" + std::string(name)).c_str()).ToLocal(&resource_name)) {
     return {};
   }

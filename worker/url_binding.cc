@@ -47,34 +47,66 @@ const UIDNA* Converter() {
 using ConvertFn = int32_t (*)(const UIDNA*, const UChar*, int32_t, UChar*, int32_t, UIDNAInfo*,
                               UErrorCode*);
 
+// The UTF-16 units in `text[0, length)` as a V8 string: one byte per
+// character when they are all Latin-1 (always so for toASCII), which the
+// URL parser then scans and slices faster than a two-byte string.
+v8::MaybeLocal<v8::String> StringFromUnits(v8::Isolate* isolate, const UChar* text, int32_t length) {
+  bool one_byte = true;
+  for (int32_t i = 0; i < length && one_byte; ++i) one_byte = text[i] <= 0xff;
+  if (!one_byte) {
+    return v8::String::NewFromTwoByte(isolate, reinterpret_cast<const uint16_t*>(text), v8::NewStringType::kNormal,
+                                      length);
+  }
+  constexpr int32_t kStackUnits = 256;
+  uint8_t stack[kStackUnits];
+  std::vector<uint8_t> heap;
+  uint8_t* bytes = stack;
+  if (length > kStackUnits) {
+    heap.resize(static_cast<size_t>(length));
+    bytes = heap.data();
+  }
+  for (int32_t i = 0; i < length; ++i) bytes[i] = static_cast<uint8_t>(text[i]);
+  return v8::String::NewFromOneByte(isolate, bytes, v8::NewStringType::kNormal, length);
+}
+
 // Runs `convert` over the string `info[0]`; returns the result, or undefined
-// when UTS #46 reports an error that counts for URLs.
+// when UTS #46 reports an error that counts for URLs. A host fits the stack
+// buffers; a longer input takes the heap.
 void Convert(const FunctionCallbackInfo<Value>& info, ConvertFn convert) {
   v8::Isolate* isolate = info.GetIsolate();
   const UIDNA* idna = Converter();
   if (idna == nullptr || !info[0]->IsString()) return;
   Local<v8::String> input = info[0].As<v8::String>();
-  std::vector<uint16_t> source(static_cast<size_t>(input->Length()));
-  input->Write(isolate, source.data(), 0, static_cast<int>(source.size()), v8::String::NO_NULL_TERMINATION);
+  const int32_t input_length = input->Length();
 
-  std::vector<UChar> output(source.size() * 2 + 64);
+  constexpr int32_t kStackUnits = 256;
+  uint16_t source_stack[kStackUnits];
+  std::vector<uint16_t> source_heap;
+  uint16_t* source = source_stack;
+  if (input_length > kStackUnits) {
+    source_heap.resize(static_cast<size_t>(input_length));
+    source = source_heap.data();
+  }
+  input->Write(isolate, source, 0, input_length, v8::String::NO_NULL_TERMINATION);
+
+  UChar output_stack[2 * kStackUnits];
+  std::vector<UChar> output_heap;
+  UChar* output = output_stack;
+  int32_t capacity = 2 * kStackUnits;
   for (int attempt = 0; attempt < 2; ++attempt) {
     UErrorCode status = U_ZERO_ERROR;
     UIDNAInfo details = UIDNA_INFO_INITIALIZER;
-    int32_t length = convert(idna, reinterpret_cast<const UChar*>(source.data()),
-                             static_cast<int32_t>(source.size()), output.data(),
-                             static_cast<int32_t>(output.size()), &details, &status);
+    int32_t length = convert(idna, reinterpret_cast<const UChar*>(source), input_length, output, capacity,
+                             &details, &status);
     if (status == U_BUFFER_OVERFLOW_ERROR) {
-      output.resize(static_cast<size_t>(length));
+      output_heap.resize(static_cast<size_t>(length));
+      output = output_heap.data();
+      capacity = length;
       continue;
     }
     if (U_FAILURE(status) || (details.errors & ~kIgnoredErrors) != 0) return;
     Local<v8::String> result;
-    if (!v8::String::NewFromTwoByte(isolate, reinterpret_cast<const uint16_t*>(output.data()),
-                                    v8::NewStringType::kNormal, length)
-             .ToLocal(&result)) {
-      return;
-    }
+    if (!StringFromUnits(isolate, output, length).ToLocal(&result)) return;
     info.GetReturnValue().Set(result);
     return;
   }

@@ -22,7 +22,8 @@ TEST_P(BufferScriptTest, PrintsWhatNodePrints) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scripts, BufferScriptTest,
-                         ::testing::Values("encodings", "methods", "numbers", "web", "text_coding", "string_decoder"),
+                         ::testing::Values("encodings", "methods", "numbers", "web", "text_coding", "string_decoder",
+                                           "large_strings"),
                          [](const ::testing::TestParamInfo<const char*>& param) { return std::string(param.param); });
 
 // The globals are accessors that build nothing until read: a worker that

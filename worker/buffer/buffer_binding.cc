@@ -151,10 +151,9 @@ void FromString(const FunctionCallbackInfo<Value>& info) {
   Encoding encoding = static_cast<Encoding>(IntArg(info, 1));
   std::size_t length = static_cast<std::size_t>(string->Length());
   if (encoding == kUtf8) {
-    std::size_t size = 0;
-    std::uint8_t* data = buffer::Utf8ToMalloc(isolate, string, &size);
-    if (data == nullptr) return ThrowAllocationFailed(isolate);
-    info.GetReturnValue().Set(buffer::ArrayBufferFromMalloc(isolate, data, size));
+    std::unique_ptr<v8::BackingStore> store = buffer::Utf8ToBackingStore(isolate, string);
+    if (store == nullptr) return ThrowAllocationFailed(isolate);
+    info.GetReturnValue().Set(buffer::ArrayBufferFromStore(isolate, std::move(store)));
     return;
   }
   std::size_t capacity = 0;
@@ -176,19 +175,17 @@ void FromString(const FunctionCallbackInfo<Value>& info) {
       capacity = length / 2;
       break;
   }
-  void* data = std::malloc(std::max<std::size_t>(capacity, 1));
-  if (data == nullptr) return ThrowAllocationFailed(isolate);
-  std::size_t written = WriteString(isolate, string, encoding, static_cast<std::uint8_t*>(data), capacity);
-  if (written == 0) {
-    std::free(data);
+  if (capacity == 0) {
     info.GetReturnValue().Set(v8::ArrayBuffer::New(isolate, 0));
     return;
   }
-  if (written < capacity) {
-    // Junk or an early stop in base64 or hex: give the rest back.
-    if (void* smaller = std::realloc(data, written)) data = smaller;
-  }
-  info.GetReturnValue().Set(buffer::ArrayBufferFromMalloc(isolate, data, written));
+  std::unique_ptr<v8::BackingStore> store = buffer::NewUninitializedBackingStore(isolate, capacity);
+  if (store == nullptr) return ThrowAllocationFailed(isolate);
+  std::size_t written =
+      WriteString(isolate, string, encoding, static_cast<std::uint8_t*>(store->Data()), capacity);
+  // Junk or an early stop in base64 or hex: give the rest back.
+  if (written < capacity) store = buffer::ResizeBackingStore(isolate, std::move(store), written);
+  info.GetReturnValue().Set(buffer::ArrayBufferFromStore(isolate, std::move(store)));
 }
 
 // allocUnsafe(size) -> ArrayBuffer of `size` bytes, not zeroed.
@@ -525,10 +522,10 @@ void IsAscii(const FunctionCallbackInfo<Value>& info) {
 // encodeUtf8(string) -> Uint8Array of its UTF-8, lone surrogates as U+FFFD
 void EncodeUtf8(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
-  std::size_t size = 0;
-  std::uint8_t* data = buffer::Utf8ToMalloc(isolate, info[0].As<v8::String>(), &size);
-  if (data == nullptr) return ThrowAllocationFailed(isolate);
-  info.GetReturnValue().Set(v8::Uint8Array::New(buffer::ArrayBufferFromMalloc(isolate, data, size), 0, size));
+  std::unique_ptr<v8::BackingStore> store = buffer::Utf8ToBackingStore(isolate, info[0].As<v8::String>());
+  if (store == nullptr) return ThrowAllocationFailed(isolate);
+  std::size_t size = store->ByteLength();
+  info.GetReturnValue().Set(v8::Uint8Array::New(buffer::ArrayBufferFromStore(isolate, std::move(store)), 0, size));
 }
 
 // encodeInto(string, view) -> [UTF-16 units read, bytes written]; only

@@ -245,6 +245,80 @@ __attribute__((target("avx2"))) std::size_t AsciiPrefixBlocksAvx2(const std::uin
   return i;
 }
 
+__attribute__((target("avx2,popcnt"))) std::size_t Utf16ToUtf8ExtraBlocks(const std::uint16_t* units,
+                                                                         std::size_t count, std::size_t* extra) {
+  const __m256i above_ascii = _mm256_set1_epi16(static_cast<short>(0xff80));
+  const __m256i above_two_bytes = _mm256_set1_epi16(static_cast<short>(0xf800));
+  const __m256i surrogate = _mm256_set1_epi16(static_cast<short>(0xd800));
+  const __m256i zero = _mm256_setzero_si256();
+  std::size_t i = 0;
+  std::size_t added = 0;
+  for (; i + 16 <= count; i += 16) {
+    __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(units + i));
+    __m256i top = _mm256_and_si256(v, above_two_bytes);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi16(top, surrogate)) != 0) break;
+    // Two mask bits per unit; each count below is of units, times two.
+    auto ascii = static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_and_si256(v, above_ascii), zero)));
+    auto below_two_bytes = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi16(top, zero)));
+    added += (64 - __builtin_popcount(ascii) - __builtin_popcount(below_two_bytes)) / 2;
+  }
+  *extra += added;
+  return i;
+}
+
+bool HasAvx512Vbmi2() {
+  static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("avx512vbmi2");
+  return has;
+}
+
+// GCC 12's widening and shift intrinsics warn as the permutes above do.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+// Each unit is widened to a 32-bit lane that holds its UTF-8 bytes in order
+// (one, two or three of them), and one compression keeps the bytes in use.
+__attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) std::size_t Utf16ToUtf8Blocks(
+    const std::uint16_t* units, std::size_t count, std::uint8_t* out, std::size_t capacity, std::size_t* written) {
+  const __m512i x80 = _mm512_set1_epi32(0x80);
+  const __m512i x800 = _mm512_set1_epi32(0x800);
+  const __m512i low6 = _mm512_set1_epi32(0x3f);
+  const __m512i lead2 = _mm512_set1_epi32(0xc0);
+  const __m512i lead3 = _mm512_set1_epi32(0xe0);
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i every_byte = _mm512_set1_epi32(0x01010101);
+  const __m512i byte_index = _mm512_set1_epi32(0x03020100);
+  std::size_t i = 0;
+  std::size_t size = 0;
+  for (; i + 16 <= count && capacity - size >= 64; i += 16) {
+    __m256i raw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(units + i));
+    __m256i top = _mm256_and_si256(raw, _mm256_set1_epi16(static_cast<short>(0xf800)));
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi16(top, _mm256_set1_epi16(static_cast<short>(0xd800)))) != 0) break;
+    __m512i u = _mm512_cvtepu16_epi32(raw);
+    __mmask16 ascii = _mm512_cmplt_epu32_mask(u, x80);
+    __mmask16 two = _mm512_cmplt_epu32_mask(u, x800) & static_cast<__mmask16>(~ascii);
+    __m512i last = _mm512_or_si512(x80, _mm512_and_si512(u, low6));                          // 10xxxxxx
+    __m512i middle = _mm512_or_si512(x80, _mm512_and_si512(_mm512_srli_epi32(u, 6), low6));  // 10xxxxxx
+    __m512i first = _mm512_or_si512(lead3, _mm512_srli_epi32(u, 12));                        // 1110xxxx
+    first = _mm512_mask_blend_epi32(two, first, _mm512_or_si512(lead2, _mm512_srli_epi32(u, 6)));
+    first = _mm512_mask_blend_epi32(ascii, first, u);
+    __m512i second = _mm512_mask_blend_epi32(two, middle, last);
+    __m512i lanes =
+        _mm512_or_si512(first, _mm512_or_si512(_mm512_slli_epi32(second, 8), _mm512_slli_epi32(last, 16)));
+    // Bytes per unit: 1, plus 1 from U+0080, plus 1 from U+0800.
+    __m512i length = _mm512_mask_add_epi32(one, static_cast<__mmask16>(~ascii), one, one);
+    length = _mm512_mask_add_epi32(length, static_cast<__mmask16>(~(ascii | two)), length, one);
+    __mmask64 keep = _mm512_cmplt_epu8_mask(byte_index, _mm512_mullo_epi32(length, every_byte));
+    _mm512_storeu_si512(out + size, _mm512_maskz_compress_epi8(keep, lanes));
+    size += static_cast<std::size_t>(__builtin_popcountll(keep));
+  }
+  *written += size;
+  return i;
+}
+
+#pragma GCC diagnostic pop
+
 std::size_t AsciiPrefixBlocks(const std::uint8_t* data, std::size_t size) {
   return HasAvx2() ? AsciiPrefixBlocksAvx2(data, size) : 0;
 }
@@ -329,6 +403,9 @@ __attribute__((target("avx2"))) std::size_t FindLast(const std::uint8_t* haystac
 
 bool HasAvx2() { return false; }
 std::size_t AsciiPrefixBlocks(const std::uint8_t*, std::size_t) { return 0; }
+std::size_t Utf16ToUtf8ExtraBlocks(const std::uint16_t*, std::size_t, std::size_t*) { return 0; }
+bool HasAvx512Vbmi2() { return false; }
+std::size_t Utf16ToUtf8Blocks(const std::uint16_t*, std::size_t, std::uint8_t*, std::size_t, std::size_t*) { return 0; }
 std::size_t Base64EncodeBlocks(const std::uint8_t*, std::size_t, char*, bool) { return 0; }
 std::size_t Base64DecodeBlocks(const std::uint8_t*, std::size_t, std::uint8_t*, std::size_t) { return 0; }
 std::size_t FindFirst(const std::uint8_t*, std::size_t, const std::uint8_t*, std::size_t, std::size_t, bool* gave_up) {

@@ -29,6 +29,22 @@ std::size_t Base64DecodeBlocks(const std::uint8_t* in, std::size_t size, std::ui
 // rest to the caller.
 std::size_t AsciiPrefixBlocks(const std::uint8_t* data, std::size_t size);
 
+// UTF-8 of UTF-16 without surrogates, 16 units at a time: adds to `*extra`
+// the bytes beyond one per unit (one for each unit from U+0080, two from
+// U+0800) and returns the units counted (a multiple of 16), stopping before
+// the first block that holds a surrogate.
+std::size_t Utf16ToUtf8ExtraBlocks(const std::uint16_t* units, std::size_t count, std::size_t* extra);
+
+// Whether this CPU runs Utf16ToUtf8Blocks (AVX-512 with byte compression).
+bool HasAvx512Vbmi2();
+
+// Encodes UTF-16 without surrogates as UTF-8, 16 units at a time, while the
+// output has room for 64 bytes; adds the bytes written to `*written` and
+// returns the units consumed (a multiple of 16), stopping before the first
+// block that holds a surrogate.
+std::size_t Utf16ToUtf8Blocks(const std::uint16_t* units, std::size_t count, std::uint8_t* out, std::size_t capacity,
+                              std::size_t* written);
+
 // The first position in [from, haystack_size - needle_size] where a needle of
 // two or more bytes starts, found by testing its first and last byte at 32
 // positions at once. Returns `*gave_up` set (and no answer) when so many

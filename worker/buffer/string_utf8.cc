@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "worker/buffer/simd.h"
 #include "worker/buffer/utf8.h"
 #include "worker/buffer/v8_bytes.h"
 
@@ -100,7 +101,9 @@ std::size_t WriteOneByteUtf8(v8::Isolate* isolate, v8::Local<v8::String> string,
 // piece waits for the next.
 class TwoByteEncoder {
  public:
-  TwoByteEncoder(std::uint8_t* out, std::size_t capacity) : out_(out), capacity_(capacity) {}
+  // `fits`: the capacity is known to hold the whole string's UTF-8.
+  TwoByteEncoder(std::uint8_t* out, std::size_t capacity, bool fits = false)
+      : out_(out), capacity_(capacity), fits_(fits) {}
 
   // False once the output is full.
   bool Feed(const std::uint16_t* units, std::size_t count) {
@@ -115,6 +118,9 @@ class TwoByteEncoder {
         return false;
       }
     }
+    // With room for the whole string, or for three bytes per unit left, no
+    // character needs its size checked first.
+    if (fits_ || capacity_ - size_ >= 3 * (count - i)) return FeedWithRoom(units, i, count);
     while (i < count) {
       // Runs of ASCII, four units at a time.
       while (i + 4 <= count && capacity_ - size_ >= 4) {
@@ -147,6 +153,82 @@ class TwoByteEncoder {
       }
       ++i;
     }
+    return true;
+  }
+
+  // Feed() from units[i] on, when the output has room for 3 bytes per unit
+  // (a surrogate pair's 4 bytes take 2 units).
+  bool FeedWithRoom(const std::uint16_t* units, std::size_t i, std::size_t count) {
+    std::uint8_t* at = out_ + size_;
+    const std::size_t start = i;
+    const bool simd = simd::HasAvx512Vbmi2();
+    std::size_t block_end = i;
+    while (i < count) {
+      // Blocks without surrogates in SIMD; the block that has one, and the
+      // tail, one character at a time.
+      if (simd && i >= block_end) {
+        std::size_t written = 0;
+        i += simd::Utf16ToUtf8Blocks(units + i, count - i, at, capacity_ - static_cast<std::size_t>(at - out_),
+                                     &written);
+        at += written;
+        block_end = i + 16;
+        if (i == count) break;
+      }
+      std::uint16_t unit = units[i];
+      if (unit < 0x80) {
+        *at++ = static_cast<std::uint8_t>(unit);
+        ++i;
+        // Runs of ASCII, four units at a time.
+        while (i + 4 <= count) {
+          std::uint64_t word;
+          std::memcpy(&word, units + i, sizeof(word));
+          if (word & 0xff80ff80ff80ff80ull) break;
+          at[0] = static_cast<std::uint8_t>(word);
+          at[1] = static_cast<std::uint8_t>(word >> 16);
+          at[2] = static_cast<std::uint8_t>(word >> 32);
+          at[3] = static_cast<std::uint8_t>(word >> 48);
+          at += 4;
+          i += 4;
+        }
+        continue;
+      }
+      if (unit < 0x800) {
+        at[0] = static_cast<std::uint8_t>(0xc0 | (unit >> 6));
+        at[1] = static_cast<std::uint8_t>(0x80 | (unit & 0x3f));
+        at += 2;
+        ++i;
+        continue;
+      }
+      std::uint32_t c = unit;
+      std::size_t taken = 1;
+      if ((unit & 0xf800) == 0xd800) {
+        if (IsHigh(unit) && i + 1 == count) {
+          pending_high_ = unit;  // its pair may start the next piece; read then
+          break;
+        }
+        if (IsHigh(unit) && IsLow(units[i + 1])) {
+          c = Pair(unit, units[i + 1]);
+          taken = 2;
+        } else {
+          c = 0xfffd;
+        }
+      }
+      if (c < 0x10000) {
+        at[0] = static_cast<std::uint8_t>(0xe0 | (c >> 12));
+        at[1] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3f));
+        at[2] = static_cast<std::uint8_t>(0x80 | (c & 0x3f));
+        at += 3;
+      } else {
+        at[0] = static_cast<std::uint8_t>(0xf0 | (c >> 18));
+        at[1] = static_cast<std::uint8_t>(0x80 | ((c >> 12) & 0x3f));
+        at[2] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3f));
+        at[3] = static_cast<std::uint8_t>(0x80 | (c & 0x3f));
+        at += 4;
+      }
+      i += taken;
+    }
+    size_ = static_cast<std::size_t>(at - out_);
+    read_ += i - start;
     return true;
   }
 
@@ -201,6 +283,7 @@ class TwoByteEncoder {
   std::size_t capacity_;
   std::size_t size_ = 0;
   std::size_t read_ = 0;
+  bool fits_;
   std::uint16_t pending_high_ = 0;
 };
 
@@ -214,18 +297,29 @@ class TwoByteCounter {
       i = 1;
     }
     pending_high_ = false;
-    for (; i < count; ++i) {
-      std::uint16_t unit = units[i];
-      if (unit < 0x80) {
-        size_ += 1;
-      } else if (unit < 0x800) {
-        size_ += 2;
-      } else if ((unit & 0xfc00) == 0xd800 && i + 1 < count && (units[i + 1] & 0xfc00) == 0xdc00) {
-        size_ += 4;
-        ++i;
-      } else {
-        size_ += 3;  // a lone surrogate is U+FFFD, also 3
-        if ((unit & 0xfc00) == 0xd800 && i + 1 == count) pending_high_ = true;
+    const bool avx2 = simd::HasAvx2();
+    while (i < count) {
+      // Blocks without surrogates in SIMD; the block that has one, and the
+      // tail, one unit at a time.
+      if (avx2) {
+        std::size_t done = simd::Utf16ToUtf8ExtraBlocks(units + i, count - i, &size_);
+        size_ += done;
+        i += done;
+      }
+      const std::size_t end = std::min(count, i + 16);
+      for (; i < end; ++i) {
+        std::uint16_t unit = units[i];
+        if (unit < 0x80) {
+          size_ += 1;
+        } else if (unit < 0x800) {
+          size_ += 2;
+        } else if ((unit & 0xfc00) == 0xd800 && i + 1 < count && (units[i + 1] & 0xfc00) == 0xdc00) {
+          size_ += 4;
+          ++i;
+        } else {
+          size_ += 3;  // a lone surrogate is U+FFFD, also 3
+          if ((unit & 0xfc00) == 0xd800 && i + 1 == count) pending_high_ = true;
+        }
       }
     }
   }
@@ -274,12 +368,13 @@ std::size_t WriteUtf8(v8::Isolate* isolate, v8::Local<v8::String> string, std::u
   return encoder.size();
 }
 
-std::uint8_t* Utf8ToMalloc(v8::Isolate* isolate, v8::Local<v8::String> string, std::size_t* size) {
+std::unique_ptr<v8::BackingStore> Utf8ToBackingStore(v8::Isolate* isolate, v8::Local<v8::String> string) {
   const std::size_t length = static_cast<std::size_t>(string->Length());
   if (string->IsOneByte()) {
     // Copied out whole; widened (after growing the block) only if needed.
-    auto* data = static_cast<std::uint8_t*>(std::malloc(std::max<std::size_t>(length, 1)));
-    if (data == nullptr) return nullptr;
+    std::unique_ptr<v8::BackingStore> store = NewUninitializedBackingStore(isolate, length);
+    if (store == nullptr) return nullptr;
+    auto* data = static_cast<std::uint8_t*>(store->Data());
     if (string->IsExternalOneByte()) {
       std::memcpy(data, string->GetExternalOneByteStringResource()->data(), length);
     } else {
@@ -287,26 +382,25 @@ std::uint8_t* Utf8ToMalloc(v8::Isolate* isolate, v8::Local<v8::String> string, s
     }
     std::size_t high = CountHighBytes(data, length);
     if (high > 0) {
-      auto* grown = static_cast<std::uint8_t*>(std::realloc(data, length + high));
-      if (grown == nullptr) {
-        std::free(data);
-        return nullptr;
-      }
-      data = grown;
-      WidenLatin1InPlace(data, length, length + high);
+      store = ResizeBackingStore(isolate, std::move(store), length + high);
+      if (store == nullptr) return nullptr;
+      WidenLatin1InPlace(static_cast<std::uint8_t*>(store->Data()), length, length + high);
     }
-    *size = length + high;
-    return data;
+    return store;
   }
-  // Three bytes per unit bound the result; the rest is given back after.
-  std::size_t bound = length * 3;
-  auto* data = static_cast<std::uint8_t*>(std::malloc(std::max<std::size_t>(bound, 1)));
-  if (data == nullptr) return nullptr;
-  *size = WriteUtf8(isolate, string, data, bound);
-  if (*size < bound) {
-    if (void* smaller = std::realloc(data, std::max<std::size_t>(*size, 1))) data = static_cast<std::uint8_t*>(smaller);
-  }
-  return data;
+  // Measured first and written into exactly its size: three bytes per unit
+  // would bound it without the count, but a block three times too large
+  // costs its pages and a second copy to give them back.
+  const std::size_t size = Utf8Length(isolate, string);
+  std::unique_ptr<v8::BackingStore> store = NewUninitializedBackingStore(isolate, size);
+  if (store == nullptr) return nullptr;
+  TwoByteEncoder encoder(static_cast<std::uint8_t*>(store->Data()), size, /*fits=*/true);
+  ForEachPiece(isolate, string, [&](const auto* units, std::size_t count) {
+    if constexpr (sizeof(*units) == 2) encoder.Feed(units, count);
+    return true;
+  });
+  encoder.Finish();
+  return store;
 }
 
 }  // namespace isohost::worker::buffer

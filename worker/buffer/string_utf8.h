@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 namespace isohost::worker::buffer {
 
@@ -22,10 +23,9 @@ std::size_t Utf8Length(v8::Isolate* isolate, v8::Local<v8::String> string);
 std::size_t WriteUtf8(v8::Isolate* isolate, v8::Local<v8::String> string, std::uint8_t* out, std::size_t capacity,
                       std::size_t* units_read = nullptr);
 
-// The whole UTF-8 of `string` in memory from malloc, which the caller frees;
-// null if there is not enough memory. `*size` is its length (0 gives a
-// valid pointer too).
-std::uint8_t* Utf8ToMalloc(v8::Isolate* isolate, v8::Local<v8::String> string, std::size_t* size);
+// The whole UTF-8 of `string` in a BackingStore of exactly its length
+// (buffer::NewUninitializedBackingStore); null if there is not enough memory.
+std::unique_ptr<v8::BackingStore> Utf8ToBackingStore(v8::Isolate* isolate, v8::Local<v8::String> string);
 
 }  // namespace isohost::worker::buffer
 

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 
 namespace isohost::worker::buffer {
 
@@ -70,6 +71,23 @@ void ForEachPiece(v8::Isolate* isolate, v8::Local<v8::String> string, Visit&& vi
 // at once when `size` is 0). Not zeroed: for Buffer.allocUnsafe and for
 // buffers filled at once.
 v8::Local<v8::ArrayBuffer> ArrayBufferFromMalloc(v8::Isolate* isolate, void* data, std::size_t size);
+
+// A BackingStore of `size` bytes from the isolate's ArrayBuffer allocator,
+// not zeroed; null if the memory cannot be had. Results that are written
+// once into fresh memory take this rather than ArrayBufferFromMalloc: V8
+// weighs memory it allocated itself against the young generation, and frees
+// dead young buffers in a scavenge once they add up to a few semispaces;
+// memory it is handed waits for a full collection, every 64 MiB or so,
+// which makes a loop of large results walk through cold memory.
+std::unique_ptr<v8::BackingStore> NewUninitializedBackingStore(v8::Isolate* isolate, std::size_t size);
+
+// `store` (from NewUninitializedBackingStore) cut or grown to `size` bytes,
+// in place when the allocator can; null if the memory cannot be had.
+std::unique_ptr<v8::BackingStore> ResizeBackingStore(v8::Isolate* isolate, std::unique_ptr<v8::BackingStore> store,
+                                                     std::size_t size);
+
+// A new ArrayBuffer over `store` (null gives an empty ArrayBuffer).
+v8::Local<v8::ArrayBuffer> ArrayBufferFromStore(v8::Isolate* isolate, std::unique_ptr<v8::BackingStore> store);
 
 // A new ArrayBuffer of `size` bytes whose contents are not set, or an empty
 // handle if the memory cannot be had.

@@ -184,6 +184,17 @@ function parseIPv6(input) {
   return address;
 }
 
+const kHexDigits = '0123456789abcdef';
+
+// A piece in lowercase hex without leading zeros; Number.prototype.toString
+// with a radix is a call into the runtime, this is not.
+function hexPiece(piece) {
+  let shift = piece >= 0x1000 ? 12 : piece >= 0x100 ? 8 : piece >= 0x10 ? 4 : 0;
+  let out = '';
+  for (; shift >= 0; shift -= 4) out += kHexDigits[(piece >> shift) & 0xf];
+  return out;
+}
+
 // Lowercase hex pieces with the longest run (two or more) of zero pieces
 // compressed to '::'.
 function serializeIPv6(address) {
@@ -209,7 +220,7 @@ function serializeIPv6(address) {
       i += longest - 1;
       continue;
     }
-    out += address[i].toString(16);
+    out += hexPiece(address[i]);
     if (i !== 7) out += ':';
   }
   return `${out}]`;

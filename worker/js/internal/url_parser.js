@@ -90,7 +90,9 @@ class UrlRecord {
   shortenPath() {
     const path = this.path;
     if (path === '') return;
-    const last = path.lastIndexOf('/');
+    // A loop: String.prototype.lastIndexOf is a call into the runtime.
+    let last = path.length - 1;
+    while (last > 0 && path.charCodeAt(last) !== 0x2f) last--;
     if (last === 0 && this.scheme === 'file' && path.length === 3 && isNormalizedDriveLetter(path, 1)) return;
     this.path = path.slice(0, last);
   }
@@ -143,29 +145,29 @@ function isSchemeCodeUnit(c) {
   return isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 }
 
-// The input without leading and trailing C0 controls and spaces (only when
-// parsing a whole URL), and without any tab or newline.
+// What makes the input need more than trimming: a tab or newline to drop,
+// or a surrogate, which may be a lone one to replace.
+const kTabNewlineOrSurrogate = /[\t\n\r\ud800-\udfff]/;
+const kTabsAndNewlines = /[\t\n\r]/g;
+
+// The input as scalar values (lone surrogates become U+FFFD), without any
+// tab or newline, and without leading and trailing C0 controls and spaces
+// (only when parsing a whole URL). Tabs and newlines are among what
+// trimming removes, so taking them out first gives the same.
 function preprocess(input, trim) {
+  if (typeof input !== 'string' || kTabNewlineOrSurrogate.test(input)) {
+    input = toUSVString(input).replace(kTabsAndNewlines, '');
+  }
+  if (!trim) return input;
   let start = 0;
   let end = input.length;
-  let strip = false;
-  if (trim) {
-    while (start < end && input.charCodeAt(start) <= 0x20) start++;
-    while (end > start && input.charCodeAt(end - 1) <= 0x20) end--;
-  }
-  for (let i = start; i < end; i++) {
-    const c = input.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0d) {
-      strip = true;
-      break;
-    }
-  }
-  if (start !== 0 || end !== input.length) input = input.slice(start, end);
-  return strip ? input.replace(/[\t\n\r]/g, '') : input;
+  while (start < end && input.charCodeAt(start) <= 0x20) start++;
+  while (end > start && input.charCodeAt(end - 1) <= 0x20) end--;
+  return start !== 0 || end !== input.length ? input.slice(start, end) : input;
 }
 
-// Whether the path in input[start, end) of a special URL can be taken as it
-// is: nothing to encode, no backslash, no dot segment.
+// Whether the path in input[start, end) can be taken as it is: nothing to
+// encode, no backslash (a separator in a special URL), no dot segment.
 function isPlainPath(input, start, end) {
   let segmentStart = start;
   for (let i = start; i < end; i++) {
@@ -184,59 +186,62 @@ function isPlainPath(input, start, end) {
 }
 
 // The common URL, in one regular expression: a special scheme other than
-// file, '//', a host of lowercase ASCII that needs no IDNA, maybe a port, and
-// a path (no dot segments), query and fragment with nothing to
-// percent-encode. Anything else (uppercase, credentials, spaces, ...) takes
-// the state machine, which gives the same record for these.
-const kCommonUrl = /^(https?|wss?|ftp):\/\/([a-z0-9._~!$&'()*+,;=-]+)(?::([0-9]{1,5}))?((?:\/(?!\.|%2[eE])[!$%&'()*+,\-.0-9:;=@A-Z[\]_a-z|~]*)*)(?:\?([!$%&()*+,\-./0-9:;=?@A-Z[\\\]^_`a-z{|}~]*))?(?:#([!#$%&'()*+,\-./0-9:;=?@A-Z[\\\]^_a-z{|}~]*))?$/;
+// file, '//', maybe credentials with nothing to percent-encode, a host of
+// lowercase ASCII that needs no IDNA, maybe a port, and a path (no dot
+// segments), query and fragment with nothing to percent-encode. Anything
+// else (uppercase, spaces, ...) takes the state machine, which gives the
+// same record for these. Groups: scheme, username, password, host, port,
+// path, query, fragment.
+const kCommonUrl = /^(https?|wss?|ftp):\/\/(?:([!$%&'()*+,\-.0-9A-Z_a-z~]*)(?::([!$%&'()*+,\-.0-9A-Z_a-z~]*))?@)?([a-z0-9._~!$&'()*+,;=-]+)(?::([0-9]{1,5}))?((?:\/(?!\.|%2[eE])[!$%&'()*+,\-.0-9:;=@A-Z[\]_a-z|~]*)*)(?:\?([!$%&()*+,\-./0-9:;=?@A-Z[\\\]^_`a-z{|}~]*))?(?:#([!#$%&'()*+,\-./0-9:;=?@A-Z[\\\]^_a-z{|}~]*))?$/;
 
-// A last label that starts with a digit may make an IPv4 address, and a
-// Punycode label needs checking: the state machine sees to both.
-function isPlainHost(input, hostStart, hostEnd) {
-  const lastDot = input.lastIndexOf('.', hostEnd - 1);
-  const lastLabel = input.charCodeAt(lastDot < hostStart ? hostStart : lastDot + 1);
-  if ((lastLabel >= 0x30 && lastLabel <= 0x39) || input.charCodeAt(hostEnd - 1) === 0x2e) return false;
-  const punycode = input.indexOf('xn--', hostStart);
-  return punycode === -1 || punycode >= hostEnd;
+// An IPv4 address as the host serializer writes it: four decimal numbers up
+// to 255 without leading zeros. Such a host is its own serialization.
+const kCanonicalIPv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
+
+// Whether a host that matched kCommonUrl is already what the host parser
+// would make of it. A last label that starts with a digit may make an IPv4
+// address (only the canonical form is taken here), a trailing dot or a
+// Punycode label needs checking: the state machine sees to those.
+function isPlainHost(host) {
+  const length = host.length;
+  if (host.charCodeAt(length - 1) === 0x2e) return false;
+  let lastLabel = length - 1;
+  while (lastLabel > 0 && host.charCodeAt(lastLabel - 1) !== 0x2e) lastLabel--;
+  const first = host.charCodeAt(lastLabel);
+  if (first >= 0x30 && first <= 0x39) return kCanonicalIPv4.test(host);
+  return host.indexOf('xn--') === -1;
+}
+
+// The match of a common URL, or null.
+function matchCommon(input) {
+  const match = kCommonUrl.exec(input);
+  if (match === null || !isPlainHost(match[4])) return null;
+  if (match[5] !== undefined && +match[5] > 65535) return null;
+  return match;
 }
 
 // Whether `input` is a common URL, without making its record (canParse).
 function isCommon(input) {
-  if (!kCommonUrl.test(input)) return false;
-  const hostStart = input.indexOf('//') + 2;
-  let end = hostStart;
-  while (end < input.length && input.charCodeAt(end) !== 0x3a && input.charCodeAt(end) !== kSlash &&
-         input.charCodeAt(end) !== kQuestion && input.charCodeAt(end) !== kHash) {
-    end++;
-  }
-  if (!isPlainHost(input, hostStart, end)) return false;
-  if (input.charCodeAt(end) !== 0x3a) return true;
-  let port = 0;
-  for (let i = end + 1; i < input.length && input.charCodeAt(i) >= 0x30 && input.charCodeAt(i) <= 0x39; i++) {
-    port = port * 10 + (input.charCodeAt(i) - 0x30);
-  }
-  return port <= 65535;
+  return matchCommon(input) !== null;
 }
 
 // The record of `input` if it is a common URL, else null.
 function parseCommon(input) {
-  const match = kCommonUrl.exec(input);
+  const match = matchCommon(input);
   if (match === null) return null;
-  const host = match[2];
-  const hostStart = match[1].length + 3;
-  if (!isPlainHost(input, hostStart, hostStart + host.length)) return null;
   const url = new UrlRecord();
   url.scheme = match[1];
   url.special = true;
-  url.host = host;
-  if (match[3] !== undefined) {
-    const port = +match[3];
-    if (port > 65535) return null;
+  if (match[2] !== undefined) url.username = match[2];
+  if (match[3] !== undefined) url.password = match[3];
+  url.host = match[4];
+  if (match[5] !== undefined) {
+    const port = +match[5];
     url.port = port === defaultPort(url.scheme) ? null : port;
   }
-  url.path = match[4] === '' ? '/' : match[4];
-  if (match[5] !== undefined) url.query = match[5];
-  if (match[6] !== undefined) url.fragment = match[6];
+  url.path = match[6] === '' ? '/' : match[6];
+  if (match[7] !== undefined) url.query = match[7];
+  if (match[8] !== undefined) url.fragment = match[8];
   return url;
 }
 
@@ -251,7 +256,7 @@ function parse(input, base = null, url = undefined, stateOverride = 0) {
     if (common !== null) return common;
     url = new UrlRecord();
   }
-  input = preprocess(toUSVString(input), !override);
+  input = preprocess(input, !override);
   const length = input.length;
   let state = override ? stateOverride : SCHEME_START;
   let p = 0;
@@ -596,7 +601,8 @@ function parse(input, base = null, url = undefined, stateOverride = 0) {
         } else {
           end = length;
         }
-        if (url.special && url.scheme !== 'file' && isPlainPath(input, p, end)) {
+        // A file URL's first segment may be a drive letter to normalize.
+        if ((url.scheme !== 'file' || !isDriveLetterAt(input, p)) && isPlainPath(input, p, end)) {
           url.path += `/${input.slice(p, end)}`;
           p = end;
         } else {
