@@ -11,6 +11,7 @@ void InstallPerformanceModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8
 void InstallCryptoModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallModuleWrapModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
 }  // namespace native_modules
 
 namespace {
@@ -30,6 +31,7 @@ constexpr Entry kNativeModules[] = {
     {"crypto", native_modules::InstallCryptoModule},
     {"os", native_modules::InstallOsModule},
     {"url", native_modules::InstallUrlModule},
+    {"module_wrap", native_modules::InstallModuleWrapModule},
 };
 
 }  // namespace
