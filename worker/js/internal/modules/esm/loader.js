@@ -59,12 +59,28 @@ function isBuiltin(name) {
 // --- resolution ----------------------------------------------------------------------
 
 // The file `filename` an import resolved to, as a URL: it must exist and be
-// no directory. `suffix` is the specifier's '?query#hash'.
-function finalize(filename, suffix, base) {
+// no directory. `suffix` is the specifier's '?query#hash'; `relative`, a
+// relative specifier that named it (for the hint of a directory import).
+function finalize(filename, suffix, base, relative) {
   const kind = binding.stat(filename);
-  if (kind === 1) throw new codes.ERR_UNSUPPORTED_DIR_IMPORT(filename, base);
+  if (kind === 1) throw directoryImportError(filename, base, relative);
   if (kind !== 0) throw new codes.ERR_MODULE_NOT_FOUND(filename, base, true);
   return pathToFileUrl(binding.realpath(filename)) + suffix;
+}
+
+// Node's hint for a directory that CommonJS would have loaded: its "main",
+// else its index.js.
+function directoryImportError(dir, base, relative) {
+  const err = new codes.ERR_UNSUPPORTED_DIR_IMPORT(dir, base);
+  const main = packageJson.read(dir.replace(/\/+$/, '') || '/').main;
+  for (const candidate of main !== undefined ? [main, `${main}.js`, `${main}/index.js`, 'index.js'] : ['index.js']) {
+    const target = path.join(dir, candidate);
+    if (binding.stat(target) !== 0) continue;
+    const shown = relative !== undefined ? `${relative.replace(/\/+$/, '')}/${path.relative(dir, target)}` : target;
+    err.message += `\nDid you mean to import "${shown}"?`;
+    break;
+  }
+  return err;
 }
 
 // The URL `specifier` means when the module at `parentUrl` imports it.
@@ -85,7 +101,8 @@ function resolve(specifier, parentUrl) {
     const pathPart = cut === -1 ? specifier : specifier.slice(0, cut);
     const suffix = cut === -1 ? '' : specifier.slice(cut);
     const filename = fileUrlToPath(`file://${path.resolve(path.dirname(parentPath || '/'), pathPart)}`, base);
-    return finalize(pathPart.endsWith('/') ? `${filename}/` : filename, suffix, base);
+    return finalize(pathPart.endsWith('/') ? `${filename}/` : filename, suffix, base,
+                    specifier[0] === '/' ? undefined : pathPart);
   }
   if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(specifier)) {
     if (/^data:/i.test(specifier)) return specifier;
