@@ -141,6 +141,7 @@ void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
       {"onStdin", &js.on_stdin},
       {"onStdioDrain", &js.on_stdio_drain},
       {"makeDataCloneError", &js.make_data_clone_error},
+      {"importModuleDynamically", &js.import_module_dynamically},
   };
   for (const Slot& entry : slots) {
     Local<Value> fn;

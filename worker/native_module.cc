@@ -14,6 +14,7 @@ void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::
 void InstallVmModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallChildProcessModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallModuleWrapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -36,6 +37,7 @@ constexpr Entry kNativeModules[] = {
     {"vm", native_modules::InstallVmModule},
     {"fs", native_modules::InstallFsModule},
     {"child_process", native_modules::InstallChildProcessModule},
+    {"module_wrap", native_modules::InstallModuleWrapModule},
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "ipc/stdio_flow.h"
 #include "ipc/uv_loop.h"
 #include "worker/builtins.h"
+#include "worker/module_wrap.h"
 #include "worker/serialization.h"
 #include "worker/v8_init.h"
 
@@ -89,6 +90,7 @@ Runtime::~Runtime() {
   CheckedLoopClose(&loop_);
   if (isolate_ != nullptr) {
     js_ = {};
+    module_registry_.reset();
     builtin_functions_.clear();
     tick_info_buffer_.Reset();
     immediate_info_buffer_.Reset();
@@ -121,6 +123,7 @@ bool Runtime::Initialize() {
   isolate_->SetPromiseRejectCallback(&Runtime::PromiseRejectCallback);
   isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);
   isolate_->AddNearHeapLimitCallback(&Runtime::OnNearHeapLimit, this);
+  InstallModuleHooks(isolate_);
 
   v8::Isolate::Scope isolate_scope(isolate_);
   v8::HandleScope handle_scope(isolate_);

@@ -23,6 +23,8 @@
 
 namespace isohost::worker {
 
+class ModuleRegistry;
+
 // Layout of the arrays shared with the bootstrap JS (worker/js/*.js reads the
 // same indices). C++ reads them without calling into JS.
 enum TickInfoField : int {
@@ -51,6 +53,7 @@ struct JsCallbacks {
   v8::Global<v8::Function> on_stdin;
   v8::Global<v8::Function> on_stdio_drain;
   v8::Global<v8::Function> make_data_clone_error;  // (message) -> DOMException
+  v8::Global<v8::Function> import_module_dynamically;  // (specifier, referrer, attributes) -> Promise
 };
 
 // Counters of the event loop, reported in the Exit frame. Plain integers:
@@ -126,6 +129,9 @@ class Runtime {
   // Hands an exception that escaped to C++ to the JS uncaught handler.
   void ReportUncaught(v8::Local<v8::Value> exception);
 
+  // The ES modules of this worker (worker/module_wrap.h), made on first use.
+  std::unique_ptr<ModuleRegistry>& module_registry() { return module_registry_; }
+
   std::int32_t* tick_info() { return tick_info_; }
   std::uint32_t* immediate_info() { return immediate_info_; }
 
@@ -193,6 +199,7 @@ class Runtime {
   bool stdio_drain_wanted_ = false;
   LoopStats stats_;
   std::map<std::string, v8::Global<v8::Function>> builtin_functions_;
+  std::unique_ptr<ModuleRegistry> module_registry_;  // holds Globals: reset before the isolate goes
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an

@@ -28,9 +28,9 @@ loaded after main: true
 )node");
 }
 
-// Node 20.20 prints the same, run with --no-experimental-require-module
-// (require() of an ES module comes with ES modules), except for the .node
-// file: Node reports why dlopen() failed, Isohost that it loads no addons.
+// Node 20.20 prints the same (require() of an ES module included, which it
+// allows by default), except for the .node file: Node reports why dlopen()
+// failed, Isohost that it loads no addons.
 TEST(ModulesTest, ExportsImportsNodeModulesAndTheirErrorsAsInNode) {
   CliResult result = RunCli({"run", ScriptPath("modules/resolution/main.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;
@@ -66,9 +66,9 @@ bad-main !! MODULE_NOT_FOUND "Cannot find module './node_modules/bad-main/nope.j
 #nope !! ERR_PACKAGE_IMPORT_NOT_DEFINED "Package import specifier \"#nope\" is not defined in package ./package.json imported from ./main.js"
 # !! ERR_INVALID_MODULE_SPECIFIER "Invalid module \"#\" is not a valid internal imports specifier name imported from ./main.js"
 #/x !! ERR_INVALID_MODULE_SPECIFIER "Invalid module \"#/x\" is not a valid internal imports specifier name imported from ./main.js"
-esm-pkg !! ERR_REQUIRE_ESM "require() of ES Module ./node_modules/esm-pkg/index.js from ./main.js not supported.\nInstead change the require of index.js in ./main.js to a dynamic import() which is available in all CommonJS modules."
-esm-pkg/plain.js !! ERR_REQUIRE_ESM "require() of ES Module ./node_modules/esm-pkg/plain.js from ./main.js not supported.\nplain.js is treated as an ES module file as it is a .js file whose nearest parent package.json contains \"type\": \"module\" which declares all .js files in that package scope as ES modules.\nInstead either rename plain.js to end in .cjs, change the requiring code to use dynamic import() which is available in all CommonJS modules, or change \"type\": \"module\" to \"type\": \"commonjs\" in ./node_modules/esm-pkg/package.json to treat all .js files as CommonJS (using .mjs for all ES modules instead).\n"
-esm-pkg/x.mjs !! ERR_REQUIRE_ESM "require() of ES Module ./node_modules/esm-pkg/x.mjs from ./main.js not supported.\nInstead change the require of ./node_modules/esm-pkg/x.mjs to a dynamic import() which is available in all CommonJS modules."
+esm-pkg -> {"__esModule":true,"default":1} @ node_modules/esm-pkg/index.js
+esm-pkg/plain.js !! undefined "module is not defined in ES module scope\nThis file is being treated as an ES module because it has a '.js' file extension and './node_modules/esm-pkg/package.json' contains \"type\": \"module\". To treat it as a CommonJS script, rename it to use the '.cjs' file extension."
+esm-pkg/x.mjs -> {"__esModule":true,"default":1} @ node_modules/esm-pkg/x.mjs
 esm-pkg/ok.cjs -> "cjs inside a module package" @ node_modules/esm-pkg/ok.cjs
 addon !! ERR_DLOPEN_FAILED "./node_modules/addon/build/addon.node: native addons are not supported: Isohost does not load native addons"
 node:nope !! ERR_UNKNOWN_BUILTIN_MODULE "No such built-in module: node:nope"

@@ -217,5 +217,8 @@ binding.setCallbacks({
     else stdin._push(text, eof);
   },
   onStdioDrain: stdio.onDrain,
+  // import() anywhere: the ES module loader is compiled on its first use.
+  importModuleDynamically: (specifier, referrer, attributes) =>
+    internalRequire('internal/modules/esm/loader').importModuleDynamically(specifier, referrer, attributes),
   makeDataCloneError: (message) => new (internalRequire('internal/dom_exception'))(message, 'DataCloneError'),
 });

@@ -20,6 +20,7 @@ const codes = () => internalRequire('internal/errors').codes;
 const validateString = (value, name) => internalRequire('internal/validators').validateString(value, name);
 const packageJson = () => internalRequire('internal/modules/package_json');
 const resolver = () => internalRequire('internal/modules/resolve');
+const esmLoader = () => internalRequire('internal/modules/esm/loader');
 
 // Builtins: the bootstrap's own (registered by name) are known here, so a
 // script that requires only those never loads the list of Node's names.
@@ -124,14 +125,21 @@ class Module {
     this.paths = Module._nodeModulePaths(path.dirname(filename));
     const extension = findLongestRegisteredExtension(filename);
     if (filename.endsWith('.mjs') && !Module._extensions['.mjs']) {
-      throw new (codes().ERR_REQUIRE_ESM)(filename, true, parentFilename(this));
+      this.exports = esmLoader().requireModule(filename, parentFilename(this));
+    } else {
+      Module._extensions[extension](this, filename);
     }
-    Module._extensions[extension](this, filename);
     this.loaded = true;
   }
 
   _compile(content, filename) {
-    const compiled = compileWrapper(content, filename);
+    let compiled;
+    try {
+      compiled = compileWrapper(content, filename);
+    } catch (err) {
+      if (this === mainModule && isEntryWithModuleSyntax(err, filename)) throw kEntryIsModule;
+      throw err;
+    }
     const dirname = path.dirname(filename);
     const require = makeRequire(this);
     const exports = this.exports;
@@ -197,21 +205,21 @@ function compileWrapper(content, filename) {
   return binding.compileFunction(`return ${Module.wrap(content)}`, filename, [])();
 }
 
-function stripBOM(content) {
-  return content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+// Thrown (and caught by runMain) when the entry point turns out to be an ES
+// module: a .js file, in a package without "type", that CommonJS cannot
+// compile because of import/export, import.meta or top-level await (Node 20
+// detects the format so).
+const kEntryIsModule = Symbol('entry is an ES module');
+const kModuleSyntax = /Cannot use import statement|Unexpected token 'export'|import\.meta|await is only valid in async functions/;
+
+function isEntryWithModuleSyntax(err, filename) {
+  if (!(err instanceof SyntaxError) || !kModuleSyntax.test(err.message) || !filename.endsWith('.js')) return false;
+  const scope = packageJson().findScope(filename);
+  return scope === undefined || scope.type === 'none';
 }
 
-// ERR_REQUIRE_ESM for a .js file in a "type": "module" package, saying what
-// Node says (which depends on whether the file has import/export).
-function requireEsmError(module, filename, content, pkgPath) {
-  let hasEsmSyntax = false;
-  try {
-    binding.compileFunction(content, filename, kParams);
-  } catch (err) {
-    hasEsmSyntax = err instanceof SyntaxError &&
-        /Cannot use import statement|Unexpected token 'export'|import\.meta/.test(err.message);
-  }
-  return new (codes().ERR_REQUIRE_ESM)(filename, hasEsmSyntax, parentFilename(module), pkgPath);
+function stripBOM(content) {
+  return content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
 }
 
 const extensions = { __proto__: null };
@@ -220,7 +228,10 @@ extensions['.js'] = function(module, filename) {
   const content = binding.readFile(filename);
   if (filename.endsWith('.js')) {
     const scope = packageJson().findScope(filename);
-    if (scope !== undefined && scope.type === 'module') throw requireEsmError(module, filename, content, scope.path);
+    if (scope !== undefined && scope.type === 'module') {
+      module.exports = esmLoader().requireModule(filename, parentFilename(module));
+      return;
+    }
   }
   module._compile(content, filename);
 };
@@ -591,12 +602,35 @@ Object.defineProperty(Module, 'builtinModules', {
 
 // --- the worker's entry point ------------------------------------------------------------
 
+// An entry point that runs as an ES module: .mjs, or .js in a package of
+// "type": "module". (A .js file of a package without "type" is one if its
+// syntax says so: that shows when it is compiled, see kEntryIsModule.)
+function isModuleEntry(filename) {
+  if (filename.endsWith('.mjs')) return true;
+  if (!filename.endsWith('.js')) return false;
+  const scope = packageJson().findScope(filename);
+  return scope !== undefined && scope.type === 'module';
+}
+
 // Runs the entry script: a file (by absolute path, resolved as `node FILE`
 // would) or source text.
 function runMain(scriptPath, scriptSource) {
   initPaths(globalThis.process && globalThis.process.env);
   if (scriptSource === undefined) {
-    Module._load(scriptPath, null, true);
+    const filename = Module._findPath(path.resolve(scriptPath), null, true);
+    if (filename && isModuleEntry(filename)) {
+      esmLoader().runEntry(filename);
+      return;
+    }
+    try {
+      Module._load(scriptPath, null, true);
+    } catch (err) {
+      if (err !== kEntryIsModule) throw err;
+      const filename = mainModule.filename;
+      mainModule = undefined;
+      if (globalThis.process) globalThis.process.mainModule = undefined;
+      esmLoader().runEntry(filename);
+    }
     return;
   }
   const filename = path.join(binding.cwd(), '[worker eval]');

@@ -135,7 +135,11 @@ const messages = {
   ERR_FALSY_VALUE_REJECTION: [Error, () => 'Promise was rejected with falsy value'],
   ERR_FS_INVALID_SYMLINK_TYPE: [Error, (type) => `Symlink type must be one of "dir", "file", or "junction". Received "${type}"`],
   ERR_ILLEGAL_CONSTRUCTOR: [TypeError, () => 'Illegal constructor'],
+  ERR_IMPORT_ASSERTION_TYPE_FAILED: [TypeError, (url, type) => `Module "${url}" is not of type "${type}"`],
+  ERR_IMPORT_ASSERTION_TYPE_MISSING: [TypeError, (url, type) => `Module "${url}" needs an import attribute of type "${type}"`],
+  ERR_IMPORT_ASSERTION_TYPE_UNSUPPORTED: [TypeError, (type) => `Import attribute type "${type}" is unsupported`],
   ERR_IMPORT_ATTRIBUTE_MISSING: [TypeError, (url, key, value) => `Module "${url}" needs an import attribute of "${key}: ${value}"`],
+  ERR_IMPORT_ATTRIBUTE_UNSUPPORTED: [TypeError, (key, value) => `Import attribute "${key}" with value "${value}" is not supported`],
   ERR_INVALID_ARG_TYPE: [TypeError, invalidArgTypeMessage],
   ERR_INVALID_ARG_VALUE: [TypeError, (name, value, reason = 'is invalid') => {
     let shown = inspectModule().inspect(value);
@@ -205,6 +209,7 @@ const messages = {
   ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
   ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => `Unknown encoding: ${encoding}`],
   ERR_UNKNOWN_FILE_EXTENSION: [TypeError, (ext, path) => `Unknown file extension "${ext}" for ${path}`],
+  ERR_UNKNOWN_MODULE_FORMAT: [RangeError, (format, url) => `Unknown module format: ${format} for URL ${url}`],
   ERR_UNKNOWN_SIGNAL: [TypeError, (signal) => `Unknown signal: ${signal}`],
   ERR_UNSUPPORTED_DIR_IMPORT: [Error, (path, base) => `Directory import '${path}' is not supported resolving ES modules imported from ${base}`],
   ERR_UNSUPPORTED_ESM_URL_SCHEME: [Error, (url, schemes) => `Only URLs with a scheme in: ${schemes.join(', ')} are supported by the default ESM loader. Received protocol '${url.protocol}'`],

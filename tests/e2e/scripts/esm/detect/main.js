@@ -1,0 +1,2 @@
+import { sep } from 'node:path';
+console.log('detected as ESM:', sep, typeof require);

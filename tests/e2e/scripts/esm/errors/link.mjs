@@ -1,0 +1,2 @@
+import { missing } from './ok.mjs';
+console.log(missing);

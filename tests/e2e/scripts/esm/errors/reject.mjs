@@ -1,0 +1,3 @@
+console.log('before');
+await Promise.resolve();
+throw new RangeError('rejected at top level');

@@ -1,0 +1,2 @@
+export const fine = 1;
+export const broken = ;

@@ -1,0 +1,2 @@
+process.exitCode = 0;
+await new Promise(() => {});

@@ -1,0 +1,2 @@
+console.log('tla.mjs must not run from require()');
+await null;

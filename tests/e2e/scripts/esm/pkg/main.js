@@ -1,0 +1,3 @@
+import { helper } from '#helper';
+import legacy from './legacy.cjs';
+console.log('type module:', helper, legacy);

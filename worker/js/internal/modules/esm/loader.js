@@ -1,0 +1,461 @@
+'use strict';
+// ES modules: resolution by URL (relative specifiers name files exactly, no
+// extension search, no directory index; bare names through node_modules and
+// package.json "exports"/"imports" with the "import" condition, by the
+// resolver CommonJS uses), one module record per URL, and the translation of
+// each format into a v8::Module (worker/module_wrap.cc): ES source, CommonJS,
+// JSON and builtins (the last three as synthetic modules). Loaded on the first
+// import, import() or ES entry point: a CommonJS worker never compiles it.
+//
+// A graph is built synchronously (files are read synchronously), then
+// instantiated and evaluated by V8; evaluation returns a promise, which
+// top-level await keeps pending.
+
+const wrap = binding.internalBinding('module_wrap');
+const path = internalRequire('path');
+const packageJson = internalRequire('internal/modules/package_json');
+const resolver = internalRequire('internal/modules/resolve');
+const modules = internalRequire('modules');
+const { codes } = internalRequire('internal/errors');
+
+const kConditions = new Set(['import', 'node']);
+const kStatusEvaluated = 4;
+const kStatusErrored = 5;
+
+// url -> { url, id, format, filename }; and by module id.
+const records = new Map();
+const recordsById = [];
+
+// --- URLs --------------------------------------------------------------------------
+
+// What a file URL's path must escape: the WHATWG path percent-encode set,
+// plus '%', '\\', '?' and '#', which would change the URL's meaning.
+const kEscaped = /[\x00-\x20"#%<>?\\`{}\x7f]|[^\x00-\x7f]/gu;
+
+function pathToFileUrl(filename) {
+  return `file://${filename.replace(kEscaped, (ch) => encodeURIComponent(ch))}`;
+}
+
+// 'file:///a/b%20c.js?x#y' -> '/a/b c.js'.
+function fileUrlToPath(url, base) {
+  const match = /^file:\/\/(localhost)?([^?#]*)/i.exec(url);
+  if (match === null || match[2] === '' || match[2][0] !== '/') {
+    throw new codes.ERR_INVALID_FILE_URL_HOST('linux');
+  }
+  if (/%2f/i.test(match[2])) {
+    throw new codes.ERR_INVALID_MODULE_SPECIFIER(url, 'must not include encoded "/" or "\\" characters', base);
+  }
+  try {
+    return path.resolve(decodeURIComponent(match[2]));
+  } catch {
+    throw new codes.ERR_INVALID_MODULE_SPECIFIER(url, 'is not a valid URL', base);
+  }
+}
+
+function isBuiltin(name) {
+  return internalRequire('internal/modules/builtins').isBuiltin(name);
+}
+
+// --- resolution ----------------------------------------------------------------------
+
+// The file `filename` an import resolved to, as a URL: it must exist and be
+// no directory. `suffix` is the specifier's '?query#hash'; `relative`, a
+// relative specifier that named it (for the hint of a directory import).
+function finalize(filename, suffix, base, relative) {
+  const kind = binding.stat(filename);
+  if (kind === 1) throw directoryImportError(filename, base, relative);
+  if (kind !== 0) throw new codes.ERR_MODULE_NOT_FOUND(filename, base, true);
+  return pathToFileUrl(binding.realpath(filename)) + suffix;
+}
+
+// Node's hint for a directory that CommonJS would have loaded: its "main",
+// else its index.js.
+function directoryImportError(dir, base, relative) {
+  const err = new codes.ERR_UNSUPPORTED_DIR_IMPORT(dir, base);
+  const main = packageJson.read(dir.replace(/\/+$/, '') || '/').main;
+  for (const candidate of main !== undefined ? [main, `${main}.js`, `${main}/index.js`, 'index.js'] : ['index.js']) {
+    const target = path.join(dir, candidate);
+    if (binding.stat(target) !== 0) continue;
+    const shown = relative !== undefined ? `${relative.replace(/\/+$/, '')}/${path.relative(dir, target)}` : target;
+    err.message += `\nDid you mean to import "${shown}"?`;
+    break;
+  }
+  return err;
+}
+
+// The URL `specifier` means when the module at `parentUrl` imports it.
+function resolve(specifier, parentUrl) {
+  const parentPath = parentUrl !== undefined && parentUrl.startsWith('file:') ? fileUrlToPath(parentUrl) : undefined;
+  const base = parentPath !== undefined ? parentPath : parentUrl;
+  if (specifier.startsWith('node:')) {
+    if (!isBuiltin(specifier)) throw new codes.ERR_UNKNOWN_BUILTIN_MODULE(specifier);
+    return specifier;
+  }
+  const relative = specifier[0] === '/' || specifier.startsWith('./') || specifier.startsWith('../') ||
+      specifier === '.' || specifier === '..';
+  if (relative) {
+    if (parentPath === undefined && specifier[0] !== '/') {
+      throw new codes.ERR_INVALID_MODULE_SPECIFIER(specifier, `cannot be resolved relative to ${parentUrl}`, base);
+    }
+    const cut = specifier.search(/[?#]/);
+    const pathPart = cut === -1 ? specifier : specifier.slice(0, cut);
+    const suffix = cut === -1 ? '' : specifier.slice(cut);
+    const filename = fileUrlToPath(`file://${path.resolve(path.dirname(parentPath || '/'), pathPart)}`, base);
+    return finalize(pathPart.endsWith('/') ? `${filename}/` : filename, suffix, base,
+                    specifier[0] === '/' ? undefined : pathPart);
+  }
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(specifier)) {
+    if (/^data:/i.test(specifier)) return specifier;
+    if (/^file:/i.test(specifier)) {
+      const cut = specifier.search(/[?#]/);
+      return finalize(fileUrlToPath(specifier, base), cut === -1 ? '' : specifier.slice(cut), base);
+    }
+    const protocol = specifier.slice(0, specifier.indexOf(':') + 1);
+    throw new codes.ERR_UNSUPPORTED_ESM_URL_SCHEME({ protocol }, ['file', 'data', 'and node']);
+  }
+  const resolved = specifier[0] === '#'
+    ? resolver.packageImportsResolve(specifier, parentPath, kConditions)
+    : resolver.packageResolve(specifier, parentPath, kConditions);
+  if (resolved.startsWith('node:')) return resolved;
+  return finalize(resolved, '', base);
+}
+
+// --- formats -------------------------------------------------------------------------
+
+// A SyntaxError that says the source is an ES module, not CommonJS.
+const kEsmSyntax = /Cannot use import statement|Unexpected token 'export'|import\.meta|await is only valid in async functions/;
+
+function looksLikeModule(source, filename) {
+  try {
+    binding.compileFunction(source, filename, ['exports', 'require', 'module', '__filename', '__dirname']);
+    return false;
+  } catch (err) {
+    return err instanceof SyntaxError && kEsmSyntax.test(err.message);
+  }
+}
+
+// 'module', 'commonjs', 'json' or 'builtin', as Node decides it from the
+// extension, the package's "type" and (for a .js file of a package without
+// one) the syntax.
+function formatOf(url, filename, source) {
+  if (url.startsWith('node:')) return 'builtin';
+  if (url.startsWith('data:')) {
+    const mime = /^data:([^,;]*)/i.exec(url)[1].toLowerCase();
+    if (mime === 'text/javascript') return 'module';
+    if (mime === 'application/json') return 'json';
+    throw new codes.ERR_UNKNOWN_MODULE_FORMAT(mime, url);
+  }
+  const extension = path.extname(filename);
+  if (extension === '.mjs') return 'module';
+  if (extension === '.cjs') return 'commonjs';
+  if (extension === '.json') return 'json';
+  if (extension === '.js' || extension === '') {
+    const scope = packageJson.findScope(filename);
+    const type = scope === undefined ? 'none' : scope.type;
+    if (type === 'module') return 'module';
+    if (type === 'commonjs' || extension === '') return 'commonjs';
+    return looksLikeModule(source(), filename) ? 'module' : 'commonjs';
+  }
+  throw new codes.ERR_UNKNOWN_FILE_EXTENSION(extension, filename);
+}
+
+// Import attributes: only "type", and "type": "json" exactly for JSON.
+function checkAttributes(url, format, attributes) {
+  for (const key of Object.keys(attributes)) {
+    if (key !== 'type') throw new codes.ERR_IMPORT_ATTRIBUTE_UNSUPPORTED(key, attributes[key]);
+  }
+  const type = attributes.type;
+  if (type === undefined) {
+    if (format === 'json') throw new codes.ERR_IMPORT_ASSERTION_TYPE_MISSING(url, 'json');
+    return;
+  }
+  if (type !== 'json') throw new codes.ERR_IMPORT_ASSERTION_TYPE_UNSUPPORTED(type);
+  if (format !== 'json') throw new codes.ERR_IMPORT_ASSERTION_TYPE_FAILED(url, type);
+}
+
+// The text of a data: URL.
+function dataUrlText(url) {
+  const comma = url.indexOf(',');
+  const meta = url.slice(5, comma);
+  const body = url.slice(comma + 1);
+  if (/;base64$/i.test(meta)) return internalRequire('node/buffer').Buffer.from(body, 'base64').toString('utf8');
+  return decodeURIComponent(body);
+}
+
+// --- module records --------------------------------------------------------------------
+
+function makeRecord(url, format, filename, id) {
+  const record = { url, format, filename, id, error: undefined };
+  records.set(url, record);
+  recordsById[id] = record;
+  return record;
+}
+
+function sourceModule(url, filename, source) {
+  const id = wrap.compile(source, url);
+  const record = makeRecord(url, 'module', filename, id);
+  try {
+    const specifiers = [];
+    const types = [];
+    const ids = [];
+    for (const [specifier, attributes] of wrap.requests(id)) {
+      specifiers.push(specifier);
+      types.push(attributes.type);
+      ids.push(moduleFor(resolve(specifier, url), attributes).id);
+    }
+    wrap.link(id, specifiers, types, ids);
+  } catch (err) {
+    record.error = err;
+    throw err;
+  }
+  return record;
+}
+
+// Synthetic modules: the names are known now, `evaluate` gives the values
+// when the module's turn to evaluate comes.
+const evaluators = new Map();  // id -> () => { name: value }
+
+function syntheticModule(url, format, filename, names, evaluate) {
+  const id = wrap.createSynthetic(url, names);
+  evaluators.set(id, () => {
+    const values = evaluate();
+    for (const name of names) wrap.setExport(id, name, values[name]);
+  });
+  return makeRecord(url, format, filename, id);
+}
+
+function builtinModule(url) {
+  const exports = modules.loadBuiltin(url.slice(5));
+  const names = ['default'];
+  if (exports !== null && (typeof exports === 'object' || typeof exports === 'function')) {
+    for (const key of Object.keys(exports)) if (key !== 'default') names.push(key);
+  }
+  return syntheticModule(url, 'builtin', undefined, names, () => {
+    const values = { __proto__: null, default: exports };
+    for (let i = 1; i < names.length; i++) {
+      // A lazy export whose getter refuses (an API a worker lacks) stays
+      // undefined here, and still throws when read on the default export.
+      try {
+        values[names[i]] = exports[names[i]];
+      } catch {
+        values[names[i]] = undefined;
+      }
+    }
+    return values;
+  });
+}
+
+function jsonModule(url, filename, source) {
+  return syntheticModule(url, 'json', filename, ['default'], () => {
+    try {
+      return { default: JSON.parse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source) };
+    } catch (err) {
+      err.message = `${filename || url}: ${err.message}`;
+      throw err;
+    }
+  });
+}
+
+// The names a CommonJS file exports, its re-exports' included.
+function commonJsNames(filename, source, seen) {
+  const { names, reexports } = internalRequire('internal/modules/esm/cjs_exports').parse(source);
+  for (const request of reexports) {
+    let target;
+    try {
+      const parent = new modules.Module(filename);
+      parent.filename = filename;
+      parent.paths = modules.Module._nodeModulePaths(path.dirname(filename));
+      target = modules.Module._resolveFilename(request, parent, false);
+    } catch {
+      continue;
+    }
+    if (seen.has(target) || !target.startsWith('/') || !/\.(c?js)$/.test(target)) continue;
+    seen.add(target);
+    for (const name of commonJsNames(target, binding.readFile(target), seen)) names.add(name);
+  }
+  return names;
+}
+
+function commonJsModule(url, filename, source) {
+  const names = ['default'];
+  for (const name of commonJsNames(filename, source, new Set([filename]))) if (name !== 'default') names.push(name);
+  return syntheticModule(url, 'commonjs', filename, names, () => {
+    const exports = modules.Module._load(filename, null, false);
+    const values = { __proto__: null, default: exports };
+    for (let i = 1; i < names.length; i++) values[names[i]] = exports == null ? undefined : exports[names[i]];
+    return values;
+  });
+}
+
+// The record of `url`, made (with its whole graph) if new.
+function moduleFor(url, attributes) {
+  let record = records.get(url);
+  if (record !== undefined) {
+    checkAttributes(url, record.format, attributes);
+    if (record.error !== undefined) throw record.error;
+    return record;
+  }
+  if (url.startsWith('node:')) {
+    checkAttributes(url, 'builtin', attributes);
+    return builtinModule(url);
+  }
+  const isData = url.startsWith('data:');
+  const filename = isData ? undefined : fileUrlToPath(url);
+  let text;
+  const source = () => {
+    if (text === undefined) text = isData ? dataUrlText(url) : binding.readFile(filename);
+    return text;
+  };
+  const format = formatOf(url, filename, source);
+  checkAttributes(url, format, attributes);
+  if (format === 'module') return sourceModule(url, filename, source());
+  if (format === 'json') return jsonModule(url, filename, source());
+  return commonJsModule(url, filename, source());
+}
+
+// --- the hooks V8 calls ------------------------------------------------------------------
+
+function initializeImportMeta(meta, id) {
+  const record = recordsById[id];
+  if (record === undefined) return;
+  if (record.filename !== undefined) {
+    meta.dirname = path.dirname(record.filename);
+    meta.filename = record.filename;
+  }
+  const url = record.url;
+  meta.resolve = function resolve(specifier) {
+    return resolveForMeta(`${specifier}`, url);
+  };
+  meta.url = url;
+}
+
+// import.meta.resolve(): as import would resolve it, except that a file
+// that does not exist still has its URL.
+function resolveForMeta(specifier, parentUrl) {
+  try {
+    return resolve(specifier, parentUrl);
+  } catch (err) {
+    if (err.code === 'ERR_MODULE_NOT_FOUND' && (specifier.startsWith('./') || specifier.startsWith('../') || specifier[0] === '/')) {
+      const cut = specifier.search(/[?#]/);
+      const pathPart = cut === -1 ? specifier : specifier.slice(0, cut);
+      return pathToFileUrl(path.resolve(path.dirname(fileUrlToPath(parentUrl)), pathPart)) + (cut === -1 ? '' : specifier.slice(cut));
+    }
+    throw err;
+  }
+}
+
+wrap.setHooks(initializeImportMeta, (id) => {
+  const evaluate = evaluators.get(id);
+  evaluators.delete(id);
+  evaluate();
+});
+
+// --- errors ------------------------------------------------------------------------------
+
+// `require is not defined` and the like, thrown by an ES module that was
+// written as CommonJS: said as Node says it, naming why the file is ESM.
+const kCommonJsGlobal = /^(require|module|exports|__filename|__dirname) is not defined$/;
+const decorated = new WeakSet();
+
+function explainCommonJsGlobal(err, root) {
+  if (!(err instanceof ReferenceError) || decorated.has(err) || !kCommonJsGlobal.test(err.message)) return err;
+  decorated.add(err);
+  const frame = /\(?(file:\/\/[^\s)]+?):\d+:\d+\)?/.exec(typeof err.stack === 'string' ? err.stack : '');
+  const record = (frame !== null && records.get(frame[1])) || root;
+  const original = err.message;
+  err.message += ' in ES module scope';
+  if (record !== undefined && record.filename !== undefined && record.filename.endsWith('.js')) {
+    const scope = packageJson.findScope(record.filename);
+    if (scope !== undefined && scope.type === 'module') {
+      err.message += `\nThis file is being treated as an ES module because it has a '.js' file extension and '${scope.path}' contains "type": "module". To treat it as a CommonJS script, rename it to use the '.cjs' file extension.`;
+    }
+  }
+  const header = `ReferenceError: ${original}`;
+  if (typeof err.stack === 'string' && err.stack.startsWith(header)) {
+    err.stack = `ReferenceError: ${err.message}${err.stack.slice(header.length)}`;
+  }
+  return err;
+}
+
+// --- importing -----------------------------------------------------------------------------
+
+// Builds, links and starts evaluating the graph of `url`; returns the
+// record and the evaluation's promise.
+function load(url, attributes) {
+  const record = moduleFor(url, attributes);
+  wrap.instantiate(record.id);
+  return { record, evaluation: wrap.evaluate(record.id) };
+}
+
+// The URL of the script or module that called import(): a module's URL, a
+// CommonJS file's path, or nothing (code without a file: the working
+// directory).
+function referrerUrl(referrer) {
+  if (typeof referrer !== 'string' || referrer === '') return pathToFileUrl(`${binding.cwd()}/`);
+  if (/^(file|data|node):/.test(referrer)) return referrer;
+  if (referrer[0] === '/') return pathToFileUrl(referrer);
+  return pathToFileUrl(`${binding.cwd()}/`);
+}
+
+// import(specifier) -> a promise of the module's namespace. The graph is
+// loaded after the calling code has run on, as Node's asynchronous loading
+// has it.
+function importModuleDynamically(specifier, referrer, attributes) {
+  const parentUrl = referrerUrl(referrer);
+  return Promise.resolve().then(() => {
+    const { record, evaluation } = load(resolve(`${specifier}`, parentUrl), attributes);
+    return evaluation.then(() => wrap.namespace(record.id), (err) => {
+      throw explainCommonJsGlobal(err, record);
+    });
+  });
+}
+
+// Runs `filename` as the worker's ES entry point. A rejection of its
+// evaluation is an uncaught error; a worker that ends while it is still
+// pending exits with 13, as Node does.
+function runEntry(filename) {
+  const { record, evaluation } = load(pathToFileUrl(filename), { __proto__: null });
+  const process = globalThis.process;
+  const unsettled = () => {
+    if (process.exitCode === undefined) process.exitCode = 13;
+  };
+  process.on('exit', unsettled);
+  evaluation.then(() => process.off('exit', unsettled), (err) => {
+    process.off('exit', unsettled);
+    internalRequire('errors').handleUncaught(explainCommonJsGlobal(err, record));
+  });
+}
+
+// require() of an ES module, as Node 20 does by default: the namespace of a
+// graph without top-level await, evaluated synchronously.
+function requireModule(filename, parentFilename) {
+  const url = pathToFileUrl(filename);
+  const record = moduleFor(url, { __proto__: null });
+  wrap.instantiate(record.id);
+  if (wrap.isGraphAsync(record.id)) {
+    const err = new codes.ERR_REQUIRE_ASYNC_MODULE();
+    if (parentFilename !== undefined) err.message += `\n  From ${parentFilename} \n  Requiring ${filename} `;
+    throw err;
+  }
+  // Settled already (the graph is synchronous); its error is thrown below,
+  // so the promise itself must not count as an unhandled rejection.
+  wrap.evaluate(record.id).then(undefined, () => {});
+  if (wrap.status(record.id) === kStatusErrored) throw explainCommonJsGlobal(wrap.exception(record.id), record);
+  const namespace = wrap.namespace(record.id);
+  if (wrap.status(record.id) !== kStatusEvaluated || !('default' in namespace) || '__esModule' in namespace) {
+    return namespace;
+  }
+  // A default export and no __esModule: marked, as Node marks it, so that
+  // transpiled CommonJS takes `default` for the default export.
+  const marked = { __proto__: null, __esModule: true };
+  for (const key of Object.keys(namespace)) {
+    Object.defineProperty(marked, key, { enumerable: true, get: () => namespace[key] });
+  }
+  Object.defineProperty(marked, Symbol.toStringTag, { value: 'Module' });
+  return marked;
+}
+
+exports.importModuleDynamically = importModuleDynamically;
+exports.runEntry = runEntry;
+exports.requireModule = requireModule;
+exports.pathToFileUrl = pathToFileUrl;
