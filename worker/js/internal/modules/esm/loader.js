@@ -12,7 +12,7 @@
 // top-level await keeps pending.
 
 const wrap = binding.internalBinding('module_wrap');
-const path = internalRequire('path');
+const path = internalRequire('internal/path/posix');
 const packageJson = internalRequire('internal/modules/package_json');
 const resolver = internalRequire('internal/modules/resolve');
 const modules = internalRequire('modules');
