@@ -20,7 +20,11 @@ const { optionsFor } = kinds;
 const kDataError = 1;
 const kTooLarge = 2;
 
+// Read-only, as Node's are.
 const constants = native.constants;
+for (const key of Object.keys(constants)) {
+  Object.defineProperty(constants, key, { writable: false, configurable: false });
+}
 
 // Node's error names for zlib's return codes, both ways.
 const kCodeNames = ['Z_OK', 'Z_STREAM_END', 'Z_NEED_DICT', 'Z_ERRNO', 'Z_STREAM_ERROR', 'Z_DATA_ERROR',
@@ -32,12 +36,23 @@ Object.freeze(zlibCodes);
 
 // The classes of Node's stream forms, which an `info: true` result names as
 // its engine. Without `stream` they cannot be made.
-const kClassNames = ['Deflate', 'Inflate', 'Gzip', 'Gunzip', 'DeflateRaw', 'InflateRaw', 'Unzip', 'BrotliCompress',
-  'BrotliDecompress'];
+// Their options are checked first, so that bad ones get Node's errors.
+const kClassModes = {
+  Deflate: kinds.DEFLATE,
+  Inflate: kinds.INFLATE,
+  Gzip: kinds.GZIP,
+  Gunzip: kinds.GUNZIP,
+  DeflateRaw: kinds.DEFLATERAW,
+  InflateRaw: kinds.INFLATERAW,
+  Unzip: kinds.UNZIP,
+  BrotliCompress: kinds.BROTLI_ENCODE,
+  BrotliDecompress: kinds.BROTLI_DECODE,
+};
 const classes = {};
-for (const name of kClassNames) {
+for (const [name, mode] of Object.entries(kClassModes)) {
   classes[name] = {
-    [name]: function(opts) {  // eslint-disable-line no-unused-vars
+    [name]: function(opts) {
+      optionsFor(mode, opts);
       throw new ERR_NOT_AVAILABLE_IN_WORKER(`zlib.${name}`);
     },
   }[name];
@@ -149,7 +164,8 @@ for (const [name, mode, className] of kForms) {
 }
 for (const className of ['Deflate', 'Inflate', 'DeflateRaw', 'InflateRaw', 'Gzip', 'Gunzip', 'Unzip',
   'BrotliCompress', 'BrotliDecompress']) {
-  module.exports[`create${className}`] = function value(opts) {  // eslint-disable-line no-unused-vars
+  module.exports[`create${className}`] = function value(opts) {
+    optionsFor(kClassModes[className], opts);
     throw new ERR_NOT_AVAILABLE_IN_WORKER(`zlib.create${className}`);
   };
 }

@@ -1,3 +1,4 @@
+'use strict';
 // Errors of the synchronous forms, as Node reports them: zlib's and
 // brotli's data errors with errno and code, and the checks of arguments
 // and options.
@@ -66,3 +67,7 @@ attempt('crc32 value string', () => zlib.crc32('a', 'x'));
 attempt('crc32 value -1', () => zlib.crc32('a', -1));
 attempt('crc32 value 2**32', () => zlib.crc32('a', 2 ** 32));
 attempt('createGzip', () => typeof zlib.createGzip);
+attempt('createGzip with a bad level', () => zlib.createGzip({ level: 42 }));
+attempt('new BrotliCompress with a bad param', () => new zlib.BrotliCompress({ params: { 50: 1 } }));
+attempt('constants are read-only', () => { zlib.constants.Z_OK = 1; });
+attempt('codes are frozen', () => { zlib.codes.Z_OK = 1; });

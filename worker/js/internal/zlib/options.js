@@ -19,7 +19,8 @@ const UNZIP = 7;
 const BROTLI_DECODE = 8;
 const BROTLI_ENCODE = 9;
 
-const kMaxLength = 2 ** 32;
+// Read once, when zlib is loaded, as Node does (a test may lower it first).
+const { kMaxLength } = internalRequire('node/buffer');
 const kBrotliParamCount = 9;  // BROTLI_PARAM_MODE (0) .. BROTLI_PARAM_NDIRECT (8)
 
 // False when `number` is unset (undefined or NaN): the default applies.
