@@ -15,6 +15,8 @@ const {
 } = codes;
 const { Buffer, FastBuffer } = bufferImpl;
 const { optionsFor } = kinds;
+const ArrayIsArray = Array.isArray;
+const ArrayBufferIsView = ArrayBuffer.isView;
 
 // The failures the codec reports (worker/zlib/codec.h's CodecResult::Status).
 const kDataError = 1;
@@ -60,13 +62,13 @@ for (const [name, mode] of Object.entries(kClassModes)) {
 
 // Turns the codec's result into a Buffer, or throws Node's error.
 function settle(result, opts) {
-  if (!Array.isArray(result)) return new FastBuffer(result, 0, result.byteLength);
-  const [status, message, errno, code] = result;
+  if (!ArrayIsArray(result)) return new FastBuffer(result, 0, result.byteLength);
+  const status = result[0];
   if (status === kTooLarge) throw new ERR_BUFFER_TOO_LARGE(opts.maxOutputLength);
   if (status !== kDataError) throw new ERR_ZLIB_INITIALIZATION_FAILED();
-  const error = new Error(message);
-  error.errno = errno;
-  error.code = code;
+  const error = new Error(result[1]);
+  error.errno = result[2];
+  error.code = result[3];
   return error;
 }
 
@@ -87,7 +89,7 @@ function makeSync(mode, className) {
     const options = optionsFor(mode, opts);
     if (typeof buffer === 'string') {
       buffer = Buffer.from(buffer);
-    } else if (!ArrayBuffer.isView(buffer)) {
+    } else if (!ArrayBufferIsView(buffer)) {
       if (!bufferImpl.isAnyArrayBuffer(buffer)) {
         throw new ERR_INVALID_ARG_TYPE('buffer', ['string', 'Buffer', 'TypedArray', 'DataView', 'ArrayBuffer'],
           buffer);
@@ -110,7 +112,7 @@ function makeAsync(mode, className) {
     validateFunction(callback, 'callback');
     if (typeof buffer === 'string') {
       buffer = Buffer.from(buffer);
-    } else if (!ArrayBuffer.isView(buffer)) {
+    } else if (!ArrayBufferIsView(buffer)) {
       if (!bufferImpl.isAnyArrayBuffer(buffer)) {
         throw new ERR_INVALID_ARG_TYPE('chunk', ['string', 'Buffer', 'TypedArray', 'DataView'], buffer);
       }
@@ -138,7 +140,7 @@ function makeAsync(mode, className) {
 function crc32(data, value = 0) {
   if (typeof data === 'string') {
     data = Buffer.from(data);
-  } else if (!ArrayBuffer.isView(data)) {
+  } else if (!ArrayBufferIsView(data)) {
     throw new ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
   }
   validateUint32(value, 'value');

@@ -7,6 +7,10 @@ const bufferImpl = internalRequire('internal/buffer/buffer');
 
 const { ERR_BROTLI_INVALID_PARAM, ERR_INVALID_ARG_TYPE, ERR_OUT_OF_RANGE } = codes;
 const { Buffer } = bufferImpl;
+const ArrayBufferIsView = ArrayBuffer.isView;
+const NumberIsFinite = Number.isFinite;
+const NumberIsNaN = Number.isNaN;
+const ObjectKeys = Object.keys;
 
 // zlib.constants' kinds of stream (Node's numbering).
 const DEFLATE = 1;
@@ -26,8 +30,8 @@ const kBrotliParamCount = 9;  // BROTLI_PARAM_MODE (0) .. BROTLI_PARAM_NDIRECT (
 // False when `number` is unset (undefined or NaN): the default applies.
 function checkFiniteNumber(number, name) {
   if (number === undefined) return false;
-  if (Number.isFinite(number)) return true;
-  if (Number.isNaN(number)) return false;
+  if (NumberIsFinite(number)) return true;
+  if (NumberIsNaN(number)) return false;
   if (typeof number !== 'number') throw new ERR_INVALID_ARG_TYPE(name, 'number', number);
   throw new ERR_OUT_OF_RANGE(name, 'a finite number', number);
 }
@@ -57,7 +61,7 @@ function baseOptions(opts, minFlush, maxFlush, finishFlushDefault) {
 }
 
 function toDictionary(dictionary) {
-  if (dictionary === undefined || ArrayBuffer.isView(dictionary)) return dictionary;
+  if (dictionary === undefined || ArrayBufferIsView(dictionary)) return dictionary;
   if (bufferImpl.isAnyArrayBuffer(dictionary)) return Buffer.from(dictionary);
   throw new ERR_INVALID_ARG_TYPE('options.dictionary', ['Buffer', 'TypedArray', 'DataView', 'ArrayBuffer'],
     dictionary);
@@ -86,11 +90,14 @@ function zlibOptions(opts, mode) {
 }
 
 function brotliOptions(opts, mode) {
-  const params = new Array(kBrotliParamCount).fill(-1);
+  const params = [];
+  for (let i = 0; i < kBrotliParamCount; i++) params[i] = -1;
   if (opts && opts.params) {
-    for (const key of Object.keys(opts.params)) {
+    const keys = ObjectKeys(opts.params);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
       const index = +key;
-      if (Number.isNaN(index) || index < 0 || index >= kBrotliParamCount || (params[index] | 0) !== -1) {
+      if (NumberIsNaN(index) || index < 0 || index >= kBrotliParamCount || (params[index] | 0) !== -1) {
         throw new ERR_BROTLI_INVALID_PARAM(key);
       }
       const value = opts.params[key];
