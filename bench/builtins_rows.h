@@ -129,6 +129,12 @@ constexpr BuiltinRow kBuiltinRows[] = {
      " fs.mkdirSync(dir, { recursive: true }); const names = [];"
      " for (let i = 0; i < 1000; i++) { names.push(`${dir}/small${i}`); fs.writeFileSync(names[i], ascii(100 + i)); }",
      "names.map((name) => fs.readFileSync(name))"},
+    // Text that compresses about as well as source code or JSON does.
+    {"zlib.gzipSync 1 MiB", "const zlib = require('zlib'); const b = Buffer.from(ascii(MiB / 2) + bytes(MiB / 4).toString('hex'));",
+     "zlib.gzipSync(b)"},
+    {"zlib.gunzipSync 1 MiB",
+     "const zlib = require('zlib'); const z = zlib.gzipSync(Buffer.from(ascii(MiB / 2) + bytes(MiB / 4).toString('hex')));",
+     "zlib.gunzipSync(z)"},
 };
 
 }  // namespace isohost::bench

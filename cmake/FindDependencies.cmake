@@ -7,6 +7,8 @@ pkg_check_modules(ICU REQUIRED IMPORTED_TARGET icu-uc icu-i18n)
 # OpenSSL: hashing, key derivation and randomness for `crypto`; the same
 # libssl3 that libnode itself links.
 find_package(OpenSSL REQUIRED)
+# zlib and brotli for `zlib`: the system's, as Debian's Node links them.
+pkg_check_modules(COMPRESSION REQUIRED IMPORTED_TARGET zlib libbrotlienc libbrotlidec)
 find_package(Protobuf REQUIRED)
 find_package(spdlog REQUIRED)
 find_package(CLI11 REQUIRED)

@@ -15,7 +15,7 @@ case "$build_dir" in /*) ;; *) build_dir="$root/$build_dir" ;; esac
 
 packages=(
   cmake g++ make pkg-config
-  libuv1-dev libicu-dev libssl-dev libprotobuf-dev protobuf-compiler libspdlog-dev
+  libuv1-dev libicu-dev libssl-dev zlib1g-dev libbrotli-dev libprotobuf-dev protobuf-compiler libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   clang-14 libclang-rt-14-dev valgrind
   # Node's own test suite is run by tests/node/runner.py.

@@ -15,6 +15,7 @@ void InstallVmModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::L
 void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallChildProcessModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallModuleWrapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -38,6 +39,7 @@ constexpr Entry kNativeModules[] = {
     {"fs", native_modules::InstallFsModule},
     {"child_process", native_modules::InstallChildProcessModule},
     {"module_wrap", native_modules::InstallModuleWrapModule},
+    {"zlib", native_modules::InstallZlibModule},
 };
 
 }  // namespace

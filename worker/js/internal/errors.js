@@ -119,6 +119,7 @@ const messages = {
   ERR_AMBIGUOUS_ARGUMENT: [TypeError, (name, reason) => `The "${name}" argument is ambiguous. ${reason}`],
   ERR_ARG_NOT_ITERABLE: [TypeError, (name) => `${name} must be iterable`],
   ERR_ASSERTION: [Error, (message) => message],
+  ERR_BROTLI_INVALID_PARAM: [RangeError, (param) => `${param} is not a valid Brotli parameter`],
   ERR_BUFFER_OUT_OF_BOUNDS: [RangeError, (name) => (name ? `"${name}" is outside of buffer bounds` : 'Attempt to access memory outside buffer bounds')],
   ERR_BUFFER_TOO_LARGE: [RangeError, (max) => `Cannot create a Buffer larger than ${max} bytes`],
   ERR_CHILD_PROCESS_STDIO_MAXBUFFER: [RangeError, (name) => `${name} maxBuffer length exceeded`],
@@ -215,6 +216,7 @@ const messages = {
   ERR_UNSUPPORTED_ESM_URL_SCHEME: [Error, (url, schemes) => `Only URLs with a scheme in: ${schemes.join(', ')} are supported by the default ESM loader. Received protocol '${url.protocol}'`],
   ERR_USE_AFTER_CLOSE: [Error, (name) => `${name} was closed`],
   ERR_WORKER_UNSUPPORTED_OPERATION: [TypeError, (name) => `${name} is not supported in workers`],
+  ERR_ZLIB_INITIALIZATION_FAILED: [Error, () => 'Initialization failed'],
 };
 
 // The class behind one code: a subclass of Error, TypeError or RangeError

@@ -1,0 +1,296 @@
+#include "worker/zlib/codec.h"
+
+#include <brotli/decode.h>
+#include <brotli/encode.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+namespace isohost::worker::zlib {
+namespace {
+
+// The output as it grows: malloc'd, so that an ArrayBuffer can take it over
+// without a copy.
+class Output {
+ public:
+  explicit Output(std::size_t first) : first_(std::max<std::size_t>(first, 64)) {}
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  ~Output() { std::free(data_); }
+
+  // Room for more at next(); false when memory runs out.
+  bool Grow() {
+    std::size_t capacity = capacity_ == 0 ? first_ : capacity_ * 2;
+    void* data = std::realloc(data_, capacity);
+    if (data == nullptr) return false;
+    data_ = static_cast<std::uint8_t*>(data);
+    capacity_ = capacity;
+    return true;
+  }
+  std::uint8_t* next() { return data_ + size_; }
+  std::size_t room() const { return capacity_ - size_; }
+  std::size_t size() const { return size_; }
+  void Advance(std::size_t count) { size_ += count; }
+
+  // Hands the bytes to `result`.
+  void Release(CodecResult& result) {
+    if (size_ > 0 && capacity_ - size_ > 4096) {
+      if (void* shrunk = std::realloc(data_, size_); shrunk != nullptr) data_ = static_cast<std::uint8_t*>(shrunk);
+    }
+    result.output = data_;
+    result.size = size_;
+    data_ = nullptr;
+  }
+
+ private:
+  std::size_t first_;
+  std::uint8_t* data_ = nullptr;
+  std::size_t capacity_ = 0;
+  std::size_t size_ = 0;
+};
+
+CodecResult Failure(CodecResult::Status status) {
+  CodecResult result;
+  result.status = status;
+  return result;
+}
+
+CodecResult DataError(std::string message, int errno_value, std::string code) {
+  CodecResult result;
+  result.status = CodecResult::kDataError;
+  result.message = std::move(message);
+  result.errno_value = errno_value;
+  result.code = std::move(code);
+  return result;
+}
+
+CodecResult OutOfMemory() { return DataError("Out of memory", Z_MEM_ERROR, "Z_MEM_ERROR"); }
+
+const char* ZlibErrorName(int err) {
+  switch (err) {
+    case Z_OK: return "Z_OK";
+    case Z_STREAM_END: return "Z_STREAM_END";
+    case Z_NEED_DICT: return "Z_NEED_DICT";
+    case Z_ERRNO: return "Z_ERRNO";
+    case Z_STREAM_ERROR: return "Z_STREAM_ERROR";
+    case Z_DATA_ERROR: return "Z_DATA_ERROR";
+    case Z_MEM_ERROR: return "Z_MEM_ERROR";
+    case Z_BUF_ERROR: return "Z_BUF_ERROR";
+    case Z_VERSION_ERROR: return "Z_VERSION_ERROR";
+    default: return "Z_UNKNOWN_ERROR";
+  }
+}
+
+// Node's code for a brotli decoding error: the error's name
+// without BROTLI_DECODER, after "ERR_" ("ERR__ERROR_FORMAT_PADDING_1").
+std::string BrotliErrorCode(BrotliDecoderErrorCode code) {
+  switch (code) {
+#define ISOHOST_BROTLI_CASE(PREFIX, NAME, CODE) \
+  case CODE: return "ERR_" #PREFIX #NAME;
+#define ISOHOST_BROTLI_SEPARATOR
+    BROTLI_DECODER_ERROR_CODES_LIST(ISOHOST_BROTLI_CASE, ISOHOST_BROTLI_SEPARATOR)
+#undef ISOHOST_BROTLI_SEPARATOR
+#undef ISOHOST_BROTLI_CASE
+    default: return "ERR_BROTLI_DECODER_ERROR";
+  }
+}
+
+bool IsDeflate(Mode mode) { return mode == Mode::kDeflate || mode == Mode::kGzip || mode == Mode::kDeflateRaw; }
+
+// z_stream with its end call, whichever direction it was set up for.
+class ZStream {
+ public:
+  explicit ZStream(bool deflate) : deflate_(deflate) {}
+  ZStream(const ZStream&) = delete;
+  ZStream& operator=(const ZStream&) = delete;
+  ~ZStream() {
+    if (!ready_) return;
+    if (deflate_) {
+      deflateEnd(&stream_);
+    } else {
+      inflateEnd(&stream_);
+    }
+  }
+  bool Init(const CodecOptions& options) {
+    int bits = options.window_bits;
+    switch (options.mode) {
+      case Mode::kGzip:
+      case Mode::kGunzip: bits += 16; break;
+      case Mode::kUnzip: bits += 32; break;
+      case Mode::kDeflateRaw:
+      case Mode::kInflateRaw: bits = -bits; break;
+      default: break;
+    }
+    // zlib refuses a raw stream of 256-byte windows; Node asks for 512.
+    if (options.mode == Mode::kDeflateRaw && bits == -8) bits = -9;
+    int err = deflate_ ? deflateInit2(&stream_, options.level, Z_DEFLATED, bits, options.mem_level, options.strategy)
+                       : inflateInit2(&stream_, bits);
+    ready_ = err == Z_OK;
+    return ready_;
+  }
+  z_stream* get() { return &stream_; }
+  int Step(int flush) { return deflate_ ? deflate(&stream_, flush) : inflate(&stream_, flush); }
+
+ private:
+  bool deflate_;
+  bool ready_ = false;
+  z_stream stream_{};
+};
+
+CodecResult RunZlib(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size) {
+  const bool deflating = IsDeflate(options.mode);
+  ZStream zs(deflating);
+  if (input_size > std::numeric_limits<uInt>::max()) return OutOfMemory();
+  if (!zs.Init(options)) return Failure(CodecResult::kInitFailed);
+  z_stream* s = zs.get();
+  const std::vector<std::uint8_t>& dict = options.dictionary;
+  if (!dict.empty() && (options.mode == Mode::kDeflate || options.mode == Mode::kDeflateRaw)) {
+    if (deflateSetDictionary(s, dict.data(), static_cast<uInt>(dict.size())) != Z_OK) {
+      return Failure(CodecResult::kInitFailed);
+    }
+  }
+  if (!dict.empty() && options.mode == Mode::kInflateRaw) {
+    if (inflateSetDictionary(s, dict.data(), static_cast<uInt>(dict.size())) != Z_OK) {
+      return Failure(CodecResult::kInitFailed);
+    }
+  }
+  // Compressed output rarely outgrows deflateBound: one allocation.
+  std::size_t first = deflating ? deflateBound(s, static_cast<uLong>(input_size)) : options.chunk_size;
+  Output out(first);
+  // Gzip members may follow one another; so may they under unzip.
+  const bool members =
+      options.mode == Mode::kGunzip || (options.mode == Mode::kUnzip && input_size >= 2 && input[0] == 0x1f && input[1] == 0x8b);
+  s->next_in = const_cast<Bytef*>(input);
+  s->avail_in = static_cast<uInt>(input_size);
+  const int flush = options.finish_flush;
+  for (;;) {
+    if (out.room() == 0 && !out.Grow()) return OutOfMemory();
+    std::size_t room = std::min<std::size_t>(out.room(), std::numeric_limits<uInt>::max());
+    s->next_out = out.next();
+    s->avail_out = static_cast<uInt>(room);
+    int err = zs.Step(flush);
+    if (!deflating && err == Z_NEED_DICT && !dict.empty()) {
+      err = inflateSetDictionary(s, dict.data(), static_cast<uInt>(dict.size()));
+      if (err == Z_OK) {
+        err = zs.Step(flush);
+      } else if (err == Z_DATA_ERROR) {
+        err = Z_NEED_DICT;  // reported as a bad dictionary
+      }
+    }
+    out.Advance(room - s->avail_out);
+    if (out.size() > options.max_output) return Failure(CodecResult::kTooLarge);
+    switch (err) {
+      case Z_OK:
+      case Z_BUF_ERROR:
+        if (s->avail_out != 0 && flush == Z_FINISH) {
+          return DataError(s->msg != nullptr ? s->msg : "unexpected end of file", err, ZlibErrorName(err));
+        }
+        break;
+      case Z_STREAM_END: break;
+      case Z_NEED_DICT:
+        return DataError(dict.empty() ? "Missing dictionary" : "Bad dictionary", err, ZlibErrorName(err));
+      default: return DataError(s->msg != nullptr ? s->msg : "Zlib error", err, ZlibErrorName(err));
+    }
+    if (err == Z_STREAM_END) {
+      // Another member follows unless what is left is zero padding.
+      if (members && s->avail_in > 0 && s->next_in[0] != 0) {
+        inflateReset(s);
+        continue;
+      }
+      break;
+    }
+    if (s->avail_out != 0) break;
+  }
+  CodecResult result;
+  out.Release(result);
+  return result;
+}
+
+CodecResult RunBrotliEncode(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size) {
+  BrotliEncoderState* state = BrotliEncoderCreateInstance(nullptr, nullptr, nullptr);
+  if (state == nullptr) return Failure(CodecResult::kInitFailed);
+  struct Destroy {
+    BrotliEncoderState* state;
+    ~Destroy() { BrotliEncoderDestroyInstance(state); }
+  } destroy{state};
+  for (int i = 0; i < kBrotliParamCount; ++i) {
+    std::int64_t value = options.brotli_params[i];
+    if (value == -1) continue;
+    if (!BrotliEncoderSetParameter(state, static_cast<BrotliEncoderParameter>(i), static_cast<std::uint32_t>(value))) {
+      return Failure(CodecResult::kInitFailed);
+    }
+  }
+  Output out(std::max(options.chunk_size, BrotliEncoderMaxCompressedSize(input_size)));
+  const auto op = static_cast<BrotliEncoderOperation>(options.finish_flush);
+  std::size_t avail_in = input_size;
+  const std::uint8_t* next_in = input;
+  for (;;) {
+    if (out.room() == 0 && !out.Grow()) return OutOfMemory();
+    std::size_t avail_out = out.room();
+    std::uint8_t* next_out = out.next();
+    bool ok = BrotliEncoderCompressStream(state, op, &avail_in, &next_in, &avail_out, &next_out, nullptr);
+    out.Advance(out.room() - avail_out);
+    if (!ok) return DataError("Compression failed", -1, "ERR_BROTLI_COMPRESSION_FAILED");
+    if (out.size() > options.max_output) return Failure(CodecResult::kTooLarge);
+    if (BrotliEncoderHasMoreOutput(state)) continue;
+    bool done = op == BROTLI_OPERATION_FINISH ? BrotliEncoderIsFinished(state) : avail_in == 0;
+    if (done) break;
+  }
+  CodecResult result;
+  out.Release(result);
+  return result;
+}
+
+CodecResult RunBrotliDecode(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size) {
+  BrotliDecoderState* state = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
+  if (state == nullptr) return Failure(CodecResult::kInitFailed);
+  struct Destroy {
+    BrotliDecoderState* state;
+    ~Destroy() { BrotliDecoderDestroyInstance(state); }
+  } destroy{state};
+  for (int i = 0; i < kBrotliParamCount; ++i) {
+    std::int64_t value = options.brotli_params[i];
+    if (value == -1) continue;
+    if (!BrotliDecoderSetParameter(state, static_cast<BrotliDecoderParameter>(i), static_cast<std::uint32_t>(value))) {
+      return Failure(CodecResult::kInitFailed);
+    }
+  }
+  Output out(options.chunk_size);
+  std::size_t avail_in = input_size;
+  const std::uint8_t* next_in = input;
+  for (;;) {
+    if (out.room() == 0 && !out.Grow()) return OutOfMemory();
+    std::size_t avail_out = out.room();
+    std::uint8_t* next_out = out.next();
+    BrotliDecoderResult r = BrotliDecoderDecompressStream(state, &avail_in, &next_in, &avail_out, &next_out, nullptr);
+    out.Advance(out.room() - avail_out);
+    if (out.size() > options.max_output) return Failure(CodecResult::kTooLarge);
+    if (r == BROTLI_DECODER_RESULT_ERROR) {
+      BrotliDecoderErrorCode code = BrotliDecoderGetErrorCode(state);
+      return DataError("Decompression failed", static_cast<int>(code),
+                       BrotliErrorCode(code));
+    }
+    if (r == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) continue;
+    if (r == BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT && options.finish_flush == BROTLI_OPERATION_FINISH) {
+      return DataError("unexpected end of file", Z_BUF_ERROR, "Z_BUF_ERROR");
+    }
+    break;
+  }
+  CodecResult result;
+  out.Release(result);
+  return result;
+}
+
+}  // namespace
+
+CodecResult RunCodec(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size) {
+  switch (options.mode) {
+    case Mode::kBrotliEncode: return RunBrotliEncode(options, input, input_size);
+    case Mode::kBrotliDecode: return RunBrotliDecode(options, input, input_size);
+    default: return RunZlib(options, input, input_size);
+  }
+}
+
+}  // namespace isohost::worker::zlib

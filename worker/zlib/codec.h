@@ -1,0 +1,64 @@
+// One whole (de)compression: all of the input in, all of the output out, with
+// zlib (deflate, gzip, raw, auto-detecting unzip) or brotli. Plain C++ that
+// never touches V8, so that it can run on libuv's thread pool.
+#ifndef ISOHOST_WORKER_ZLIB_CODEC_H_
+#define ISOHOST_WORKER_ZLIB_CODEC_H_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace isohost::worker::zlib {
+
+// Node's numbering of the kinds of stream (zlib.constants.DEFLATE...).
+enum class Mode : int {
+  kDeflate = 1,
+  kInflate = 2,
+  kGzip = 3,
+  kGunzip = 4,
+  kDeflateRaw = 5,
+  kInflateRaw = 6,
+  kUnzip = 7,
+  kBrotliDecode = 8,
+  kBrotliEncode = 9,
+};
+
+// Brotli's parameters are numbered 0..8 (BROTLI_PARAM_*); -1 leaves one unset.
+constexpr int kBrotliParamCount = 9;
+
+struct CodecOptions {
+  Mode mode = Mode::kGzip;
+  int level = -1;
+  int window_bits = 15;
+  int mem_level = 8;
+  int strategy = 0;
+  // The flush of the one and only call: Z_FINISH or BROTLI_OPERATION_FINISH
+  // unless the script asked for a partial result.
+  int finish_flush = 4;
+  std::size_t chunk_size = 16 * 1024;
+  // More output than this is an error (maxOutputLength).
+  std::size_t max_output = 0;
+  std::vector<std::uint8_t> dictionary;
+  std::array<std::int64_t, kBrotliParamCount> brotli_params{};
+};
+
+// The outcome: `output` (malloc'd, `size` bytes, owned by the caller) or a
+// failure as Node reports it.
+struct CodecResult {
+  enum Status { kOk, kDataError, kTooLarge, kInitFailed };
+  Status status = kOk;
+  std::uint8_t* output = nullptr;
+  std::size_t size = 0;
+  // For kDataError: the message, zlib's (or brotli's) error number and its name.
+  std::string message;
+  int errno_value = 0;
+  std::string code;
+};
+
+CodecResult RunCodec(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size);
+
+}  // namespace isohost::worker::zlib
+
+#endif  // ISOHOST_WORKER_ZLIB_CODEC_H_
