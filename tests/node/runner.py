@@ -369,7 +369,7 @@ def classify(node, isohost):
 def module_table(config, results):
     rows = []
     totals = {'module': 'total', 'files': 0, 'node_pass': 0, 'isohost_pass': 0, 'isohost_fail': 0,
-              'isohost_skip': 0}
+              'isohost_skip': 0, 'internals': 0}
     for module, _ in config.modules:
         mine = [r for r in results.values() if r['module'] == module]
         if not mine:
@@ -382,6 +382,10 @@ def module_table(config, results):
             'isohost_fail': sum(r['node']['result'] == 'pass' and r['isohost']['result'] == 'fail' for r in mine),
             'isohost_skip': sum(r['node']['result'] == 'pass' and r['isohost']['result'] in ('skip', 'not-run')
                                 for r in mine),
+            # Files that test Node's own internals (--expose-internals), which
+            # a runtime of its own has no business offering.
+            'internals': sum(r['node']['result'] == 'pass' and r['isohost']['result'] == 'not-run'
+                             and '--expose-internals' in (r['isohost'].get('reason') or '') for r in mine),
         }
         rows.append(row)
         for key in totals:
@@ -391,17 +395,19 @@ def module_table(config, results):
         rows.append(totals)
     for row in rows:
         row['percent_of_node'] = round(100.0 * row['isohost_pass'] / row['node_pass'], 1) if row['node_pass'] else None
+        public = row['node_pass'] - row['internals']
+        row['percent_of_public'] = round(100.0 * row['isohost_pass'] / public, 1) if public else None
     return rows
 
 
 def print_table(rows, node_version):
     head = ('module', 'files', f'node {node_version} pass', 'isohost pass', '% of node', 'isohost fail',
-            'isohost skip')
+            'isohost skip', 'of which internals', '% without internals')
     body = []
+    shown = lambda percent: '-' if percent is None else f'{percent:.1f}'
     for row in rows:
-        percent = '-' if row['percent_of_node'] is None else f"{row['percent_of_node']:.1f}"
-        body.append((row['module'], row['files'], row['node_pass'], row['isohost_pass'], percent,
-                     row['isohost_fail'], row['isohost_skip']))
+        body.append((row['module'], row['files'], row['node_pass'], row['isohost_pass'], shown(row['percent_of_node']),
+                     row['isohost_fail'], row['isohost_skip'], row['internals'], shown(row['percent_of_public'])))
     widths = [max(len(str(x)) for x in column) for column in zip(head, *body)]
     fmt = lambda cells: '  '.join(str(c).ljust(w) if i == 0 else str(c).rjust(w)
                                   for i, (c, w) in enumerate(zip(cells, widths)))
