@@ -591,12 +591,19 @@ Object.defineProperty(Module, 'builtinModules', {
 
 // --- the worker's entry point ------------------------------------------------------------
 
+// Start.source_kind (proto/isohost.proto) of a worker's own eval entry.
+const kSourceWorkerEval = 0;
+
 // Runs the entry script: a file (by absolute path, resolved as `node FILE`
-// would) or source text.
-function runMain(scriptPath, scriptSource) {
+// would) or source text, as a worker's eval or as Node's -e, -p or stdin.
+function runMain(scriptPath, scriptSource, sourceKind) {
   initPaths(globalThis.process && globalThis.process.env);
   if (scriptSource === undefined) {
     Module._load(scriptPath, null, true);
+    return;
+  }
+  if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
+    internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
     return;
   }
   const filename = path.join(binding.cwd(), '[worker eval]');
@@ -611,6 +618,7 @@ function runMain(scriptPath, scriptSource) {
 
 exports.Module = Module;
 exports.runMain = runMain;
+exports.makeRequire = makeRequire;
 exports.registerBuiltin = (name, load) => {
   registeredBuiltins.set(name, load);
 };
