@@ -50,6 +50,16 @@ ConsoleLevel FromProto(proto::ConsoleLevel level) {
   }
 }
 
+proto::SourceKind ToProto(SourceKind kind) {
+  switch (kind) {
+    case SourceKind::kEval: return proto::SOURCE_KIND_EVAL;
+    case SourceKind::kPrint: return proto::SOURCE_KIND_PRINT;
+    case SourceKind::kStdin: return proto::SOURCE_KIND_STDIN;
+    case SourceKind::kWorkerEval: break;
+  }
+  return proto::SOURCE_KIND_WORKER_EVAL;
+}
+
 }  // namespace
 
 std::string_view ExitReasonName(ExitReason reason) {
@@ -167,7 +177,7 @@ class Worker::Impl {
     request.v8_flags = options_.v8_flags;
     request.max_old_space_mb = options_.limits.max_old_space_mb;
     request.max_young_space_mb = options_.limits.max_young_space_mb;
-    exec_path_ = request.binary;
+    exec_path_ = ExecPathFor(request.binary);
 
     std::string error;
     std::optional<LaunchedProcess> launched =
@@ -220,7 +230,9 @@ class Worker::Impl {
     } else {
       start->set_script_path(options_.script_path);
     }
+    if (options_.script_source) start->set_source_kind(ToProto(options_.source_kind));
     for (const std::string& arg : options_.argv) start->add_argv(arg);
+    for (const std::string& arg : options_.exec_argv) start->add_exec_argv(arg);
     if (options_.env) {
       for (const auto& [name, value] : *options_.env) {
         proto::EnvVar* var = start->add_env();

@@ -25,4 +25,11 @@ std::string FindWorkerBinary() {
   return found;
 }
 
+std::string ExecPathFor(const std::string& worker_binary) {
+  std::string::size_type slash = worker_binary.rfind('/');
+  if (slash == std::string::npos) return worker_binary;
+  std::string cli = worker_binary.substr(0, slash + 1) + "isohost";
+  return ::access(cli.c_str(), X_OK) == 0 ? cli : worker_binary;
+}
+
 }  // namespace isohost

@@ -10,6 +10,12 @@ namespace isohost {
 // else beside it under ../libexec (an installed tree). Empty if none exists.
 std::string FindWorkerBinary();
 
+// process.execPath of a worker run by `worker_binary`: the isohost CLI beside
+// it, which takes Node's command line (`isohost -e CODE`, `isohost FILE`), so
+// that a script that spawns process.execPath runs JavaScript as under Node;
+// the worker binary itself if there is no CLI there.
+std::string ExecPathFor(const std::string& worker_binary);
+
 }  // namespace isohost
 
 #endif  // ISOHOST_HOST_WORKER_BINARY_H_

@@ -421,6 +421,12 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   Local<v8::Array> argv = v8::Array::New(isolate, start.argv_size());
   for (int i = 0; i < start.argv_size(); ++i) (void)argv->Set(context, i, Str(isolate, start.argv(i))).FromMaybe(false);
   set("argv", argv);
+  Local<v8::Array> exec_argv = v8::Array::New(isolate, start.exec_argv_size());
+  for (int i = 0; i < start.exec_argv_size(); ++i) {
+    (void)exec_argv->Set(context, i, Str(isolate, start.exec_argv(i))).FromMaybe(false);
+  }
+  set("execArgv", exec_argv);
+  set("sourceKind", v8::Integer::New(isolate, start.source_kind()));
   set("threadId", v8::Integer::NewFromUnsigned(isolate, start.thread_id()));
   set("execPath", Str(isolate, start.exec_path()));
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));

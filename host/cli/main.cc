@@ -1,10 +1,12 @@
 // isohost: runs JavaScript workers, each in its own process.
 #include <CLI/CLI.hpp>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <map>
 
+#include "host/cli/node_command_line.h"
 #include "host/cli/run_command.h"
 
 namespace {
@@ -78,16 +80,45 @@ void RaiseDescriptorLimit() {
   }
 }
 
+// Node's command line: one worker, output passed through, its exit code ours.
+int RunNodeCommandLine(int argc, char** argv) {
+  isohost::cli::RunOptions run;
+  std::string error;
+  if (!isohost::cli::ParseNodeCommandLine(argc, argv, &run, &error)) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return isohost::cli::kBadOptionExitCode;
+  }
+  return isohost::cli::RunCommand(run);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   RaiseDescriptorLimit();
+  // Bare `isohost` at a terminal gets the usage below; from a pipe it runs
+  // the script it reads, as `node` does.
+  bool bare_at_terminal = argc == 1 && ::isatty(STDIN_FILENO) != 0;
+  if (!bare_at_terminal && (argc == 1 || isohost::cli::IsNodeCommandLine(argv[1]))) {
+    return RunNodeCommandLine(argc, argv);
+  }
   CLI::App app{
       "isohost: runs JavaScript workers as child processes, each one V8 isolate on a libuv\n"
       "event loop. A crash, an out-of-memory or a runaway loop in a worker cannot take the\n"
-      "host down.",
+      "host down.\n\n"
+      "Node's command line works too, for one worker whose exit code is isohost's:\n"
+      "  isohost [NODE-OPTIONS] FILE [ARGS...]     as `isohost run FILE -- ARGS...`\n"
+      "  isohost [NODE-OPTIONS] -e|--eval CODE [ARGS...]\n"
+      "  isohost [NODE-OPTIONS] -p|--print CODE [ARGS...]   prints the completion value\n"
+      "  isohost [NODE-OPTIONS] - [ARGS...]        the script from stdin (also with no FILE\n"
+      "                                            when stdin is not a terminal)\n"
+      "NODE-OPTIONS: --expose-gc, --allow-natives-syntax, --stack-size=N, --harmony* (V8 flags of\n"
+      "the worker), --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation,\n"
+      "--pending-deprecation, --trace-deprecation, --trace-warnings (process.execArgv holds them).\n"
+      "Any other option exits with status 9. A subcommand name comes first: a script named\n"
+      "`run` is given as ./run. process.execPath in a worker is this CLI, so a script that spawns\n"
+      "it runs JavaScript.",
       "isohost"};
-  app.set_version_flag("--version", std::string("isohost ") + kVersion);
+  app.set_version_flag("-v,--version", std::string("isohost ") + kVersion);
   app.require_subcommand(1);
 
   isohost::cli::RunOptions run;

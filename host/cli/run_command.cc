@@ -64,7 +64,12 @@ int RunCommand(const RunOptions& options) {
   auto logger = MakeHostLogger("host", options.log_format);
   WorkerOptions worker_options;
   worker_options.script_path = options.script;
+  if (options.source) {
+    worker_options.script_source = options.source;
+    worker_options.source_kind = options.source_kind;
+  }
   worker_options.argv = options.script_args;
+  worker_options.exec_argv = options.exec_argv;
   worker_options.v8_flags = options.v8_flags;
   worker_options.limits.max_message_bytes = options.max_message_bytes;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;

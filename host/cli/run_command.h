@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,10 @@ namespace isohost::cli {
 
 struct RunOptions {
   std::string script;
+  // Instead of `script`: source text, run as Node's -e, -p or stdin script.
+  std::optional<std::string> source;
+  SourceKind source_kind = SourceKind::kEval;
+  std::vector<std::string> exec_argv;  // process.execArgv (Node's command line)
   std::vector<std::string> script_args;
   unsigned workers = 1;           // -n
   bool prefix = false;            // "[id] " before each output line

@@ -197,7 +197,7 @@ function runMain(workerData) {
       updateKeepAlive();
     },
   });
-  modules.runMain(info.scriptPath, info.scriptSource);
+  modules.runMain(info.scriptPath, info.scriptSource, info.sourceKind);
 }
 
 binding.setCallbacks({

@@ -612,9 +612,12 @@ function isModuleEntry(filename) {
   return scope !== undefined && scope.type === 'module';
 }
 
+// Start.source_kind (proto/isohost.proto) of a worker's own eval entry.
+const kSourceWorkerEval = 0;
+
 // Runs the entry script: a file (by absolute path, resolved as `node FILE`
-// would) or source text.
-function runMain(scriptPath, scriptSource) {
+// would) or source text, as a worker's eval or as Node's -e, -p or stdin.
+function runMain(scriptPath, scriptSource, sourceKind) {
   initPaths(globalThis.process && globalThis.process.env);
   if (scriptSource === undefined) {
     const filename = Module._findPath(path.resolve(scriptPath), null, true);
@@ -633,6 +636,10 @@ function runMain(scriptPath, scriptSource) {
     }
     return;
   }
+  if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
+    internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
+    return;
+  }
   const filename = path.join(binding.cwd(), '[worker eval]');
   const module = new Module(filename, null);
   module.filename = filename;
@@ -645,6 +652,7 @@ function runMain(scriptPath, scriptSource) {
 
 exports.Module = Module;
 exports.runMain = runMain;
+exports.makeRequire = makeRequire;
 exports.registerBuiltin = (name, load) => {
   registeredBuiltins.set(name, load);
 };

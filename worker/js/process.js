@@ -495,10 +495,36 @@ process.on('warning', writeWarning);
 tick.setExitingProbe(() => exiting);
 errors.setProcess(process);
 
+// Start.source_kind (proto/isohost.proto): how a source entry runs.
+const kSourceEval = 1;
+const kSourcePrint = 2;
+const kSourceStdin = 3;
+
+// The Node options a worker was started with that `process` offers.
+function applyExecArgv(execArgv) {
+  for (const option of execArgv) {
+    if (option === '--no-deprecation') process.noDeprecation = true;
+    else if (option === '--throw-deprecation') process.throwDeprecation = true;
+    else if (option === '--trace-deprecation') process.traceDeprecation = true;
+    else if (option === '--trace-warnings') process.traceProcessWarnings = true;
+    else if (option === '--no-warnings') process.removeListener('warning', writeWarning);
+  }
+}
+
+// What stands for the entry in process.argv, as under Node: `node -e CODE A`
+// has [execPath, A], `node - A` [execPath, '-', A].
+function entryArgv(info) {
+  if (info.scriptPath !== undefined) return [info.scriptPath];
+  if (info.sourceKind === kSourceEval || info.sourceKind === kSourcePrint) return [];
+  return [info.sourceKind === kSourceStdin ? '-' : '[worker eval]'];
+}
+
 // At the start of the script: what the host's Start frame says.
 function setup(info) {
   process.execPath = info.execPath;
-  process.argv = [info.execPath, info.scriptPath || '[worker eval]', ...info.argv];
+  process.execArgv = info.execArgv;
+  applyExecArgv(info.execArgv);
+  process.argv = [info.execPath, ...entryArgv(info), ...info.argv];
   Object.defineProperty(process, 'argv0', {
     value: info.execPath, writable: false, enumerable: true, configurable: false,
   });

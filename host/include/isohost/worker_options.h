@@ -34,11 +34,27 @@ enum class SpawnStrategy {
   kPool,     // a worker started ahead of demand, isolate and bootstrap done
 };
 
+// How WorkerOptions::script_source runs.
+enum class SourceKind {
+  kWorkerEval,  // a CommonJS module "[worker eval]", as in a Node worker with eval: true
+  kEval,        // Node's -e: a script in the global scope, __filename '[eval]'
+  kPrint,       // Node's -p: as kEval, then its completion value as console.log prints it
+  kStdin,       // Node's `node -` : as kEval, __filename '[stdin]'
+};
+
 struct WorkerOptions {
   // Exactly one of the two: a file (made absolute by Spawn) or source text.
   std::string script_path;
   std::optional<std::string> script_source;
-  std::vector<std::string> argv;  // process.argv after [execPath, script]
+  SourceKind source_kind = SourceKind::kWorkerEval;
+  // process.argv after [execPath, script]; after [execPath] alone for
+  // kEval and kPrint, as in Node.
+  std::vector<std::string> argv;
+  // process.execArgv: the Node options the worker stands for having been
+  // started with. --no-deprecation, --throw-deprecation, --pending-deprecation,
+  // --trace-deprecation, --trace-warnings and --no-warnings among them take
+  // effect; V8 flags are for v8_flags.
+  std::vector<std::string> exec_argv;
   // process.env: nullopt inherits the host's environment; a map (possibly
   // empty) is used as it is.
   std::optional<std::map<std::string, std::string>> env;

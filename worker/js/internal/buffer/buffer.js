@@ -38,6 +38,9 @@ const ObjectSetPrototypeOf = Object.setPrototypeOf;
 const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 const SymbolToPrimitive = Symbol.toPrimitive;
 const customInspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+const RegExpPrototypeTest = uncurryThis(RegExp.prototype.test);
+const kPathLike = /^\/|\\/;
+const kInNodeModules = /[\\/]node_modules[\\/]/;
 
 const { ops: encodingOps, getEncodingOps, normalizeEncoding, kUtf8, kUcs2, kLatin1, kHex } = encodings;
 const kMaxLength = native.kMaxLength;
@@ -192,15 +195,24 @@ function calledFromNodeModules() {
   const sites = holder.stack;
   Error.prepareStackTrace = saved;
   if (!ArrayIsArray(sites)) return false;
+  // The first frame of a file by path (POSIX or Windows): builtins and
+  // names such as '[eval]' say nothing about where the call comes from.
   for (const site of sites) {
     const file = site.getFileName();
-    if (typeof file === 'string' && !file.startsWith('isohost:')) return file.includes('/node_modules/');
+    if (typeof file === 'string' && RegExpPrototypeTest(kPathLike, file)) {
+      return RegExpPrototypeTest(kInNodeModules, file);
+    }
   }
   return false;
 }
 
+// --pending-deprecation: packages are warned about too.
+function pendingDeprecation() {
+  return process.execArgv.includes('--pending-deprecation') || process.env.NODE_PENDING_DEPRECATION === '1';
+}
+
 function warnDeprecatedConstructor() {
-  if (calledFromNodeModules()) return;
+  if (!pendingDeprecation() && calledFromNodeModules()) return;
   // Set first: the warning's own stack may call Buffer() again (from a
   // script's Error.prepareStackTrace).
   bufferWarned = true;

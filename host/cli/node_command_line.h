@@ -1,0 +1,29 @@
+// Node's command line, `isohost [NODE-OPTIONS] FILE|-e CODE|-p CODE|- [ARGS...]`,
+// read into what `isohost run` does: so that a script spawning
+// process.execPath (the isohost CLI) gets what it would get from `node`.
+#ifndef ISOHOST_HOST_CLI_NODE_COMMAND_LINE_H_
+#define ISOHOST_HOST_CLI_NODE_COMMAND_LINE_H_
+
+#include <string>
+#include <string_view>
+
+#include "host/cli/run_command.h"
+
+namespace isohost::cli {
+
+// Node's exit status for an option it does not take ("bad option").
+constexpr int kBadOptionExitCode = 9;
+
+// Whether `first` (argv[1]) starts Node's form rather than a subcommand or
+// the CLI's own --help/--version.
+bool IsNodeCommandLine(std::string_view first);
+
+// Fills `run` from argv[1..argc). False with `*error` set (a line naming the
+// option) for an option that is not Node's or that Isohost cannot honour,
+// and for a missing script; the caller exits with kBadOptionExitCode. A
+// script on stdin (`-`, or no script and stdin not a terminal) is read here.
+bool ParseNodeCommandLine(int argc, char** argv, RunOptions* run, std::string* error);
+
+}  // namespace isohost::cli
+
+#endif  // ISOHOST_HOST_CLI_NODE_COMMAND_LINE_H_

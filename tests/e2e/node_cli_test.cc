@@ -1,0 +1,152 @@
+// Node's command line on the isohost CLI (`isohost FILE`, `-e`, `-p`, `-`,
+// Node options), and a worker that spawns process.execPath the way Node's
+// own tests do and gets JavaScript run.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/e2e/run_cli.h"
+
+namespace isohost::testing {
+namespace {
+
+bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(NodeCliTest, FileAndArgumentsAsUnderNode) {
+  CliResult result = RunCli({ScriptPath("node_cli/argv.js"), "a", "--b"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "{\"argv\":[\"" + ScriptPath("node_cli/argv.js") +
+                            "\",\"a\",\"--b\"],\"execArgv\":[],\"filename\":\"argv.js\",\"main\":true}\n");
+}
+
+TEST(NodeCliTest, ExitCodeIsTheWorkers) {
+  CliResult result = RunCli({ScriptPath("exit_code.js"), "42"});
+  EXPECT_EQ(result.exit_code, 42) << result.err;
+  CliResult eval = RunCli({"-e", "process.exitCode = 3"});
+  EXPECT_EQ(eval.exit_code, 3) << eval.err;
+}
+
+TEST(NodeCliTest, EvalHasRequireAndNodesArgv) {
+  CliResult result = RunCli({"-e",
+                             "console.log(require('path').join('a', 'b'), __filename, __dirname, "
+                             "JSON.stringify(process.argv.slice(1)), process.argv[0] === process.execPath)",
+                             "x", "y"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "a/b [eval] . [\"x\",\"y\"] true\n");
+}
+
+TEST(NodeCliTest, EvalIsAScriptInTheGlobalScopeWithBuiltinsAsGlobals) {
+  CliResult result = RunCli({"--eval=var top = 1; console.log(globalThis.top, typeof os.cpus, typeof module.exports)"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "1 function object\n");
+}
+
+TEST(NodeCliTest, EvalErrorNamesEvalAndExitsWithOne) {
+  CliResult result = RunCli({"-e", "throw new RangeError('from eval')"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_TRUE(Contains(result.err, "[eval]:1")) << result.err;
+  EXPECT_TRUE(Contains(result.err, "RangeError: from eval")) << result.err;
+}
+
+TEST(NodeCliTest, PrintLogsTheCompletionValueAsConsoleLogWould) {
+  CliResult object = RunCli({"-p", "({ a: 1, b: [1, 'two'], c: { d: null } })"});
+  EXPECT_EQ(object.exit_code, 0) << object.err;
+  EXPECT_EQ(object.out, "{ a: 1, b: [ 1, 'two' ], c: { d: null } }\n");
+  CliResult string = RunCli({"--print", "process.argv.length + ' args'", "a"});
+  EXPECT_EQ(string.out, "2 args\n") << string.err;
+  CliResult nothing = RunCli({"-p", "undefined"});
+  EXPECT_EQ(nothing.out, "undefined\n") << nothing.err;
+}
+
+TEST(NodeCliTest, ScriptFromStdin) {
+  const std::string script = "console.log(__filename, JSON.stringify(process.argv.slice(1)))";
+  CliResult dash = RunCli({"-", "p", "q"}, script);
+  EXPECT_EQ(dash.exit_code, 0) << dash.err;
+  EXPECT_EQ(dash.out, "[stdin] [\"-\",\"p\",\"q\"]\n");
+  CliResult bare = RunCli({}, script);
+  EXPECT_EQ(bare.out, "[stdin] [\"-\"]\n") << bare.err;
+}
+
+TEST(NodeCliTest, V8FlagsReachTheWorkerAndExecArgv) {
+  CliResult without = RunCli({"-p", "typeof gc"});
+  EXPECT_EQ(without.out, "undefined\n") << without.err;
+  for (const char* flag : {"--expose-gc", "--expose_gc"}) {
+    CliResult with = RunCli({flag, "-p", "typeof gc + ' ' + JSON.stringify(process.execArgv)"});
+    EXPECT_EQ(with.exit_code, 0) << with.err;
+    EXPECT_EQ(with.out, std::string("function [\"") + flag + "\"]\n");
+  }
+  CliResult natives =
+      RunCli({"--allow-natives-syntax", "--stack-size=900", "-p", "typeof %GetOptimizationStatus(Math.max)"});
+  EXPECT_EQ(natives.out, "number\n") << natives.err;
+}
+
+TEST(NodeCliTest, MaxOldSpaceSizeIsTheWorkersHeapLimit) {
+  CliResult roomy = RunCli({ScriptPath("node_cli/alloc.js")});
+  EXPECT_EQ(roomy.exit_code, 0) << roomy.err;
+  EXPECT_EQ(roomy.out, "kept 1500000\n");
+  CliResult tight = RunCli({"--max-old-space-size=16", ScriptPath("node_cli/alloc.js")});
+  EXPECT_EQ(tight.exit_code, 134) << tight.err;
+  EXPECT_EQ(tight.out, "");
+  EXPECT_TRUE(Contains(tight.err, "heap limit 16 MB")) << tight.err;
+}
+
+TEST(NodeCliTest, WarningOptionsSetWhatProcessOffers) {
+  const std::string code = "process.emitWarning('careful'); process.emitWarning('old', 'DeprecationWarning');";
+  CliResult plain = RunCli({"-e", code});
+  EXPECT_TRUE(Contains(plain.err, "Warning: careful")) << plain.err;
+  EXPECT_TRUE(Contains(plain.err, "DeprecationWarning: old")) << plain.err;
+  CliResult quiet = RunCli({"--no-warnings", "-e", code});
+  EXPECT_EQ(quiet.exit_code, 0);
+  EXPECT_EQ(quiet.err, "");
+  CliResult no_deprecation = RunCli({"--no-deprecation", "-e", code + "console.log(process.noDeprecation)"});
+  EXPECT_EQ(no_deprecation.out, "true\n");
+  EXPECT_TRUE(Contains(no_deprecation.err, "Warning: careful")) << no_deprecation.err;
+  EXPECT_FALSE(Contains(no_deprecation.err, "DeprecationWarning")) << no_deprecation.err;
+  CliResult throwing = RunCli({"--throw-deprecation", "-e", code});
+  EXPECT_EQ(throwing.exit_code, 1);
+  EXPECT_TRUE(Contains(throwing.err, "DeprecationWarning: old")) << throwing.err;
+  CliResult pending = RunCli({"--pending-deprecation", "--trace-warnings", "-p", "process.execArgv.join(' ')"});
+  EXPECT_EQ(pending.out, "--pending-deprecation --trace-warnings\n") << pending.err;
+}
+
+TEST(NodeCliTest, BadOptionIsNamedWithNodesExitCode) {
+  for (const char* option : {"--expose-internals", "--no-such-option", "--stack-size=lots", "-x"}) {
+    CliResult result = RunCli({option, "-e", "console.log('ran')"});
+    EXPECT_EQ(result.exit_code, 9) << option;
+    EXPECT_EQ(result.out, "") << option;
+    EXPECT_TRUE(Contains(result.err, std::string("bad option: ") + option)) << result.err;
+  }
+  CliResult missing = RunCli({"-e"});
+  EXPECT_EQ(missing.exit_code, 9);
+  EXPECT_TRUE(Contains(missing.err, "-e requires an argument")) << missing.err;
+}
+
+TEST(NodeCliTest, SubcommandsComeFirst) {
+  CliResult run = RunCli({"run", ScriptPath("node_cli/argv.js"), "--", "a"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(Contains(run.out, "\"argv\":[\"" + ScriptPath("node_cli/argv.js") + "\",\"a\"]")) << run.out;
+  CliResult no_script = RunCli({"run"});
+  EXPECT_NE(no_script.exit_code, 0);
+  EXPECT_TRUE(Contains(no_script.err, "script is required")) << no_script.err;
+  // A script named like a subcommand, given with its directory.
+  CliResult named_run = RunCli({ScriptPath("node_cli/run"), "a"});
+  EXPECT_EQ(named_run.exit_code, 0) << named_run.err;
+  EXPECT_EQ(named_run.out, "the script named run, a\n");
+  CliResult help = RunCli({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_TRUE(Contains(help.out, "isohost [NODE-OPTIONS] -e|--eval CODE")) << help.out;
+}
+
+TEST(NodeCliTest, WorkerSpawnsExecPathAndJavaScriptRuns) {
+  for (const char* form : {"run", "node"}) {
+    CliResult result = std::string(form) == "run" ? RunCli({"run", ScriptPath("node_cli/spawn_self.js")})
+                                                  : RunCli({ScriptPath("node_cli/spawn_self.js")});
+    EXPECT_EQ(result.exit_code, 0) << form << ": " << result.err;
+    EXPECT_EQ(result.out, "2\n5 \"child x\\n\"\nfunction\n") << form;
+  }
+  CliResult exec_path = RunCli({"-p", "process.execPath === process.argv0 && process.execPath"});
+  EXPECT_EQ(exec_path.out, BinDir() + "/isohost\n") << exec_path.err;
+}
+
+}  // namespace
+}  // namespace isohost::testing
