@@ -12,6 +12,12 @@ std::string ToStdString(v8::Isolate* isolate, v8::Local<v8::Value> value) {
   return *utf8 ? std::string(*utf8, utf8.length()) : std::string();
 }
 
+// Whether `message` points into one of the runtime's own builtins
+// ("isohost:NAME", worker/builtins.cc).
+bool IsRuntimeScript(v8::Isolate* isolate, v8::Local<v8::Message> message) {
+  return ToStdString(isolate, message->GetScriptResourceName()).rfind("isohost:", 0) == 0;
+}
+
 // `unnamed`: a script without a name still gets a location (":1").
 std::string DescribeLocation(v8::Isolate* isolate, v8::Local<v8::Context> context,
                              v8::Local<v8::Message> message, bool unnamed = false) {
@@ -89,7 +95,12 @@ std::string DescribeFatalError(v8::Isolate* isolate, v8::Local<v8::Context> cont
     if (object->GetPrivate(context, ErrorSourceKey(isolate)).ToLocal(&attached) && attached->IsString()) {
       location = ToStdString(isolate, attached);
     } else if (error->IsNativeError()) {
-      location = DescribeLocation(isolate, context, v8::Exception::CreateMessage(isolate, error));
+      // V8 finds where the error was made from its stack trace while that is
+      // unformatted; once `stack` was read it names where the isolate is now,
+      // which for an error reported by the runtime's own JS is the report
+      // itself: no location then, the stack says where.
+      v8::Local<v8::Message> message = v8::Exception::CreateMessage(isolate, error);
+      if (!IsRuntimeScript(isolate, message)) location = DescribeLocation(isolate, context, message);
     }
     v8::Local<v8::Value> stack;
     if (object->Get(context, v8::String::NewFromUtf8Literal(isolate, "stack")).ToLocal(&stack) &&

@@ -33,6 +33,14 @@ TEST(CliTest, UncaughtErrorReportsFileLineAndStack) {
   EXPECT_NE(result.err.find("at explode"), std::string::npos) << result.err;
 }
 
+TEST(CliTest, UncaughtNodeErrorFromATickIsReportedByItsStack) {
+  CliResult result = RunCli({"run", ScriptPath("throws_node_error_in_tick.js")});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err.rfind("TypeError [ERR_INVALID_ARG_TYPE]: The \"size\" argument", 0), 0u) << result.err;
+  EXPECT_NE(result.err.find("throws_node_error_in_tick.js:4"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("formatFatalError"), std::string::npos) << result.err;
+}
+
 TEST(CliTest, SyntaxErrorNamesTheLine) {
   CliResult result = RunCli({"run", ScriptPath("syntax_error.js")});
   EXPECT_EQ(result.exit_code, 1);

@@ -71,8 +71,10 @@ promisify.custom = kCustomPromisified;
 function callbackify(original) {
   validateFunction(original, 'original');
   function callbackified(...args) {
-    const callback = args.pop();
-    validateFunction(callback, 'last argument');
+    const lastArgument = args.pop();
+    validateFunction(lastArgument, 'last argument');
+    // The callback sees the `this` the callbackified function was called with.
+    const callback = lastArgument.bind(this);
     const onRejected = (reason) => {
       if (!reason) {
         const err = new codes.ERR_FALSY_VALUE_REJECTION();
