@@ -22,7 +22,8 @@ TEST_P(StreamScriptTest, PrintsWhatNodePrints) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scripts, StreamScriptTest,
-                         ::testing::Values("readable", "writable", "duplex_transform", "pipeline", "stdio"),
+                         ::testing::Values("readable", "writable", "duplex_transform", "pipeline", "stdio",
+                                           "crypto_hash"),
                          [](const ::testing::TestParamInfo<const char*>& param) { return std::string(param.param); });
 
 // write() answers false once the host has 256 KiB it has not acknowledged,

@@ -11,4 +11,7 @@ if (Stream.isWritable === undefined) {
   Stream.isWritable = internalRequire('internal/deps/readable_stream/internal/streams/utils').isWritable;
 }
 
+// Classes that wait for streams to be Transforms (crypto's Hash) become them.
+internalRequire('internal/streams/lazy_transform').streamsLoaded(Stream.Transform);
+
 module.exports = Stream;
