@@ -7,6 +7,7 @@
 
 const Stream = internalRequire('internal/deps/readable_stream/stream');
 
+if (Stream.duplexPair === undefined) Stream.duplexPair = internalRequire('internal/streams/duplex_pair');
 if (Stream.isWritable === undefined) {
   Stream.isWritable = internalRequire('internal/deps/readable_stream/internal/streams/utils').isWritable;
 }

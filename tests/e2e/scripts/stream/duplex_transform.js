@@ -141,6 +141,22 @@ step('compose', async (done) => {
   composed.end(' b ');
 });
 
+step('duplexPair', (done) => {
+  const [client, server] = stream.duplexPair();
+  server.setEncoding('utf8');
+  server.on('data', (d) => {
+    console.log('server got', d);
+    server.end(`echo ${d}`);
+  });
+  client.setEncoding('utf8');
+  client.on('data', (d) => console.log('client got', d));
+  client.on('end', () => {
+    console.log('client end, is Duplex', client instanceof Duplex);
+    done();
+  });
+  client.end('ping');
+});
+
 (async () => {
   for (const [name, fn] of steps) {
     console.log(`-- ${name}`);
