@@ -12,6 +12,14 @@ if (Stream.isWritable === undefined) {
   Stream.isWritable = internalRequire('internal/deps/readable_stream/internal/streams/utils').isWritable;
 }
 
+// Node 20's streams take any TypedArray or DataView as a chunk (as a Buffer
+// over the same bytes); readable-stream asks these two, at each write() and
+// push(), whether a chunk is binary and how to make it a Buffer.
+const { Buffer } = internalRequire('node/buffer');
+Stream._isArrayBufferView = ArrayBuffer.isView;
+Stream._isUint8Array = ArrayBuffer.isView;
+Stream._uint8ArrayToBuffer = (chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+
 // Classes that wait for streams to be Transforms (crypto's Hash) become them.
 internalRequire('internal/streams/lazy_transform').streamsLoaded(Stream.Transform);
 

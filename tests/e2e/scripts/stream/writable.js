@@ -119,8 +119,13 @@ step('errors', (done) => {
     try {
       new Writable().write(7);
     } catch (e) {
-      console.log(e.name, e.code);
+      console.log(e.name, e.code, e.message);
     }
+    const views = [];
+    const viewSink = new Writable({ write(c, e, cb) { views.push(`${Buffer.isBuffer(c)}:${c.length}`); cb(); } });
+    viewSink.write(new Uint16Array([1, 2]));
+    viewSink.write(new DataView(new ArrayBuffer(3)));
+    console.log('typed arrays become Buffers', views.join(' '));
     const twice = new Writable({ write(c, e, cb) { cb(); cb(); } });
     twice.on('error', (e) => {
       console.log('twice:', e.code, e.message);

@@ -6,6 +6,7 @@
 
 const errors = internalRequire('internal/errors');
 
+const kChunkTypes = ['string', 'Buffer', 'TypedArray', 'DataView'];
 const callable = new Map();
 const codes = {};
 for (const code of Object.keys(errors.codes)) {
@@ -16,6 +17,8 @@ for (const code of Object.keys(errors.codes)) {
       if (wrapper === undefined) {
         const NodeError = errors.codes[code];
         wrapper = function(...args) {
+          // What a chunk may be, in Node 20's words (see node/stream.js).
+          if (code === 'ERR_INVALID_ARG_TYPE' && args[0] === 'chunk') args[1] = kChunkTypes;
           return new NodeError(...args);
         };
         wrapper.prototype = NodeError.prototype;
