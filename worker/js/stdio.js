@@ -12,7 +12,7 @@ const load = () => classes ?? (classes = internalRequire('internal/stdio_streams
 // `setDrainRef(true)` keeps the worker alive while a write waits for 'drain'.
 exports.createStdout = (setDrainRef) => new (load().WriteStream)(1, setDrainRef);
 exports.createStderr = (setDrainRef) => new (load().WriteStream)(2, setDrainRef);
-exports.createStdin = (setRef) => new (load().ReadStream)(setRef);
+exports.createStdin = (setRef) => load().createReadStream(setRef);
 // The host took what was written: nothing to do before the first stream.
 exports.onDrain = () => {
   if (classes !== null) classes.onDrain();

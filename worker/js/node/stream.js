@@ -20,7 +20,7 @@ Stream._isArrayBufferView = ArrayBuffer.isView;
 Stream._isUint8Array = ArrayBuffer.isView;
 Stream._uint8ArrayToBuffer = (chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
-// Classes that wait for streams to be Transforms (crypto's Hash) become them.
-internalRequire('internal/streams/lazy_transform').streamsLoaded(Stream.Transform);
+// Classes that wait for streams (crypto's Hash, process.stdout) become them.
+internalRequire('internal/streams/lazy_stream').streamsLoaded(Stream);
 
 module.exports = Stream;

@@ -150,7 +150,7 @@ function flush(callback) {
 for (const cls of [Hash, Hmac]) {
   cls.prototype._transform = transform;
   cls.prototype._flush = flush;
-  internalRequire('internal/streams/lazy_transform').makeLazyTransform(cls);
+  internalRequire('internal/streams/lazy_stream').makeLazyStream(cls, 'Transform');
 }
 
 // --- hash() ----------------------------------------------------------------------
