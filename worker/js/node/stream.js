@@ -20,6 +20,26 @@ Stream._isArrayBufferView = ArrayBuffer.isView;
 Stream._isUint8Array = ArrayBuffer.isView;
 Stream._uint8ArrayToBuffer = (chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
+// Node 20 calls write() and end() callbacks with null on success, where the
+// package passes nothing.
+function withNullOnSuccess(callback) {
+  return (err) => callback(err === undefined ? null : err);
+}
+for (const cls of [Stream.Writable, Stream.Duplex]) {
+  const { write, end } = cls.prototype;
+  cls.prototype.write = function(chunk, encoding, callback) {
+    if (typeof encoding === 'function') return write.call(this, chunk, withNullOnSuccess(encoding));
+    if (typeof callback === 'function') return write.call(this, chunk, encoding, withNullOnSuccess(callback));
+    return write.call(this, chunk, encoding, callback);
+  };
+  cls.prototype.end = function(chunk, encoding, callback) {
+    if (typeof chunk === 'function') return end.call(this, withNullOnSuccess(chunk));
+    if (typeof encoding === 'function') return end.call(this, chunk, withNullOnSuccess(encoding));
+    if (typeof callback === 'function') return end.call(this, chunk, encoding, withNullOnSuccess(callback));
+    return end.call(this, chunk, encoding, callback);
+  };
+}
+
 // Classes that wait for streams (crypto's Hash, process.stdout) become them.
 internalRequire('internal/streams/lazy_stream').streamsLoaded(Stream);
 

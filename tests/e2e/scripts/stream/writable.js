@@ -50,8 +50,8 @@ step('cork and _writev', (done) => {
   console.log('corked', w.writableCorked);
   process.nextTick(() => {
     w.uncork();
-    w.end('last', () => {
-      console.log('end callback');
+    w.end('last', (err) => {
+      console.log('end callback', err);
       done();
     });
   });
