@@ -17,6 +17,8 @@ packages=(
   cmake g++ make pkg-config
   libuv1-dev libicu-dev libssl-dev zlib1g-dev libbrotli-dev libprotobuf-dev protobuf-compiler libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
+  # openssl checks the integrity of npm tarballs.
+  openssl
   clang-14 libclang-rt-14-dev valgrind
   # Node's own test suite is run by tests/node/runner.py.
   python3
@@ -58,5 +60,31 @@ if [ ! -f "$libnode_dir/.complete" ]; then
   for deb in "$libnode_dir"/debs/*.deb; do dpkg -x "$deb" "$libnode_dir/root"; done
   test -f "$libnode_dir/root/usr/include/node/v8.h"
   touch "$libnode_dir/.complete"
+fi
+# Node's streams as an npm package (readable-stream, MIT): its lib/ is embedded
+# as builtins (worker/CMakeLists.txt). Pinned, and checked against the
+# registry's integrity hash before it is unpacked.
+readable_stream_version=4.7.0
+readable_stream_integrity=sha512-oIGGmcpTLwPga8Bn6/Z75SVaH1z5dUut2ibSyAMVhmUggWpmDn2dapB0n7f8nwaSiRtepAsfJyfXIO5DCVAODg==
+readable_stream_dir="$build_dir/third_party/readable-stream"
+if [ "$(cat "$readable_stream_dir/.complete" 2>/dev/null)" != "$readable_stream_version" ]; then
+  if ! command -v npm >/dev/null; then
+    apt_update_once
+    echo "setup: installing npm" >&2
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm >&2
+  fi
+  echo "setup: fetching readable-stream@$readable_stream_version into $readable_stream_dir" >&2
+  rm -rf "$readable_stream_dir"
+  mkdir -p "$readable_stream_dir"
+  tarball="$readable_stream_dir/readable-stream-$readable_stream_version.tgz"
+  (cd "$readable_stream_dir" && npm pack --silent "readable-stream@$readable_stream_version" >/dev/null)
+  actual="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
+  if [ "$actual" != "$readable_stream_integrity" ]; then
+    echo "setup: readable-stream tarball has integrity $actual, expected $readable_stream_integrity" >&2
+    exit 1
+  fi
+  tar -xzf "$tarball" -C "$readable_stream_dir"
+  test -f "$readable_stream_dir/package/lib/stream.js"
+  echo "$readable_stream_version" >"$readable_stream_dir/.complete"
 fi
 echo "setup: dependencies ready" >&2

@@ -241,12 +241,11 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
       v8::Local<v8::Value> argv[2];
       argv[0] = v8::Undefined(isolate_);
       if (!data.empty()) {
-        v8::Local<v8::String> text;
-        if (v8::String::NewFromUtf8(isolate_, data.data(), v8::NewStringType::kNormal,
-                                    static_cast<int>(data.size()))
-                .ToLocal(&text)) {
-          argv[0] = text;
-        }
+        // Bytes, as the host read them: a chunk may end inside a UTF-8
+        // character, and stdin need not be text at all.
+        v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate_, data.size());
+        std::memcpy(bytes->GetBackingStore()->Data(), data.data(), data.size());
+        argv[0] = v8::Uint8Array::New(bytes, 0, data.size());
       }
       argv[1] = v8::Boolean::New(isolate_, envelope.stdin_chunk().eof());
       MakeCallback(js_.on_stdin.Get(isolate_), 2, argv);

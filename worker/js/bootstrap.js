@@ -61,17 +61,22 @@ timers.setHooks({ runNextTicks: tick.runNextTicks, handleUncaught: errors.handle
 // --- stdio and console -----------------------------------------------------------
 
 const stdio = internalRequire('stdio');
-stdio.setProcess(process);
 
 // Stdin data that arrives before the script looked at process.stdin.
 let stdin = null;
 const stdinBacklog = [];
 let stdinRef = false;
 let portRef = false;
-let updateKeepAlive = () => binding.setPortRef(portRef || stdinRef);
+// A stdout/stderr write() that answered false waits for the host's 'drain'.
+let drainRef = false;
+let updateKeepAlive = () => binding.setPortRef(portRef || stdinRef || drainRef);
+const setDrainRef = (ref) => {
+  drainRef = ref;
+  updateKeepAlive();
+};
 
-defineLazy(process, 'stdout', stdio.createStdout, true);
-defineLazy(process, 'stderr', stdio.createStderr, true);
+defineLazy(process, 'stdout', () => stdio.createStdout(setDrainRef), true);
+defineLazy(process, 'stderr', () => stdio.createStderr(setDrainRef), true);
 defineLazy(process, 'stdin', () => {
   stdin = stdio.createStdin((ref) => {
     stdinRef = ref;

@@ -24,6 +24,8 @@ const NativeHmac = native.Hmac;
 // The native handle and the state of a Hash or Hmac, under symbols as in Node.
 const kHandle = Symbol('kHandle');
 const kFinalized = Symbol('kFinalized');
+// The digest that a stream's end pushed, for a later digest() call.
+const kFlushed = Symbol('kFlushed');
 
 const kDataTypes = ['string', 'Buffer', 'TypedArray', 'DataView'];
 const kKeyTypes = ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView', 'string', 'KeyObject', 'CryptoKey'];
@@ -88,8 +90,7 @@ Hash.prototype.update = function update(data, encoding) {
 Hash.prototype.digest = function digest(encoding) {
   if (this[kFinalized]) throw new ERR_CRYPTO_HASH_FINALIZED();
   this[kFinalized] = true;
-  const output = outputEncoding(encoding || undefined);
-  return finishOutput(this[kHandle].digest(output.id), output);
+  return finish(this, encoding);
 };
 
 // --- Hmac ----------------------------------------------------------------------
@@ -120,8 +121,37 @@ Hmac.prototype.digest = function digest(encoding) {
     return output.id === kOutputBuffer ? finishOutput(empty, output) : '';
   }
   this[kFinalized] = true;
-  return finishOutput(this[kHandle].digest(output.id), output);
+  return finish(this, encoding);
 };
+
+// --- as streams ----------------------------------------------------------------
+
+// The digest in `encoding`; the native digest is taken once, so a digest()
+// after the stream's end gives what the stream pushed.
+function finish(self, encoding) {
+  const output = outputEncoding(encoding || undefined);
+  const flushed = self[kFlushed];
+  if (flushed === undefined) return finishOutput(self[kHandle].digest(output.id), output);
+  if (output.id === kOutputBuffer) return output.convert === undefined ? flushed : flushed.toString(output.convert);
+  return flushed.toString(encoding);
+}
+
+function transform(chunk, encoding, callback) {
+  feed(this[kHandle], chunk, encoding);
+  callback();
+}
+
+function flush(callback) {
+  if (this[kFlushed] === undefined) this[kFlushed] = finishOutput(this[kHandle].digest(kOutputBuffer), { id: kOutputBuffer });
+  this.push(this[kFlushed]);
+  callback();
+}
+
+for (const cls of [Hash, Hmac]) {
+  cls.prototype._transform = transform;
+  cls.prototype._flush = flush;
+  internalRequire('internal/streams/lazy_stream').makeLazyStream(cls, 'Transform');
+}
 
 // --- hash() ----------------------------------------------------------------------
 

@@ -1,0 +1,2 @@
+// Prints through process.stdout, a stream.Writable.
+process.stdout.write('through stdout\n');

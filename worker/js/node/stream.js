@@ -1,0 +1,46 @@
+'use strict';
+// stream: Node's streams, from the readable-stream package (Node's own
+// implementation published on npm), embedded at build time under
+// internal/deps/readable_stream and wired to the worker's buffer, events,
+// process and errors (internal/deps/require.js). Node 20 has a few names
+// that the package does not.
+
+const Stream = internalRequire('internal/deps/readable_stream/stream');
+
+if (Stream.duplexPair === undefined) Stream.duplexPair = internalRequire('internal/streams/duplex_pair');
+if (Stream.isWritable === undefined) {
+  Stream.isWritable = internalRequire('internal/deps/readable_stream/internal/streams/utils').isWritable;
+}
+
+// Node 20's streams take any TypedArray or DataView as a chunk (as a Buffer
+// over the same bytes); readable-stream asks these two, at each write() and
+// push(), whether a chunk is binary and how to make it a Buffer.
+const { Buffer } = internalRequire('node/buffer');
+Stream._isArrayBufferView = ArrayBuffer.isView;
+Stream._isUint8Array = ArrayBuffer.isView;
+Stream._uint8ArrayToBuffer = (chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+
+// Node 20 calls write() and end() callbacks with null on success, where the
+// package passes nothing.
+function withNullOnSuccess(callback) {
+  return (err) => callback(err === undefined ? null : err);
+}
+for (const cls of [Stream.Writable, Stream.Duplex]) {
+  const { write, end } = cls.prototype;
+  cls.prototype.write = function(chunk, encoding, callback) {
+    if (typeof encoding === 'function') return write.call(this, chunk, withNullOnSuccess(encoding));
+    if (typeof callback === 'function') return write.call(this, chunk, encoding, withNullOnSuccess(callback));
+    return write.call(this, chunk, encoding, callback);
+  };
+  cls.prototype.end = function(chunk, encoding, callback) {
+    if (typeof chunk === 'function') return end.call(this, withNullOnSuccess(chunk));
+    if (typeof encoding === 'function') return end.call(this, chunk, withNullOnSuccess(encoding));
+    if (typeof callback === 'function') return end.call(this, chunk, encoding, withNullOnSuccess(callback));
+    return end.call(this, chunk, encoding, callback);
+  };
+}
+
+// Classes that wait for streams (crypto's Hash, process.stdout) become them.
+internalRequire('internal/streams/lazy_stream').streamsLoaded(Stream);
+
+module.exports = Stream;
