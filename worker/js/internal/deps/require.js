@@ -4,7 +4,7 @@
 // package; the modules the package depends on are the worker's own, so that
 // a stream's EventEmitter, Buffer and process are the ones user code sees.
 
-const path = internalRequire('path');
+const path = internalRequire('internal/path/posix');
 
 // The worker's module for each dependency the packages name.
 const kModules = {
@@ -26,12 +26,12 @@ const kReplaced = {
 };
 
 function requireFor(name) {
-  const dir = path.posix.dirname(name);
+  const dir = path.dirname(name);
   return function require(request) {
     const dependency = kModules[request];
     if (dependency !== undefined) return dependency();
     if (request[0] !== '.') throw new Error(`Cannot find module '${request}' from ${name}`);
-    let id = path.posix.join(dir, request);
+    let id = path.join(dir, request);
     if (id.endsWith('.js')) id = id.slice(0, -3);
     return internalRequire(kReplaced[id] ?? id);
   };
