@@ -8,7 +8,7 @@
 // such as the one events.addAbortListener() returns and timers.
 for (const name of ['dispose', 'asyncDispose']) {
   if (Symbol[name] === undefined) {
-    Object.defineProperty(Symbol, name, { value: Symbol(`nodejs.${name}`), writable: false, enumerable: false, configurable: false });
+    Object.defineProperty(Symbol, name, { __proto__: null, value: Symbol(`nodejs.${name}`), writable: false, enumerable: false, configurable: false });
   }
 }
 
@@ -32,9 +32,10 @@ function defineLazyData(name, build, enumerable) {
 // enumerability; an assignment before that keeps the assigned value.
 function defineLazy(target, name, build, enumerable) {
   const replaceWith = (value) => {
-    Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable });
+    Object.defineProperty(target, name, { __proto__: null, value, writable: true, configurable: true, enumerable });
   };
   Object.defineProperty(target, name, {
+    __proto__: null,
     configurable: true,
     enumerable,
     get() {
@@ -107,7 +108,7 @@ defineLazyData('URLSearchParams', () => internalRequire('internal/url').URLSearc
 
 // Enumerable, as the timers and `global` are in Node.
 function defineGlobal(name, value) {
-  Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(globalThis, name, { __proto__: null, value, writable: true, configurable: true, enumerable: true });
 }
 
 defineGlobal('global', globalThis);
@@ -115,6 +116,7 @@ defineGlobal('global', globalThis);
 // through the global, not the one builtins hold.
 let processGlobal = process;
 Object.defineProperty(globalThis, 'process', {
+  __proto__: null,
   configurable: true,
   enumerable: false,
   get() { return processGlobal; },

@@ -208,10 +208,11 @@ function createConsole(write, options = {}) {
     timeStamp() {},
   };
   for (const name of Object.keys(methods)) {
-    Object.defineProperty(methods[name], 'name', { value: name });
+    Object.defineProperty(methods[name], 'name', { __proto__: null, value: name });
     console[name] = methods[name];
   }
   Object.defineProperty(console, Symbol.toStringTag, {
+    __proto__: null,
     writable: false,
     enumerable: false,
     configurable: true,

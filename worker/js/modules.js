@@ -154,6 +154,7 @@ class Module {
 }
 
 Object.defineProperty(Module.prototype, 'parent', {
+  __proto__: null,
   get() {
     return parents.get(this);
   },
@@ -180,6 +181,7 @@ let wrapper = kWrapper.slice();
 let wrapPatched = false;
 
 Object.defineProperty(Module, 'wrap', {
+  __proto__: null,
   get: () => wrap,
   set(value) {
     wrapPatched = true;
@@ -189,6 +191,7 @@ Object.defineProperty(Module, 'wrap', {
   configurable: true,
 });
 Object.defineProperty(Module, 'wrapper', {
+  __proto__: null,
   get: () => wrapper,
   set(value) {
     wrapPatched = true;
@@ -591,9 +594,10 @@ Module.syncBuiltinESMExports = () => {};
 Module.findSourceMap = () => undefined;
 Module.runMain = () => runMain(globalThis.process.argv[1]);
 Object.defineProperty(Module, 'builtinModules', {
+  __proto__: null,
   get() {
     const names = builtins().names;
-    Object.defineProperty(Module, 'builtinModules', { value: names, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(Module, 'builtinModules', { __proto__: null, value: names, writable: true, enumerable: true, configurable: true });
     return names;
   },
   enumerable: true,

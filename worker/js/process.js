@@ -62,14 +62,14 @@ function errnoException(err, syscall) {
 
 // A value built on its first read, then kept as a read-only data property.
 function becomeReadOnly(name, value) {
-  Object.defineProperty(process, name, { value, writable: false, enumerable: true, configurable: true });
+  Object.defineProperty(process, name, { __proto__: null, value, writable: false, enumerable: true, configurable: true });
   return value;
 }
 
 // A value built on its first read, then kept as a writable data property;
 // an assignment before that keeps the assigned value.
 function becomeWritable(name, value) {
-  Object.defineProperty(process, name, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(process, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
   return value;
 }
 
@@ -92,7 +92,7 @@ function buildVersions() {
     ...natives().icuVersions(),
   };
   for (const key of Object.keys(versions)) {
-    Object.defineProperty(versions, key, { writable: false });
+    Object.defineProperty(versions, key, { __proto__: null, writable: false });
   }
   return versions;
 }
@@ -526,6 +526,7 @@ function setup(info) {
   applyExecArgv(info.execArgv);
   process.argv = [info.execPath, ...entryArgv(info), ...info.argv];
   Object.defineProperty(process, 'argv0', {
+    __proto__: null,
     value: info.execPath, writable: false, enumerable: true, configurable: false,
   });
 }

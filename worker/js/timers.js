@@ -389,10 +389,12 @@ function invalidCallback(callback) {
 // settle with the given value once the timer fires.
 const kPromisifyCustom = Symbol.for('nodejs.util.promisify.custom');
 Object.defineProperty(setTimeout, kPromisifyCustom, {
+  __proto__: null,
   enumerable: true,
   get: () => (after, value) => new Promise((resolve) => setTimeout(resolve, after, value)),
 });
 Object.defineProperty(setImmediate, kPromisifyCustom, {
+  __proto__: null,
   enumerable: true,
   get: () => (value) => new Promise((resolve) => setImmediate(resolve, value)),
 });

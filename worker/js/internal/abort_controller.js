@@ -115,13 +115,14 @@ const { abortSignal } = AbortSignal;
 delete AbortSignal.abortSignal;
 
 function makeEnumerable(target, keys) {
-  for (const key of keys) Object.defineProperty(target, key, { enumerable: true });
+  for (const key of keys) Object.defineProperty(target, key, { __proto__: null, enumerable: true });
 }
 
 defineEventHandler(AbortSignal.prototype, 'abort');
 makeEnumerable(AbortSignal.prototype, ['aborted', 'reason', 'throwIfAborted']);
 makeEnumerable(AbortSignal, ['abort', 'timeout', 'any']);
 Object.defineProperty(AbortSignal.prototype, Symbol.toStringTag, {
+  __proto__: null,
   value: 'AbortSignal', writable: false, enumerable: false, configurable: true,
 });
 
@@ -143,6 +144,7 @@ class AbortController {
 
 makeEnumerable(AbortController.prototype, ['signal', 'abort']);
 Object.defineProperty(AbortController.prototype, Symbol.toStringTag, {
+  __proto__: null,
   value: 'AbortController', writable: false, enumerable: false, configurable: true,
 });
 

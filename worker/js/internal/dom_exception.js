@@ -62,6 +62,7 @@ class DOMException {
       this.#name = `${options.name}`;
       if ('cause' in options) {
         Object.defineProperty(this, 'cause', {
+          __proto__: null,
           value: options.cause, writable: true, enumerable: false, configurable: true,
         });
       }

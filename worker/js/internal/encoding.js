@@ -309,7 +309,7 @@ for (const [cls, keys] of [[TextEncoder, ['encoding', 'encode', 'encodeInto']],
     descriptor.enumerable = true;
     Object.defineProperty(cls.prototype, key, descriptor);
   }
-  Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
+  Object.defineProperty(cls.prototype, Symbol.toStringTag, { __proto__: null, value: cls.name, configurable: true });
 }
 
 module.exports = { TextEncoder, TextDecoder, isTextEncoder, isTextDecoder };

@@ -272,6 +272,7 @@ const codes = {};
 for (const code of Object.keys(messages)) {
   let cls;
   Object.defineProperty(codes, code, {
+    __proto__: null,
     enumerable: true,
     get() {
       if (cls === undefined) {
@@ -309,18 +310,20 @@ class SystemError extends Error {
     if (info.dest !== undefined) message += ` => ${info.dest}`;
     super(message);
     const stack = this.stack;
-    Object.defineProperty(this, 'code', { value: code, writable: true, enumerable: true, configurable: true });
-    Object.defineProperty(this, 'name', { value: 'SystemError', writable: true, enumerable: false, configurable: true });
+    Object.defineProperty(this, 'code', { __proto__: null, value: code, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(this, 'name', { __proto__: null, value: 'SystemError', writable: true, enumerable: false, configurable: true });
     if (typeof stack === 'string' && stack.startsWith('Error: ')) {
       Object.defineProperty(this, 'stack', {
+        __proto__: null,
         value: `SystemError [${code}]: ${stack.slice(7)}`, writable: true, enumerable: false, configurable: true,
       });
     }
     const details = { ...info };
-    Object.defineProperty(this, 'info', { value: details, writable: false, enumerable: true, configurable: true });
+    Object.defineProperty(this, 'info', { __proto__: null, value: details, writable: false, enumerable: true, configurable: true });
     for (const key of ['errno', 'syscall', 'path', 'dest']) {
       if (key !== 'errno' && key !== 'syscall' && details[key] === undefined) continue;
       Object.defineProperty(this, key, {
+        __proto__: null,
         get() { return details[key]; },
         set(value) { details[key] = value; },
         enumerable: true,

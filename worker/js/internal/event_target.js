@@ -227,16 +227,17 @@ for (const name of ['isEvent', 'beginDispatch', 'endDispatch', 'immediateStopped
 
 function makeEnumerable(prototype, tag) {
   for (const key of Object.getOwnPropertyNames(prototype)) {
-    if (key !== 'constructor') Object.defineProperty(prototype, key, { enumerable: true });
+    if (key !== 'constructor') Object.defineProperty(prototype, key, { __proto__: null, enumerable: true });
   }
   Object.defineProperty(prototype, Symbol.toStringTag, {
+    __proto__: null,
     value: tag, writable: false, enumerable: false, configurable: true,
   });
 }
 
 makeEnumerable(Event.prototype, 'Event');
 // isTrusted is [LegacyUnforgeable]: it cannot be redefined.
-Object.defineProperty(Event.prototype, 'isTrusted', { configurable: false });
+Object.defineProperty(Event.prototype, 'isTrusted', { __proto__: null, configurable: false });
 
 class CustomEvent extends Event {
   #detail;
@@ -460,6 +461,7 @@ const eventHandlers = new WeakMap();  // target -> Map(type -> { value })
 
 function defineEventHandler(prototype, type) {
   Object.defineProperty(prototype, `on${type}`, {
+    __proto__: null,
     enumerable: true,
     configurable: true,
     get() {

@@ -63,9 +63,10 @@ class Navigator {
 }
 
 for (const key of ['hardwareConcurrency', 'language', 'languages', 'platform', 'userAgent']) {
-  Object.defineProperty(Navigator.prototype, key, { enumerable: true });
+  Object.defineProperty(Navigator.prototype, key, { __proto__: null, enumerable: true });
 }
 Object.defineProperty(Navigator.prototype, Symbol.toStringTag, {
+  __proto__: null,
   value: 'Navigator', writable: false, enumerable: false, configurable: true,
 });
 

@@ -24,13 +24,14 @@ const structuredClone = (value) => binding.structuredClone(value);
 
 function setToStringTag(cls, tag) {
   Object.defineProperty(cls.prototype, Symbol.toStringTag, {
+    __proto__: null,
     value: tag, writable: false, enumerable: false, configurable: true,
   });
 }
 
 function makeEnumerable(prototype) {
   for (const key of Object.getOwnPropertyNames(prototype)) {
-    if (key !== 'constructor') Object.defineProperty(prototype, key, { enumerable: true });
+    if (key !== 'constructor') Object.defineProperty(prototype, key, { __proto__: null, enumerable: true });
   }
 }
 
@@ -387,7 +388,7 @@ class PerformanceNodeTiming {
 }
 
 for (const milestone of kMilestones) {
-  Object.defineProperty(PerformanceNodeTiming.prototype, milestone, { get: () => 0, enumerable: true, configurable: true });
+  Object.defineProperty(PerformanceNodeTiming.prototype, milestone, { __proto__: null, get: () => 0, enumerable: true, configurable: true });
 }
 setToStringTag(PerformanceNodeTiming, 'PerformanceNodeTiming');
 

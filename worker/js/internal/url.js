@@ -321,12 +321,15 @@ class URLSearchParamsIterator {
 
 Object.setPrototypeOf(URLSearchParamsIterator.prototype, kIteratorPrototype);
 Object.defineProperty(URLSearchParamsIterator.prototype, Symbol.toStringTag, {
+  __proto__: null,
   value: 'URLSearchParams Iterator', writable: false, enumerable: false, configurable: true,
 });
 Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, {
+  __proto__: null,
   value: 'URLSearchParams', writable: false, enumerable: false, configurable: true,
 });
 Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
+  __proto__: null,
   value: URLSearchParams.prototype.entries, writable: true, enumerable: false, configurable: true,
 });
 
@@ -589,14 +592,15 @@ for (const Class of [URL, URLSearchParams]) {
   const prototype = Class.prototype;
   for (const key of Object.getOwnPropertyNames(prototype)) {
     if (key === 'constructor') continue;
-    Object.defineProperty(prototype, key, { enumerable: true });
+    Object.defineProperty(prototype, key, { __proto__: null, enumerable: true });
   }
 }
 Object.defineProperty(URL.prototype, Symbol.toStringTag, {
+  __proto__: null,
   value: 'URL', writable: false, enumerable: false, configurable: true,
 });
 for (const name of ['parse', 'canParse', 'createObjectURL', 'revokeObjectURL']) {
-  Object.defineProperty(URL, name, { enumerable: true });
+  Object.defineProperty(URL, name, { __proto__: null, enumerable: true });
 }
 
 module.exports = { URL, URLSearchParams, recordOf };

@@ -397,6 +397,7 @@ Object.assign(assert, {
   doesNotMatch,
 });
 Object.defineProperty(assert, 'CallTracker', {
+  __proto__: null,
   configurable: true,
   enumerable: true,
   get() {

@@ -111,15 +111,16 @@ module.exports = {
 // Until first read an accessor; then a plain property with the value.
 function defineLazy(name, load, enumerable = true) {
   Object.defineProperty(module.exports, name, {
+    __proto__: null,
     configurable: true,
     enumerable,
     get() {
       const value = load();
-      Object.defineProperty(module.exports, name, { value, writable: true, configurable: true, enumerable });
+      Object.defineProperty(module.exports, name, { __proto__: null, value, writable: true, configurable: true, enumerable });
       return value;
     },
     set(value) {
-      Object.defineProperty(module.exports, name, { value, writable: true, configurable: true, enumerable });
+      Object.defineProperty(module.exports, name, { __proto__: null, value, writable: true, configurable: true, enumerable });
     },
   });
 }
@@ -128,6 +129,7 @@ defineLazy('btoa', () => internalRequire('internal/buffer/atob').btoa);
 defineLazy('atob', () => internalRequire('internal/buffer/atob').atob);
 module.exports.constants = constants;
 Object.defineProperty(module.exports, 'INSPECT_MAX_BYTES', {
+  __proto__: null,
   configurable: true,
   enumerable: true,
   get: impl.getInspectMaxBytes,

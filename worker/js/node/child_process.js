@@ -292,8 +292,9 @@ function promisified(fn) {
     return promise;
   };
 }
-Object.defineProperty(exec, kCustomPromisify, { value: promisified(exec), enumerable: false, configurable: true });
+Object.defineProperty(exec, kCustomPromisify, { __proto__: null, value: promisified(exec), enumerable: false, configurable: true });
 Object.defineProperty(execFile, kCustomPromisify, {
+  __proto__: null,
   value: promisified(execFile), enumerable: false, configurable: true,
 });
 

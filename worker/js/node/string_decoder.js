@@ -131,7 +131,7 @@ function resolveEncoding(encoding) {
 
 function StringDecoder(encoding) {
   this.encoding = resolveEncoding(encoding);
-  Object.defineProperty(this, kState, { value: new DecoderState(this.encoding), writable: true, configurable: true });
+  Object.defineProperty(this, kState, { __proto__: null, value: new DecoderState(this.encoding), writable: true, configurable: true });
 }
 
 function stateOf(decoder) {

@@ -11,6 +11,7 @@ exports.clearImmediate = timers.clearImmediate;
 exports.setInterval = timers.setInterval;
 exports.clearInterval = timers.clearInterval;
 Object.defineProperty(exports, 'promises', {
+  __proto__: null,
   configurable: true,
   enumerable: true,
   get: () => internalRequire('node/timers/promises'),

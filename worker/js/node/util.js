@@ -16,15 +16,16 @@ const { inspect, format, formatWithOptions, stripVTControlCharacters } = inspect
 
 function defineLazyExport(name, build) {
   Object.defineProperty(exports, name, {
+    __proto__: null,
     configurable: true,
     enumerable: true,
     get() {
       const value = build();
-      Object.defineProperty(exports, name, { value, writable: true, configurable: true, enumerable: true });
+      Object.defineProperty(exports, name, { __proto__: null, value, writable: true, configurable: true, enumerable: true });
       return value;
     },
     set(value) {
-      Object.defineProperty(exports, name, { value, writable: true, configurable: true, enumerable: true });
+      Object.defineProperty(exports, name, { __proto__: null, value, writable: true, configurable: true, enumerable: true });
     },
   });
 }
@@ -39,6 +40,7 @@ function promisify(original) {
     const custom = original[kCustomPromisified];
     validateFunction(custom, 'util.promisify.custom');
     return Object.defineProperty(custom, kCustomPromisified, {
+      __proto__: null,
       value: custom, enumerable: false, writable: false, configurable: true,
     });
   }
@@ -52,6 +54,7 @@ function promisify(original) {
   }
   Object.setPrototypeOf(promisified, Object.getPrototypeOf(original));
   Object.defineProperty(promisified, kCustomPromisified, {
+    __proto__: null,
     value: promisified, enumerable: false, writable: false, configurable: true,
   });
   // The original's own properties (name, length, statics) carry over.
@@ -105,7 +108,7 @@ function inherits(ctor, superCtor) {
   if (superCtor.prototype === undefined) {
     throw new codes.ERR_INVALID_ARG_TYPE('superCtor.prototype', 'object', superCtor.prototype);
   }
-  Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
+  Object.defineProperty(ctor, 'super_', { __proto__: null, value: superCtor, writable: true, configurable: true });
   Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
 }
 
@@ -176,6 +179,7 @@ function debuglog(set, callback) {
     log(...args);
   };
   Object.defineProperty(logger, 'enabled', {
+    __proto__: null,
     configurable: true,
     enumerable: true,
     get() {

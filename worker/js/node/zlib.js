@@ -25,7 +25,7 @@ const kTooLarge = 2;
 // Read-only, as Node's are.
 const constants = native.constants;
 for (const key of Object.keys(constants)) {
-  Object.defineProperty(constants, key, { writable: false, configurable: false });
+  Object.defineProperty(constants, key, { __proto__: null, writable: false, configurable: false });
 }
 
 // Node's error names for zlib's return codes, both ways.
@@ -177,5 +177,5 @@ Object.defineProperties(module.exports, {
 });
 // The constants of old, on the module itself (brotli's were never there).
 for (const key of Object.keys(constants)) {
-  if (!key.startsWith('BROTLI')) Object.defineProperty(module.exports, key, { value: constants[key] });
+  if (!key.startsWith('BROTLI')) Object.defineProperty(module.exports, key, { __proto__: null, value: constants[key] });
 }

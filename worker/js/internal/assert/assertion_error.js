@@ -57,7 +57,7 @@ function truncate(text, limit) {
 // properties, without the stack that would differ in every line.
 function withoutStack(error) {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(error)), error);
-  Object.defineProperty(copy, 'message', { value: error.message, configurable: true, writable: true });
+  Object.defineProperty(copy, 'message', { __proto__: null, value: error.message, configurable: true, writable: true });
   return copy;
 }
 
@@ -114,7 +114,7 @@ class AssertionError extends Error {
       super(generatedMessage(actual, expected, operator));
     }
     this.generatedMessage = message == null;
-    Object.defineProperty(this, 'name', { value: 'AssertionError [ERR_ASSERTION]', enumerable: false, writable: true, configurable: true });
+    Object.defineProperty(this, 'name', { __proto__: null, value: 'AssertionError [ERR_ASSERTION]', enumerable: false, writable: true, configurable: true });
     this.code = 'ERR_ASSERTION';
     if (details !== undefined) {
       this.actual = undefined;

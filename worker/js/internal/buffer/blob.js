@@ -207,7 +207,7 @@ for (const [cls, keys] of [[Blob, ['type', 'size', 'slice', 'arrayBuffer', 'text
     descriptor.enumerable = true;
     Object.defineProperty(cls.prototype, key, descriptor);
   }
-  Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
+  Object.defineProperty(cls.prototype, Symbol.toStringTag, { __proto__: null, value: cls.name, configurable: true });
 }
 
 module.exports = { Blob, File, isBlob };

@@ -15,7 +15,7 @@ const kSourcePrint = 2;
 const kSourceStdin = 3;
 
 function defineGlobal(name, value) {
-  Object.defineProperty(globalThis, name, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(globalThis, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
 }
 
 // `fs` and the like as globals that become the module when first read; an
@@ -24,13 +24,14 @@ function defineBuiltinGlobals(require) {
   for (const name of internalRequire('internal/modules/builtins').names) {
     if (name.includes('/') || name.startsWith('_') || Object.prototype.hasOwnProperty.call(globalThis, name)) continue;
     Object.defineProperty(globalThis, name, {
+      __proto__: null,
       get() {
         const value = require(name);
-        Object.defineProperty(globalThis, name, { value, writable: true, enumerable: false, configurable: true });
+        Object.defineProperty(globalThis, name, { __proto__: null, value, writable: true, enumerable: false, configurable: true });
         return value;
       },
       set(value) {
-        Object.defineProperty(globalThis, name, { value, writable: true, enumerable: true, configurable: true });
+        Object.defineProperty(globalThis, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
       },
       enumerable: false,
       configurable: true,

@@ -50,6 +50,7 @@ function lazyBase(baseName, optionsOf) {
   const base = Object.create(Base.prototype);
   for (const name of kStates[baseName]) {
     Object.defineProperty(base, name, {
+      __proto__: null,
       configurable: true,
       get() {
         Base.call(this, optionsOf(this));
@@ -60,7 +61,7 @@ function lazyBase(baseName, optionsOf) {
       },
       // What Base's constructor assigns becomes the object's own.
       set(value) {
-        Object.defineProperty(this, name, { value, writable: true, configurable: true, enumerable: true });
+        Object.defineProperty(this, name, { __proto__: null, value, writable: true, configurable: true, enumerable: true });
       },
     });
   }
@@ -82,6 +83,7 @@ function makeStandIn(eventsAreLocal) {
   const upgrading = eventsAreLocal ? kStreamMethods : [...kEventMethods, ...kStreamMethods];
   for (const name of upgrading) {
     Object.defineProperty(standIn, name, {
+      __proto__: null,
       configurable: true,
       writable: true,
       value: function(...args) {
@@ -92,6 +94,7 @@ function makeStandIn(eventsAreLocal) {
   }
   for (const name of kStreamGetters) {
     Object.defineProperty(standIn, name, {
+      __proto__: null,
       configurable: true,
       get() {
         useStreams();

@@ -231,5 +231,5 @@ module.exports = {
 delete module.exports.lchmod;
 for (const name of Object.keys(module.exports)) {
   const fn = module.exports[name];
-  if (typeof fn === 'function' && fn.name !== name) Object.defineProperty(fn, 'name', { value: name });
+  if (typeof fn === 'function' && fn.name !== name) Object.defineProperty(fn, 'name', { __proto__: null, value: name });
 }

@@ -449,9 +449,9 @@ function requireModule(filename, parentFilename) {
   // transpiled CommonJS takes `default` for the default export.
   const marked = { __proto__: null, __esModule: true };
   for (const key of Object.keys(namespace)) {
-    Object.defineProperty(marked, key, { enumerable: true, get: () => namespace[key] });
+    Object.defineProperty(marked, key, { __proto__: null, enumerable: true, get: () => namespace[key] });
   }
-  Object.defineProperty(marked, Symbol.toStringTag, { value: 'Module' });
+  Object.defineProperty(marked, Symbol.toStringTag, { __proto__: null, value: 'Module' });
   return marked;
 }
 
