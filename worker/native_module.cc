@@ -13,6 +13,7 @@ void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::L
 void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallVmModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallAsyncContextModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
 }  // namespace native_modules
 
 namespace {
@@ -34,6 +35,7 @@ constexpr Entry kNativeModules[] = {
     {"url", native_modules::InstallUrlModule},
     {"vm", native_modules::InstallVmModule},
     {"fs", native_modules::InstallFsModule},
+    {"async_context", native_modules::InstallAsyncContextModule},
 };
 
 }  // namespace

@@ -89,6 +89,7 @@ Runtime::~Runtime() {
   CheckedLoopClose(&loop_);
   if (isolate_ != nullptr) {
     js_ = {};
+    callback_exit_hook_.Reset();
     builtin_functions_.clear();
     tick_info_buffer_.Reset();
     immediate_info_buffer_.Reset();
@@ -357,6 +358,9 @@ void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::V
     }
   }
   Checkpoint();
+  if (!callback_exit_hook_.IsEmpty()) {
+    (void)callback_exit_hook_.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr);
+  }
   channel_->Flush();
 }
 

@@ -21,6 +21,11 @@ const ReflectApply = Reflect.apply;
 const kNoArgs = [];
 
 let runNextTicks = null;
+// internal/async_context once an AsyncLocalStorage exists, else null: a
+// timer or immediate then records the frame it was made in (kAsyncFrame)
+// and its callback runs in it.
+let asyncContext = null;
+const kAsyncFrame = Symbol('asyncFrame');
 let handleUncaught = null;
 let nextTimerId = 1;
 
@@ -173,6 +178,7 @@ function destroyTimer(timer) {
 function setTimeout(callback, after, ...args) {
   if (typeof callback !== 'function') throw invalidCallback(callback);
   const timer = new Timeout(callback, after, args.length ? args : undefined, false);
+  if (asyncContext !== null) timer[kAsyncFrame] = asyncContext.currentFrame();
   insert(timer, timer._idleTimeout, getLoopTime());
   return timer;
 }
@@ -180,6 +186,7 @@ function setTimeout(callback, after, ...args) {
 function setInterval(callback, repeat, ...args) {
   if (typeof callback !== 'function') throw invalidCallback(callback);
   const timer = new Timeout(callback, repeat, args.length ? args : undefined, true);
+  if (asyncContext !== null) timer[kAsyncFrame] = asyncContext.currentFrame();
   insert(timer, timer._idleTimeout, getLoopTime());
   return timer;
 }
@@ -214,6 +221,8 @@ function listOnTimeout(list, now) {
       continue;
     }
     const start = timer._repeat !== null ? getLoopTime() : 0;
+    const frame = asyncContext === null ? undefined : timer[kAsyncFrame];
+    const outerFrame = frame === undefined ? undefined : asyncContext.enter(frame);
     try {
       const args = timer._timerArgs;
       if (args === undefined && callback.call === FunctionCall) callback.call(timer);
@@ -221,6 +230,7 @@ function listOnTimeout(list, now) {
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
     }
+    if (frame !== undefined) asyncContext.enter(outerFrame);
     // An interval stops when cleared, closed, or unenrolled from its
     // callback (_idleTimeout = -1, _onTimeout = null).
     if (timer._repeat !== null && timer._idleTimeout !== -1 && timer._onTimeout !== null && !timer._destroyed) {
@@ -327,7 +337,9 @@ class Immediate {
 
 function setImmediate(callback, ...args) {
   if (typeof callback !== 'function') throw invalidCallback(callback);
-  return new Immediate(callback, args.length ? args : undefined);
+  const immediate = new Immediate(callback, args.length ? args : undefined);
+  if (asyncContext !== null) immediate[kAsyncFrame] = asyncContext.currentFrame();
+  return immediate;
 }
 
 function clearImmediate(immediate) {
@@ -366,6 +378,8 @@ function processImmediates() {
     immediate[kRefed] = null;
     const callback = immediate._onImmediate;
     immediate._onImmediate = null;
+    const frame = asyncContext === null ? undefined : immediate[kAsyncFrame];
+    const outerFrame = frame === undefined ? undefined : asyncContext.enter(frame);
     try {
       const argv = immediate._argv;
       if (argv === undefined && callback.call === FunctionCall) callback.call(immediate);
@@ -373,6 +387,7 @@ function processImmediates() {
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
     }
+    if (frame !== undefined) asyncContext.enter(outerFrame);
     previous = immediate;
     immediate = immediate._idleNext;
   }
@@ -407,6 +422,7 @@ exports.processTimers = processTimers;
 exports.processImmediates = processImmediates;
 exports.Timeout = Timeout;
 exports.Immediate = Immediate;
+exports.setAsyncContext = (context) => { asyncContext = context; };
 exports.setHooks = (hooks) => {
   runNextTicks = hooks.runNextTicks;
   handleUncaught = hooks.handleUncaught;
