@@ -85,8 +85,12 @@ class AsyncResource {
     }
   }
 
+  // The destroy hooks run soon after, never inside the caller, as in Node.
   emitDestroy() {
-    emitHooks('destroy', this[kAsyncId]);
+    if (enabledHooks.length !== 0) {
+      const asyncId = this[kAsyncId];
+      setImmediate(() => emitHooks('destroy', asyncId)).unref();
+    }
     return this;
   }
 
@@ -109,9 +113,20 @@ class AsyncResource {
     } else {
       bound = (...args) => resource.runInAsyncScope(fn, thisArg, ...args);
     }
+    let asyncResource = this;
     Object.defineProperties(bound, {
       length: { configurable: true, enumerable: false, value: fn.length, writable: false },
-      asyncResource: { configurable: true, enumerable: true, value: this, writable: true },
+      asyncResource: {
+        configurable: true,
+        enumerable: true,
+        get() {
+          warnAsyncResourceProperty();
+          return asyncResource;
+        },
+        set(value) {
+          asyncResource = value;
+        },
+      },
     });
     return bound;
   }
@@ -120,6 +135,13 @@ class AsyncResource {
     type = type || fn.name || 'bound-anonymous-fn';
     return new AsyncResource(type).bind(fn, thisArg);
   }
+}
+
+let warnedAsyncResourceProperty = false;
+function warnAsyncResourceProperty() {
+  if (warnedAsyncResourceProperty) return;
+  warnedAsyncResourceProperty = true;
+  process.emitWarning('The asyncResource property on bound functions is deprecated', 'DeprecationWarning', 'DEP0172');
 }
 
 // ------------------------------------------------------ AsyncLocalStorage
