@@ -14,6 +14,7 @@ void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::
 void InstallVmModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallAsyncContextModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
+void InstallWorkerThreadsModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
 }  // namespace native_modules
 
 namespace {
@@ -36,6 +37,7 @@ constexpr Entry kNativeModules[] = {
     {"vm", native_modules::InstallVmModule},
     {"fs", native_modules::InstallFsModule},
     {"async_context", native_modules::InstallAsyncContextModule},
+    {"worker_threads", native_modules::InstallWorkerThreadsModule},
 };
 
 }  // namespace

@@ -115,6 +115,8 @@ class Runtime {
   // not fit in a frame.
   bool SendPortMessage(std::size_t size, const ipc::Channel::MessageWriter& write);
   void set_stdio_drain_wanted(bool wanted) { stdio_drain_wanted_ = wanted; }
+  // The heap limits asked for (0: V8's default).
+  const HeapLimits& heap_limits() const { return heap_limits_; }
   // Whether the worker's time limit (--timeout) has passed; any thread.
   bool timed_out() const { return timed_out_; }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/e2e/node_output.h"
+#include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
 namespace {
@@ -22,6 +23,26 @@ TEST(AsyncContextTest, AsyncResourceBindSnapshotAndHooks) { ExpectSameOutputAsNo
 
 TEST(AsyncContextTest, DiagnosticsChannelSubscribersStoresAndTracing) {
   ExpectSameOutputAsNode("async_context/diagnostics_channel");
+}
+
+}  // namespace
+}  // namespace isohost::testing
+
+namespace isohost::testing {
+namespace {
+
+// resourceLimits are the limits the worker was started with, not a constant.
+TEST(WorkerThreadsExtrasTest, LimitsEnvironmentDataAndUntransferable) {
+  CliResult result = RunCli({"run", "--max-old-space", "64", "--max-young-space", "8",
+                             ScriptPath("async_context/worker_threads_extras.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "limits young=8 old=64\n"
+            "environmentData undefined\n"
+            "set {\"a\":1}\n"
+            "deleted undefined\n"
+            "marked true false\n"
+            "after transfer 8 0\n");
 }
 
 }  // namespace
