@@ -186,14 +186,35 @@ class AsyncLocalStorage {
 
   run(store, callback, ...args) {
     this._enabled = true;
-    const frame = with_(asyncContext.currentFrame(), this, store);
-    return asyncContext.runInFrame(frame, callback, null, args);
+    const outer = asyncContext.currentFrame();
+    asyncContext.enter(with_(outer, this, store));
+    try {
+      return ReflectApply(callback, null, args);
+    } finally {
+      this._restore(outer);
+    }
   }
 
   exit(callback, ...args) {
-    const frame = asyncContext.currentFrame();
-    if (!this._enabled || !frame.has(this)) return ReflectApply(callback, null, args);
-    return asyncContext.runInFrame(without(frame, this), callback, null, args);
+    const outer = asyncContext.currentFrame();
+    if (!this._enabled || !outer.has(this)) return ReflectApply(callback, null, args);
+    asyncContext.enter(without(outer, this));
+    try {
+      return ReflectApply(callback, null, args);
+    } finally {
+      this._restore(outer);
+    }
+  }
+
+  // Puts back this storage's entry of `outer` and keeps what the callback
+  // entered into other storages with enterWith(), as Node does.
+  _restore(outer) {
+    const now = asyncContext.currentFrame();
+    if (outer.has(this)) {
+      asyncContext.enter(now.get(this) === outer.get(this) && now.has(this) ? now : with_(now, this, outer.get(this)));
+    } else {
+      asyncContext.enter(now.has(this) ? without(now, this) : now);
+    }
   }
 }
 

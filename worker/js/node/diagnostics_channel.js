@@ -152,6 +152,8 @@ class TracingChannel {
     } else if (typeof nameOrChannels === 'object' && nameOrChannels !== null) {
       for (const event of kEvents) {
         const given = nameOrChannels[event];
+        // A missing channel fails where Node's reads it as an object.
+        if (given === undefined || given === null) throw new TypeError('Cannot convert undefined or null to object');
         if (!(given instanceof Channel)) {
           throw new codes.ERR_INVALID_ARG_TYPE(`nameOrChannels.${event}`, 'Channel', given);
         }
