@@ -23,7 +23,10 @@ const bound = dc.channel('app:bound');
 bound.bindStore(store, (data) => ({ wrapped: data }));
 bound.subscribe((data) => console.log('published inside stores:', JSON.stringify(store.getStore()), data));
 const result = bound.runStores('d1', function(x) {
-  setTimeout(() => console.log('store in a later timer:', JSON.stringify(store.getStore())), 1);
+  setTimeout(() => {
+    const seen = JSON.stringify(store.getStore());
+    process.on('exit', () => console.log('store in a later timer:', seen));
+  }, 1);
   return `${this.me} ${x} ${JSON.stringify(store.getStore())}`;
 }, { me: 'self' }, 'arg');
 console.log('runStores returned:', result, 'store after:', store.getStore());

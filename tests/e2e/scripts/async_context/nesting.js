@@ -6,6 +6,14 @@ const { AsyncLocalStorage } = require('async_hooks');
 const a = new AsyncLocalStorage();
 const b = new AsyncLocalStorage();
 const show = (label) => console.log(`${label}: a=${a.getStore()} b=${b.getStore()}`);
+// What the timers see is printed at exit, sorted: their order depends on
+// how long the worker took to start.
+const later = [];
+const showLater = (label) => later.push(`${label}: a=${a.getStore()} b=${b.getStore()}`);
+process.on('exit', () => {
+  later.sort();
+  for (const line of later) console.log(line);
+});
 
 show('before');
 a.run(1, () => {
@@ -36,17 +44,17 @@ a.run(store, () => console.log('same object', a.getStore() === store));
 
 setTimeout(() => {
   a.enterWith('entered');
-  show('enterWith in timeout');
-  setTimeout(() => show('scheduled after enterWith'), 1);
-  Promise.resolve().then(() => show('then after enterWith'));
+  showLater('enterWith in timeout');
+  setTimeout(() => showLater('scheduled after enterWith'), 1);
+  Promise.resolve().then(() => showLater('then after enterWith'));
 }, 1);
-setTimeout(() => show('next timeout does not see enterWith'), 30);
+setTimeout(() => showLater('next timeout does not see enterWith'), 30);
 
 setTimeout(() => {
   a.run('r', () => {
-    setTimeout(() => show('timeout after disable'), 1);
+    setTimeout(() => showLater('timeout after disable'), 1);
     a.disable();
-    show('disabled');
+    showLater('disabled');
   });
-  a.run('again', () => show('run after disable'));
+  a.run('again', () => showLater('run after disable'));
 }, 60);

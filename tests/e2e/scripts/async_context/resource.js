@@ -41,11 +41,12 @@ als.run('outer', () => {
 const second = new AsyncResource('Probe');
 console.log('emitDestroy returns the resource:', second.emitDestroy() === second);
 console.log('ids are integers:', Number.isInteger(resource.asyncId()), Number.isInteger(resource.triggerAsyncId()));
-setTimeout(() => {
+// After the destroy hooks, which run from an immediate queued before this.
+setImmediate(() => {
   hook.disable();
   resource.runInAsyncScope(() => {});
   console.log('events:', events.join(', '));
-}, 10);
+});
 
 for (const bad of [() => new AsyncResource(), () => new AsyncResource('x', { triggerAsyncId: -2 }),
   () => resource.bind(1), () => AsyncLocalStorage.bind('no'), () => createHook({ init: 1 })]) {
