@@ -337,8 +337,14 @@ class Immediate {
 
 function setImmediate(callback, ...args) {
   if (typeof callback !== 'function') throw invalidCallback(callback);
+  if (asyncContext !== null) return immediateInContext(callback, args);
+  return new Immediate(callback, args.length ? args : undefined);
+}
+
+// An immediate made once async context is in use, which records its frame.
+function immediateInContext(callback, args) {
   const immediate = new Immediate(callback, args.length ? args : undefined);
-  if (asyncContext !== null) immediate[kAsyncFrame] = asyncContext.currentFrame();
+  immediate[kAsyncFrame] = asyncContext.currentFrame();
   return immediate;
 }
 
@@ -356,6 +362,7 @@ function clearImmediate(immediate) {
 // Runs the immediates queued before this phase began; those they queue wait
 // for the next turn of the loop.
 function processImmediates() {
+  if (asyncContext !== null) return processImmediatesInContext();
   let immediate = immediateQueue.head;
   immediateQueue.head = immediateQueue.tail = null;
   let previous = null;
@@ -378,12 +385,49 @@ function processImmediates() {
     immediate[kRefed] = null;
     const callback = immediate._onImmediate;
     immediate._onImmediate = null;
-    const frame = asyncContext === null ? undefined : immediate[kAsyncFrame];
-    const outerFrame = frame === undefined ? undefined : asyncContext.enter(frame);
     try {
       const argv = immediate._argv;
       if (argv === undefined && callback.call === FunctionCall) callback.call(immediate);
       else ReflectApply(callback, immediate, argv === undefined ? kNoArgs : argv);
+    } catch (err) {
+      handleUncaught(err, 'uncaughtException');
+    }
+    previous = immediate;
+    immediate = immediate._idleNext;
+  }
+}
+
+// processImmediates once async context is in use: each callback runs in the
+// frame its immediate was made in. A copy, so that a worker without async
+// context runs the loop above with nothing added to it.
+function processImmediatesInContext() {
+  let immediate = immediateQueue.head;
+  immediateQueue.head = immediateQueue.tail = null;
+  let previous = null;
+  let ranAtLeastOne = false;
+  while (immediate !== null) {
+    if (immediate._destroyed) {
+      immediate = previous !== null ? previous._idleNext : immediate._idleNext;
+      continue;
+    }
+    if (ranAtLeastOne) {
+      runNextTicks();
+      // A tick may have cleared this one; it is then unlinked.
+      if (immediate._destroyed) continue;
+    } else {
+      ranAtLeastOne = true;
+    }
+    immediate._destroyed = true;
+    immediateInfo[kCount]--;
+    if (immediate[kRefed]) immediateInfo[kRefCount]--;
+    immediate[kRefed] = null;
+    const callback = immediate._onImmediate;
+    immediate._onImmediate = null;
+    const frame = immediate[kAsyncFrame];
+    const outerFrame = frame === undefined ? undefined : asyncContext.enter(frame);
+    try {
+      const argv = immediate._argv;
+      ReflectApply(callback, immediate, argv === undefined ? kNoArgs : argv);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
     }
