@@ -6,8 +6,8 @@ namespace isohost::worker {
 namespace native_modules {
 void InstallBufferModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallUtilModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
-void InstallNavigatorModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
-void InstallPerformanceModule(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Object>);
+void InstallNavigatorModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallPerformanceModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallCryptoModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
@@ -16,6 +16,8 @@ void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::L
 void InstallChildProcessModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallModuleWrapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallAsyncContextModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -40,6 +42,8 @@ constexpr Entry kNativeModules[] = {
     {"child_process", native_modules::InstallChildProcessModule},
     {"module_wrap", native_modules::InstallModuleWrapModule},
     {"zlib", native_modules::InstallZlibModule},
+    {"async_context", native_modules::InstallAsyncContextModule},
+    {"worker_threads", native_modules::InstallWorkerThreadsModule},
 };
 
 }  // namespace

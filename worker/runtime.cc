@@ -91,6 +91,7 @@ Runtime::~Runtime() {
   if (isolate_ != nullptr) {
     js_ = {};
     module_registry_.reset();
+    callback_exit_hook_.Reset();
     builtin_functions_.clear();
     tick_info_buffer_.Reset();
     immediate_info_buffer_.Reset();
@@ -359,6 +360,9 @@ void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::V
     }
   }
   Checkpoint();
+  if (!callback_exit_hook_.IsEmpty()) {
+    (void)callback_exit_hook_.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr);
+  }
   channel_->Flush();
 }
 

@@ -118,12 +118,17 @@ class Runtime {
   // not fit in a frame.
   bool SendPortMessage(std::size_t size, const ipc::Channel::MessageWriter& write);
   void set_stdio_drain_wanted(bool wanted) { stdio_drain_wanted_ = wanted; }
+  // The heap limits asked for (0: V8's default).
+  const HeapLimits& heap_limits() const { return heap_limits_; }
   // Whether the worker's time limit (--timeout) has passed; any thread.
   bool timed_out() const { return timed_out_; }
 
   // Calls `fn` as a callback from the event loop: the result is discarded, an
   // exception goes to the JS uncaught handler, and the checkpoint runs after.
   void MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv);
+  // A JS function MakeCallback calls after each callback and its checkpoint;
+  // set once async context is in use (AsyncLocalStorage), empty before.
+  void SetCallbackExitHook(v8::Local<v8::Function> hook) { callback_exit_hook_.Reset(isolate_, hook); }
   // Runs ticks and microtasks queued by a callback that just returned.
   void Checkpoint();
   // Hands an exception that escaped to C++ to the JS uncaught handler.
@@ -176,6 +181,7 @@ class Runtime {
   v8::Isolate* isolate_ = nullptr;
   v8::Global<v8::Context> context_;
   JsCallbacks js_;
+  v8::Global<v8::Function> callback_exit_hook_;
   std::int32_t* tick_info_ = nullptr;
   std::uint32_t* immediate_info_ = nullptr;
   v8::Global<v8::ArrayBuffer> tick_info_buffer_;

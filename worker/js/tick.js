@@ -14,6 +14,9 @@ let queue = [];
 let head = 0;
 let handleUncaught = null;  // set by bootstrap once errors.js is loaded
 let isExiting = () => false;
+// internal/async_context once an AsyncLocalStorage exists, else null: a
+// tick then records the frame it was queued in and runs in it.
+let asyncContext = null;
 
 // Rejected promises without a handler yet, in rejection order.
 const pendingRejections = new Map();
@@ -28,7 +31,8 @@ function invalidArgType(name, expected, value) {
 function nextTick(callback, ...args) {
   if (typeof callback !== 'function') throw invalidArgType('callback', 'function', callback);
   if (isExiting()) return;
-  queue.push({ callback, args: args.length === 0 ? undefined : args });
+  if (asyncContext === null) queue.push({ callback, args: args.length === 0 ? undefined : args });
+  else queue.push({ callback, args: args.length === 0 ? undefined : args, frame: asyncContext.currentFrame() });
   tickInfo[kHasTickScheduled] = 1;
 }
 
@@ -49,7 +53,8 @@ function tickPass() {
       const tock = queue[head];
       queue[head++] = undefined;
       try {
-        if (tock.args === undefined) tock.callback();
+        if (tock.frame !== undefined) asyncContext.runInFrame(tock.frame, tock.callback, undefined, tock.args || []);
+        else if (tock.args === undefined) tock.callback();
         else Reflect.apply(tock.callback, undefined, tock.args);
       } catch (err) {
         handleUncaught(err, 'uncaughtException');
@@ -102,4 +107,6 @@ exports.runNextTicks = runNextTicks;
 exports.onPromiseReject = onPromiseReject;
 exports.queueMicrotask = queueMicrotask;
 exports.setUncaughtHandler = (handler) => { handleUncaught = handler; };
+exports.setAsyncContext = (context) => { asyncContext = context; };
+exports.asyncContext = () => asyncContext;
 exports.setExitingProbe = (probe) => { isExiting = probe; };

@@ -21,6 +21,11 @@ const ReflectApply = Reflect.apply;
 const kNoArgs = [];
 
 let runNextTicks = null;
+// internal/async_context once an AsyncLocalStorage exists, else null: a
+// timer or immediate then records the frame it was made in (kAsyncFrame)
+// and its callback runs in it.
+let asyncContext = null;
+const kAsyncFrame = Symbol('asyncFrame');
 let handleUncaught = null;
 let nextTimerId = 1;
 
@@ -173,6 +178,7 @@ function destroyTimer(timer) {
 function setTimeout(callback, after, ...args) {
   if (typeof callback !== 'function') throw invalidCallback(callback);
   const timer = new Timeout(callback, after, args.length ? args : undefined, false);
+  if (asyncContext !== null) timer[kAsyncFrame] = asyncContext.currentFrame();
   insert(timer, timer._idleTimeout, getLoopTime());
   return timer;
 }
@@ -180,6 +186,7 @@ function setTimeout(callback, after, ...args) {
 function setInterval(callback, repeat, ...args) {
   if (typeof callback !== 'function') throw invalidCallback(callback);
   const timer = new Timeout(callback, repeat, args.length ? args : undefined, true);
+  if (asyncContext !== null) timer[kAsyncFrame] = asyncContext.currentFrame();
   insert(timer, timer._idleTimeout, getLoopTime());
   return timer;
 }
@@ -214,6 +221,8 @@ function listOnTimeout(list, now) {
       continue;
     }
     const start = timer._repeat !== null ? getLoopTime() : 0;
+    const frame = asyncContext === null ? undefined : timer[kAsyncFrame];
+    const outerFrame = frame === undefined ? undefined : asyncContext.enter(frame);
     try {
       const args = timer._timerArgs;
       if (args === undefined && callback.call === FunctionCall) callback.call(timer);
@@ -221,6 +230,7 @@ function listOnTimeout(list, now) {
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
     }
+    if (frame !== undefined) asyncContext.enter(outerFrame);
     // An interval stops when cleared, closed, or unenrolled from its
     // callback (_idleTimeout = -1, _onTimeout = null).
     if (timer._repeat !== null && timer._idleTimeout !== -1 && timer._onTimeout !== null && !timer._destroyed) {
@@ -327,7 +337,15 @@ class Immediate {
 
 function setImmediate(callback, ...args) {
   if (typeof callback !== 'function') throw invalidCallback(callback);
+  if (asyncContext !== null) return immediateInContext(callback, args);
   return new Immediate(callback, args.length ? args : undefined);
+}
+
+// An immediate made once async context is in use, which records its frame.
+function immediateInContext(callback, args) {
+  const immediate = new Immediate(callback, args.length ? args : undefined);
+  immediate[kAsyncFrame] = asyncContext.currentFrame();
+  return immediate;
 }
 
 function clearImmediate(immediate) {
@@ -344,6 +362,7 @@ function clearImmediate(immediate) {
 // Runs the immediates queued before this phase began; those they queue wait
 // for the next turn of the loop.
 function processImmediates() {
+  if (asyncContext !== null) return processImmediatesInContext();
   let immediate = immediateQueue.head;
   immediateQueue.head = immediateQueue.tail = null;
   let previous = null;
@@ -373,6 +392,46 @@ function processImmediates() {
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
     }
+    previous = immediate;
+    immediate = immediate._idleNext;
+  }
+}
+
+// processImmediates once async context is in use: each callback runs in the
+// frame its immediate was made in. A copy, so that a worker without async
+// context runs the loop above with nothing added to it.
+function processImmediatesInContext() {
+  let immediate = immediateQueue.head;
+  immediateQueue.head = immediateQueue.tail = null;
+  let previous = null;
+  let ranAtLeastOne = false;
+  while (immediate !== null) {
+    if (immediate._destroyed) {
+      immediate = previous !== null ? previous._idleNext : immediate._idleNext;
+      continue;
+    }
+    if (ranAtLeastOne) {
+      runNextTicks();
+      // A tick may have cleared this one; it is then unlinked.
+      if (immediate._destroyed) continue;
+    } else {
+      ranAtLeastOne = true;
+    }
+    immediate._destroyed = true;
+    immediateInfo[kCount]--;
+    if (immediate[kRefed]) immediateInfo[kRefCount]--;
+    immediate[kRefed] = null;
+    const callback = immediate._onImmediate;
+    immediate._onImmediate = null;
+    const frame = immediate[kAsyncFrame];
+    const outerFrame = frame === undefined ? undefined : asyncContext.enter(frame);
+    try {
+      const argv = immediate._argv;
+      ReflectApply(callback, immediate, argv === undefined ? kNoArgs : argv);
+    } catch (err) {
+      handleUncaught(err, 'uncaughtException');
+    }
+    if (frame !== undefined) asyncContext.enter(outerFrame);
     previous = immediate;
     immediate = immediate._idleNext;
   }
@@ -409,6 +468,7 @@ exports.processTimers = processTimers;
 exports.processImmediates = processImmediates;
 exports.Timeout = Timeout;
 exports.Immediate = Immediate;
+exports.setAsyncContext = (context) => { asyncContext = context; };
 exports.setHooks = (hooks) => {
   runNextTicks = hooks.runNextTicks;
   handleUncaught = hooks.handleUncaught;

@@ -76,7 +76,44 @@ exports.parentPort = parentPort;
 exports.isMainThread = false;
 exports.threadId = 0;
 exports.workerData = undefined;
-exports.resourceLimits = {};
+// The limits of this worker's heap, read once on first use. The stack is
+// V8's default of 984 KiB; no code range is reserved apart.
+let resourceLimits = null;
+Object.defineProperty(exports, 'resourceLimits', {
+  enumerable: true,
+  configurable: true,
+  get() {
+    if (resourceLimits === null) {
+      const [young, old] = binding.internalBinding('worker_threads').heapLimitsMb();
+      resourceLimits = {
+        maxYoungGenerationSizeMb: young,
+        maxOldGenerationSizeMb: old,
+        codeRangeSizeMb: 0,
+        stackSizeMb: 984 / 1024,
+      };
+    }
+    return resourceLimits;
+  },
+});
+
+// Data a parent hands to the workers it starts; a worker started by the
+// host has none, and what it sets is seen by itself only.
+const environmentData = new Map();
+exports.getEnvironmentData = (key) => environmentData.get(key);
+exports.setEnvironmentData = (key, value) => {
+  if (value === undefined) environmentData.delete(key);
+  else environmentData.set(key, value);
+};
+
+// Objects that must never be moved by a transfer list: structuredClone and
+// postMessage copy them instead of detaching them.
+const untransferable = new WeakSet();
+exports.markAsUntransferable = (value) => {
+  if ((typeof value === 'object' && value !== null) || typeof value === 'function') untransferable.add(value);
+};
+exports.isMarkedAsUntransferable = (value) =>
+  ((typeof value === 'object' && value !== null) || typeof value === 'function') && untransferable.has(value);
+exports.untransferable = untransferable;
 exports.SHARE_ENV = Symbol.for('nodejs.worker_threads.SHARE_ENV');
 exports.setup = (options) => {
   process = options.process;

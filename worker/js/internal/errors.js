@@ -119,6 +119,8 @@ const messages = {
   ERR_AMBIGUOUS_ARGUMENT: [TypeError, (name, reason) => `The "${name}" argument is ambiguous. ${reason}`],
   ERR_ARG_NOT_ITERABLE: [TypeError, (name) => `${name} must be iterable`],
   ERR_ASSERTION: [Error, (message) => message],
+  ERR_ASYNC_CALLBACK: [TypeError, (name) => `${name} must be a function`],
+  ERR_ASYNC_TYPE: [TypeError, (type) => `Invalid name for async "type": ${type}`],
   ERR_BROTLI_INVALID_PARAM: [RangeError, (param) => `${param} is not a valid Brotli parameter`],
   ERR_BUFFER_OUT_OF_BOUNDS: [RangeError, (name) => (name ? `"${name}" is outside of buffer bounds` : 'Attempt to access memory outside buffer bounds')],
   ERR_BUFFER_TOO_LARGE: [RangeError, (max) => `Cannot create a Buffer larger than ${max} bytes`],
@@ -147,6 +149,7 @@ const messages = {
     if (shown.length > 128) shown = `${shown.slice(0, 128)}...`;
     return `The ${name.includes('.') ? 'property' : 'argument'} '${name}' ${reason}. Received ${shown}`;
   }],
+  ERR_INVALID_ASYNC_ID: [RangeError, (type, id) => `Invalid ${type} value: ${id}`],
   ERR_INVALID_BUFFER_SIZE: [RangeError, (message) => `Buffer size must be a multiple of ${message}`],
   ERR_INVALID_CHAR: [TypeError, (name, field) => (field ? `Invalid character in ${name} ["${field}"]` : `Invalid character in ${name}`)],
   ERR_INVALID_FILE_URL_HOST: [TypeError, (message) => `File URL host must be "localhost" or empty on ${message}`],

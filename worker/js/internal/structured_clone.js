@@ -5,6 +5,8 @@
 // as options again. Node throws these errors from native code: a plain
 // TypeError with a `code`, no "[CODE]" in its stack.
 
+const { untransferable } = internalRequire('worker_threads');
+
 function nativeTypeError(code, message) {
   const err = new TypeError(message);
   err.code = code;
@@ -27,7 +29,8 @@ function transferList(transfer) {
       const DOMException = internalRequire('internal/dom_exception');
       throw new DOMException('Transfer list contains duplicate ArrayBuffer', 'DataCloneError');
     }
-    list.push(item);
+    // One marked with worker_threads.markAsUntransferable() is copied.
+    if (!untransferable.has(item)) list.push(item);
   }
   return list.length === 0 ? undefined : list;
 }

@@ -7,7 +7,7 @@
 // resumes the generator from the loop when it is done.
 
 const { queue } = internalRequire('internal/fs/utils');
-const { nextTick } = internalRequire('tick');
+const { nextTick, asyncContext } = internalRequire('tick');
 
 function runSync(operation) {
   let step = operation.next();
@@ -21,6 +21,9 @@ function runSync(operation) {
 // Calls `done(err, value)` once the operation ends, always after the call
 // that started it has returned.
 function runAsync(operation, done) {
+  // The callback runs in the async context of the call that started it.
+  const context = asyncContext();
+  if (context !== null) done = context.bindToCurrent(done);
   let starting = true;
   const finish = (err, value) => {
     if (starting) nextTick(done, err, value);
