@@ -361,7 +361,11 @@ void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::V
   }
   Checkpoint();
   if (!callback_exit_hook_.IsEmpty()) {
-    (void)callback_exit_hook_.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr);
+    // The hook only resets the async context; it does not throw.
+    v8::TryCatch try_catch(isolate_);
+    v8::MaybeLocal<v8::Value> ignored =
+        callback_exit_hook_.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr);
+    static_cast<void>(ignored);
   }
   channel_->Flush();
 }
