@@ -29,7 +29,6 @@ struct Entry {
 
 // One line per native module, in no particular order.
 constexpr Entry kNativeModules[] = {
-    {"", nullptr},  // keeps the table well-formed while it is short
     {"buffer", native_modules::InstallBufferModule},
     {"util", native_modules::InstallUtilModule},
     {"navigator", native_modules::InstallNavigatorModule},
@@ -50,7 +49,7 @@ constexpr Entry kNativeModules[] = {
 
 NativeModuleInstaller FindNativeModule(std::string_view name) {
   for (const Entry& entry : kNativeModules) {
-    if (entry.install != nullptr && entry.name == name) return entry.install;
+    if (entry.name == name) return entry.install;
   }
   return nullptr;
 }

@@ -21,11 +21,9 @@ let asyncContext = null;
 // Rejected promises without a handler yet, in rejection order.
 const pendingRejections = new Map();
 
+// Node's error (internal/errors), loaded by the first bad argument.
 function invalidArgType(name, expected, value) {
-  const err = new TypeError(`The "${name}" argument must be of type ${expected}. Received ${
-    value === null ? 'null' : typeof value === 'function' ? 'function' : `type ${typeof value} (${String(value)})`}`);
-  err.code = 'ERR_INVALID_ARG_TYPE';
-  return err;
+  return new (internalRequire('internal/errors').codes.ERR_INVALID_ARG_TYPE)(name, expected, value);
 }
 
 function nextTick(callback, ...args) {

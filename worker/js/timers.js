@@ -437,11 +437,9 @@ function processImmediatesInContext() {
   }
 }
 
+// Node's error (internal/errors), loaded by the first bad callback.
 function invalidCallback(callback) {
-  const err = new TypeError(`The "callback" argument must be of type function. Received ${
-    callback === null ? 'null' : typeof callback === 'object' ? 'an instance of Object' : `type ${typeof callback} (${String(callback)})`}`);
-  err.code = 'ERR_INVALID_ARG_TYPE';
-  return err;
+  return new (internalRequire('internal/errors').codes.ERR_INVALID_ARG_TYPE)('callback', 'Function', callback);
 }
 
 // util.promisify(setTimeout) / util.promisify(setImmediate): promises that
