@@ -57,6 +57,17 @@ struct CodecResult {
   std::string code;
 };
 
+// Whether `mode` compresses with deflate (deflate, gzip, raw).
+inline bool IsDeflateMode(Mode mode) {
+  return mode == Mode::kDeflate || mode == Mode::kGzip || mode == Mode::kDeflateRaw;
+}
+// A kDataError result.
+CodecResult DataError(std::string message, int errno_value, std::string code);
+// Node's name for a zlib return code ("Z_DATA_ERROR").
+const char* ZlibErrorName(int err);
+// Node's code for a brotli decoder error ("ERR__ERROR_FORMAT_PADDING_1").
+std::string BrotliErrorCode(int code);
+
 CodecResult RunCodec(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size);
 
 }  // namespace isohost::worker::zlib
