@@ -51,6 +51,9 @@ struct CodecResult {
   Status status = kOk;
   std::uint8_t* output = nullptr;
   std::size_t size = 0;
+  // How much of the input the codec took (of a StreamCodec's Write; what
+  // follows the end of the data is left).
+  std::size_t consumed = 0;
   // For kDataError: the message, zlib's (or brotli's) error number and its name.
   std::string message;
   int errno_value = 0;

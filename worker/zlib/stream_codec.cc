@@ -16,9 +16,10 @@ namespace {
 
 CodecResult OutOfMemory() { return DataError("Out of memory", Z_MEM_ERROR, "Z_MEM_ERROR"); }
 
-CodecResult Released(Output& out) {
+CodecResult Released(Output& out, std::size_t consumed) {
   CodecResult result;
   out.Release(result);
+  result.consumed = consumed;
   return result;
 }
 
@@ -30,6 +31,7 @@ class ZlibStreamCodec final : public StreamCodec {
   bool Init() {
     stream_ = std::make_unique<ZStream>(deflating_);
     ended_ = false;
+    between_members_ = false;
     first_byte_ = -1;
     if (!stream_->Init(options_)) return false;
     const std::vector<std::uint8_t>& dict = options_.dictionary;
@@ -47,13 +49,23 @@ class ZlibStreamCodec final : public StreamCodec {
   CodecResult Write(int flush, const std::uint8_t* input, std::size_t size) override {
     Output out(options_.chunk_size);
     // What follows the end of the data is not looked at, as in Node.
-    if (ended_) return Released(out);
+    if (ended_) return Released(out, 0);
     if (size > std::numeric_limits<uInt>::max()) return OutOfMemory();
     if (first_byte_ < 0 && size > 0) first_byte_ = input[0];
     // Gzip members may follow one another; so may they under unzip.
     const bool members = options_.mode == Mode::kGunzip || (options_.mode == Mode::kUnzip && first_byte_ == 0x1f);
     const std::vector<std::uint8_t>& dict = options_.dictionary;
     z_stream* s = stream_->get();
+    if (between_members_) {
+      if (size == 0) return Released(out, 0);
+      between_members_ = false;
+      // Zero padding after a member ends the data; anything else is another member.
+      if (input[0] == 0) {
+        ended_ = true;
+        return Released(out, 0);
+      }
+      inflateReset(s);
+    }
     s->next_in = const_cast<Bytef*>(input);
     s->avail_in = static_cast<uInt>(size);
     for (;;) {
@@ -80,19 +92,26 @@ class ZlibStreamCodec final : public StreamCodec {
           }
           break;
         case Z_STREAM_END:
-          if (!deflating_ && members && s->avail_in > 0 && s->next_in[0] != 0) {
-            inflateReset(s);
-            continue;
+          if (!deflating_ && members) {
+            // The next member (or the padding) may come with a later write.
+            if (s->avail_in == 0) {
+              between_members_ = true;
+              return Released(out, size);
+            }
+            if (s->next_in[0] != 0) {
+              inflateReset(s);
+              continue;
+            }
           }
           ended_ = true;
-          return Released(out);
+          return Released(out, size - s->avail_in);
         case Z_NEED_DICT:
           return DataError(dict.empty() ? "Missing dictionary" : "Bad dictionary", err, ZlibErrorName(err));
         default: return DataError(s->msg != nullptr ? s->msg : "Zlib error", err, ZlibErrorName(err));
       }
       if (s->avail_out != 0) break;
     }
-    return Released(out);
+    return Released(out, size - s->avail_in);
   }
 
   bool Params(int level, int strategy) override {
@@ -111,6 +130,8 @@ class ZlibStreamCodec final : public StreamCodec {
   const bool deflating_;
   std::unique_ptr<ZStream> stream_;
   bool ended_ = false;
+  // A gzip member ended with the input of a write: what comes next decides.
+  bool between_members_ = false;
   // The first byte of the input, which tells unzip's gzip from deflate.
   int first_byte_ = -1;
 };
@@ -137,7 +158,7 @@ class BrotliEncodeCodec final : public StreamCodec {
 
   CodecResult Write(int flush, const std::uint8_t* input, std::size_t size) override {
     Output out(options_.chunk_size);
-    if (BrotliEncoderIsFinished(state_) && size == 0) return Released(out);
+    if (BrotliEncoderIsFinished(state_) && size == 0) return Released(out, 0);
     const auto op = static_cast<BrotliEncoderOperation>(flush);
     std::size_t avail_in = size;
     const std::uint8_t* next_in = input;
@@ -151,7 +172,7 @@ class BrotliEncodeCodec final : public StreamCodec {
       if (BrotliEncoderHasMoreOutput(state_)) continue;
       if (op == BROTLI_OPERATION_FINISH ? BrotliEncoderIsFinished(state_) : avail_in == 0) break;
     }
-    return Released(out);
+    return Released(out, size - avail_in);
   }
 
   bool Params(int, int) override { return false; }
@@ -203,7 +224,7 @@ class BrotliDecodeCodec final : public StreamCodec {
       }
       break;
     }
-    return Released(out);
+    return Released(out, size - avail_in);
   }
 
   bool Params(int, int) override { return false; }

@@ -71,7 +71,14 @@ class Stream final : public crypto::ObjectWrap {
     if (!info[0]->Int32Value(info.GetIsolate()->GetCurrentContext()).To(&flush)) return;
     buffer::ViewBytes input(info[1], buffer::ViewBytes::kRead);
     CodecResult result = self->codec_->Write(flush, input.data(), input.size());
+    self->consumed_ = result.consumed;
     info.GetReturnValue().Set(ResultToValue(info.GetIsolate(), result));
+  }
+
+  // consumed() -> how many bytes of its input the last write() took
+  static void Consumed(const FunctionCallbackInfo<Value>& info) {
+    Stream* self = From<Stream>(info.This());
+    info.GetReturnValue().Set(self == nullptr ? 0.0 : static_cast<double>(self->consumed_));
   }
 
   // params(level, strategy) -> whether deflate took them
@@ -100,6 +107,7 @@ class Stream final : public crypto::ObjectWrap {
   Stream(v8::Isolate* isolate, Local<v8::Object> object) : ObjectWrap(isolate, object, &kTag) {}
 
   std::unique_ptr<StreamCodec> codec_;
+  std::size_t consumed_ = 0;
 };
 
 alignas(8) const char Stream::kTag = 0;
@@ -113,7 +121,7 @@ void InstallStreamClass(v8::Isolate* isolate, Local<v8::Context> context, Local<
   tmpl->InstanceTemplate()->SetInternalFieldCount(crypto::ObjectWrap::kInternalFieldCount);
   const std::pair<const char*, v8::FunctionCallback> methods[] = {
       {"init", Stream::Init},     {"write", Stream::Write}, {"params", Stream::Params},
-      {"reset", Stream::Reset},   {"close", Stream::Close},
+      {"reset", Stream::Reset},   {"close", Stream::Close}, {"consumed", Stream::Consumed},
   };
   for (const auto& [method, callback] : methods) {
     Local<v8::String> key;

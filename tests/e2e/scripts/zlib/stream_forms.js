@@ -53,6 +53,18 @@ async function main() {
   multi.end(members);
   console.log('two members:', (await multiDone).data.toString());
 
+  // One byte at a time, two members under unzip; bytesWritten stops at the end of the data.
+  const bytewise = zlib.createUnzip();
+  const bytewiseDone = collect(bytewise);
+  for (const byte of members) bytewise.write(Buffer.from([byte]));
+  bytewise.end();
+  console.log('one byte at a time:', (await bytewiseDone).data.toString());
+  const raw = zlib.deflateRawSync('before the garbage');
+  const trailing = zlib.createInflateRaw();
+  const trailingDone = collect(trailing);
+  trailing.end(Buffer.concat([raw, Buffer.from('garbage after')]));
+  console.log('trailing:', (await trailingDone).data.toString(), trailing.bytesWritten === raw.length);
+
   // flush() makes what was written so far decodable before the end.
   const deflate = zlib.createDeflate();
   const sofar = [];

@@ -79,7 +79,7 @@ ZlibBase.prototype._feed = function(chunk, flush, callback) {
     callback(error);
     return;
   }
-  this.bytesWritten += chunk.byteLength;
+  this.bytesWritten += this._handle.consumed();
   this._pushOutput(result);
   callback();
 };
