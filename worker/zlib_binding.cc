@@ -13,6 +13,7 @@
 #include "worker/buffer/v8_bytes.h"
 #include "worker/native_module.h"
 #include "worker/zlib/codec.h"
+#include "worker/zlib/stream_handle.h"
 #include "worker/zlib/zlib_job.h"
 
 namespace isohost::worker::native_modules {
@@ -156,6 +157,7 @@ void InstallConstants(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::
 void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
   SetMethod(isolate, context, target, "process", Process);
   SetMethod(isolate, context, target, "crc32", Crc32);
+  zlib::InstallStreamClass(isolate, context, target);
   InstallConstants(isolate, context, target);
 }
 

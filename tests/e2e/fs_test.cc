@@ -1,8 +1,9 @@
 // fs in real workers: scripts under scripts/fs/ use the synchronous API, the
-// callbacks and fs/promises in a fresh temporary directory, and their
-// output must be byte for byte what Node 20 printed for them (NAME.out,
-// recorded with /usr/bin/node). Also: asynchronous calls leave the loop
-// free while they wait, and the module costs nothing until required.
+// callbacks, fs/promises with FileHandle and the file streams in a fresh
+// temporary directory, and their output must be byte for byte what Node 20
+// printed for them (NAME.out, recorded with /usr/bin/node). Also:
+// asynchronous calls leave the loop free while they wait, and the module
+// costs nothing until required.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,7 +23,7 @@ class FsScriptTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FsScriptTest, PrintsWhatNodePrints) { ExpectSameOutputAsNode(std::string("fs/") + GetParam()); }
 
-INSTANTIATE_TEST_SUITE_P(Scripts, FsScriptTest, ::testing::Values("sync", "async", "errors"),
+INSTANTIATE_TEST_SUITE_P(Scripts, FsScriptTest, ::testing::Values("sync", "async", "errors", "streams"),
                          [](const ::testing::TestParamInfo<const char*>& param) { return std::string(param.param); });
 
 // A read that waits on the thread pool (a FIFO with no writer yet) while a

@@ -8,48 +8,11 @@
 #include <cstdlib>
 #include <limits>
 
+#include "worker/zlib/output.h"
+#include "worker/zlib/z_stream.h"
+
 namespace isohost::worker::zlib {
 namespace {
-
-// The output as it grows: malloc'd, so that an ArrayBuffer can take it over
-// without a copy.
-class Output {
- public:
-  explicit Output(std::size_t first) : first_(std::max<std::size_t>(first, 64)) {}
-  Output(const Output&) = delete;
-  Output& operator=(const Output&) = delete;
-  ~Output() { std::free(data_); }
-
-  // Room for more at next(); false when memory runs out.
-  bool Grow() {
-    std::size_t capacity = capacity_ == 0 ? first_ : capacity_ * 2;
-    void* data = std::realloc(data_, capacity);
-    if (data == nullptr) return false;
-    data_ = static_cast<std::uint8_t*>(data);
-    capacity_ = capacity;
-    return true;
-  }
-  std::uint8_t* next() { return data_ + size_; }
-  std::size_t room() const { return capacity_ - size_; }
-  std::size_t size() const { return size_; }
-  void Advance(std::size_t count) { size_ += count; }
-
-  // Hands the bytes to `result`.
-  void Release(CodecResult& result) {
-    if (size_ > 0 && capacity_ - size_ > 4096) {
-      if (void* shrunk = std::realloc(data_, size_); shrunk != nullptr) data_ = static_cast<std::uint8_t*>(shrunk);
-    }
-    result.output = data_;
-    result.size = size_;
-    data_ = nullptr;
-  }
-
- private:
-  std::size_t first_;
-  std::uint8_t* data_ = nullptr;
-  std::size_t capacity_ = 0;
-  std::size_t size_ = 0;
-};
 
 CodecResult Failure(CodecResult::Status status) {
   CodecResult result;
@@ -57,90 +20,10 @@ CodecResult Failure(CodecResult::Status status) {
   return result;
 }
 
-CodecResult DataError(std::string message, int errno_value, std::string code) {
-  CodecResult result;
-  result.status = CodecResult::kDataError;
-  result.message = std::move(message);
-  result.errno_value = errno_value;
-  result.code = std::move(code);
-  return result;
-}
-
 CodecResult OutOfMemory() { return DataError("Out of memory", Z_MEM_ERROR, "Z_MEM_ERROR"); }
 
-const char* ZlibErrorName(int err) {
-  switch (err) {
-    case Z_OK: return "Z_OK";
-    case Z_STREAM_END: return "Z_STREAM_END";
-    case Z_NEED_DICT: return "Z_NEED_DICT";
-    case Z_ERRNO: return "Z_ERRNO";
-    case Z_STREAM_ERROR: return "Z_STREAM_ERROR";
-    case Z_DATA_ERROR: return "Z_DATA_ERROR";
-    case Z_MEM_ERROR: return "Z_MEM_ERROR";
-    case Z_BUF_ERROR: return "Z_BUF_ERROR";
-    case Z_VERSION_ERROR: return "Z_VERSION_ERROR";
-    default: return "Z_UNKNOWN_ERROR";
-  }
-}
-
-// Node's code for a brotli decoding error: the error's name
-// without BROTLI_DECODER, after "ERR_" ("ERR__ERROR_FORMAT_PADDING_1").
-std::string BrotliErrorCode(BrotliDecoderErrorCode code) {
-  switch (code) {
-#define ISOHOST_BROTLI_CASE(PREFIX, NAME, CODE) \
-  case CODE: return "ERR_" #PREFIX #NAME;
-#define ISOHOST_BROTLI_SEPARATOR
-    BROTLI_DECODER_ERROR_CODES_LIST(ISOHOST_BROTLI_CASE, ISOHOST_BROTLI_SEPARATOR)
-#undef ISOHOST_BROTLI_SEPARATOR
-#undef ISOHOST_BROTLI_CASE
-    default: return "ERR_BROTLI_DECODER_ERROR";
-  }
-}
-
-bool IsDeflate(Mode mode) { return mode == Mode::kDeflate || mode == Mode::kGzip || mode == Mode::kDeflateRaw; }
-
-// z_stream with its end call, whichever direction it was set up for.
-class ZStream {
- public:
-  explicit ZStream(bool deflate) : deflate_(deflate) {}
-  ZStream(const ZStream&) = delete;
-  ZStream& operator=(const ZStream&) = delete;
-  ~ZStream() {
-    if (!ready_) return;
-    if (deflate_) {
-      deflateEnd(&stream_);
-    } else {
-      inflateEnd(&stream_);
-    }
-  }
-  bool Init(const CodecOptions& options) {
-    int bits = options.window_bits;
-    switch (options.mode) {
-      case Mode::kGzip:
-      case Mode::kGunzip: bits += 16; break;
-      case Mode::kUnzip: bits += 32; break;
-      case Mode::kDeflateRaw:
-      case Mode::kInflateRaw: bits = -bits; break;
-      default: break;
-    }
-    // zlib refuses a raw stream of 256-byte windows; Node asks for 512.
-    if (options.mode == Mode::kDeflateRaw && bits == -8) bits = -9;
-    int err = deflate_ ? deflateInit2(&stream_, options.level, Z_DEFLATED, bits, options.mem_level, options.strategy)
-                       : inflateInit2(&stream_, bits);
-    ready_ = err == Z_OK;
-    return ready_;
-  }
-  z_stream* get() { return &stream_; }
-  int Step(int flush) { return deflate_ ? deflate(&stream_, flush) : inflate(&stream_, flush); }
-
- private:
-  bool deflate_;
-  bool ready_ = false;
-  z_stream stream_{};
-};
-
 CodecResult RunZlib(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size) {
-  const bool deflating = IsDeflate(options.mode);
+  const bool deflating = IsDeflateMode(options.mode);
   ZStream zs(deflating);
   if (input_size > std::numeric_limits<uInt>::max()) return OutOfMemory();
   if (!zs.Init(options)) return Failure(CodecResult::kInitFailed);
@@ -284,6 +167,44 @@ CodecResult RunBrotliDecode(const CodecOptions& options, const std::uint8_t* inp
 }
 
 }  // namespace
+
+CodecResult DataError(std::string message, int errno_value, std::string code) {
+  CodecResult result;
+  result.status = CodecResult::kDataError;
+  result.message = std::move(message);
+  result.errno_value = errno_value;
+  result.code = std::move(code);
+  return result;
+}
+
+const char* ZlibErrorName(int err) {
+  switch (err) {
+    case Z_OK: return "Z_OK";
+    case Z_STREAM_END: return "Z_STREAM_END";
+    case Z_NEED_DICT: return "Z_NEED_DICT";
+    case Z_ERRNO: return "Z_ERRNO";
+    case Z_STREAM_ERROR: return "Z_STREAM_ERROR";
+    case Z_DATA_ERROR: return "Z_DATA_ERROR";
+    case Z_MEM_ERROR: return "Z_MEM_ERROR";
+    case Z_BUF_ERROR: return "Z_BUF_ERROR";
+    case Z_VERSION_ERROR: return "Z_VERSION_ERROR";
+    default: return "Z_UNKNOWN_ERROR";
+  }
+}
+
+// Node's code for a brotli decoding error: the error's name
+// without BROTLI_DECODER, after "ERR_" ("ERR__ERROR_FORMAT_PADDING_1").
+std::string BrotliErrorCode(int code) {
+  switch (code) {
+#define ISOHOST_BROTLI_CASE(PREFIX, NAME, CODE) \
+  case CODE: return "ERR_" #PREFIX #NAME;
+#define ISOHOST_BROTLI_SEPARATOR
+    BROTLI_DECODER_ERROR_CODES_LIST(ISOHOST_BROTLI_CASE, ISOHOST_BROTLI_SEPARATOR)
+#undef ISOHOST_BROTLI_SEPARATOR
+#undef ISOHOST_BROTLI_CASE
+    default: return "ERR_BROTLI_DECODER_ERROR";
+  }
+}
 
 CodecResult RunCodec(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size) {
   switch (options.mode) {

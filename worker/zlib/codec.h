@@ -51,11 +51,25 @@ struct CodecResult {
   Status status = kOk;
   std::uint8_t* output = nullptr;
   std::size_t size = 0;
+  // How much of the input the codec took (of a StreamCodec's Write; what
+  // follows the end of the data is left).
+  std::size_t consumed = 0;
   // For kDataError: the message, zlib's (or brotli's) error number and its name.
   std::string message;
   int errno_value = 0;
   std::string code;
 };
+
+// Whether `mode` compresses with deflate (deflate, gzip, raw).
+inline bool IsDeflateMode(Mode mode) {
+  return mode == Mode::kDeflate || mode == Mode::kGzip || mode == Mode::kDeflateRaw;
+}
+// A kDataError result.
+CodecResult DataError(std::string message, int errno_value, std::string code);
+// Node's name for a zlib return code ("Z_DATA_ERROR").
+const char* ZlibErrorName(int err);
+// Node's code for a brotli decoder error ("ERR__ERROR_FORMAT_PADDING_1").
+std::string BrotliErrorCode(int code);
 
 CodecResult RunCodec(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size);
 

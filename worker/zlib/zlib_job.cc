@@ -38,20 +38,22 @@ void ZlibJob::Queue(v8::Isolate* isolate, std::unique_ptr<ZlibJob> job, std::vec
   job.release();  // OnDone owns it now
 }
 
-v8::Local<v8::Value> ZlibJob::ToValue(v8::Isolate* isolate) {
-  if (result_.status == CodecResult::kOk) {
-    std::uint8_t* data = result_.output;
-    result_.output = nullptr;
-    return buffer::ArrayBufferFromMalloc(isolate, data, result_.size);
+v8::Local<v8::Value> ResultToValue(v8::Isolate* isolate, CodecResult& result) {
+  if (result.status == CodecResult::kOk) {
+    std::uint8_t* data = result.output;
+    result.output = nullptr;
+    return buffer::ArrayBufferFromMalloc(isolate, data, result.size);
   }
   v8::Local<v8::Value> parts[] = {
-      v8::Integer::New(isolate, result_.status),
-      Ascii(isolate, result_.message),
-      v8::Integer::New(isolate, result_.errno_value),
-      Ascii(isolate, result_.code),
+      v8::Integer::New(isolate, result.status),
+      Ascii(isolate, result.message),
+      v8::Integer::New(isolate, result.errno_value),
+      Ascii(isolate, result.code),
   };
   return v8::Array::New(isolate, parts, 4);
 }
+
+v8::Local<v8::Value> ZlibJob::ToValue(v8::Isolate* isolate) { return ResultToValue(isolate, result_); }
 
 void ZlibJob::OnWork(uv_work_t* req) {
   auto* job = static_cast<ZlibJob*>(req->data);

@@ -15,6 +15,10 @@
 
 namespace isohost::worker::zlib {
 
+// An ArrayBuffer that takes over `result`'s output, or [status, message,
+// errno, code] for JS to turn into Node's error.
+v8::Local<v8::Value> ResultToValue(v8::Isolate* isolate, CodecResult& result);
+
 class ZlibJob {
  public:
   explicit ZlibJob(CodecOptions options) : options_(std::move(options)) { work_.data = this; }

@@ -3,8 +3,9 @@
 // on the worker's loop thread, the callback API queues it on libuv's thread
 // pool and calls back from the loop. Both come from one implementation of
 // each operation (internal/fs/operations.js); fs.promises is node:fs/promises,
-// made when first read. Streams and watchers are not here yet: they throw
-// ERR_NOT_AVAILABLE_IN_WORKER.
+// made when first read. ReadStream and WriteStream (internal/fs/streams.js)
+// load with `stream` when first named. Watchers are not here yet: they
+// throw ERR_NOT_AVAILABLE_IN_WORKER.
 
 const utils = internalRequire('internal/fs/utils');
 const ops = internalRequire('internal/fs/operations');
@@ -197,10 +198,29 @@ exports.realpathSync.native = function realpathSync(path, options) {
 const unavailable = (name) => function notAvailable() {
   throw new ERR_NOT_AVAILABLE_IN_WORKER(`fs.${name}`);
 };
-for (const name of ['createReadStream', 'createWriteStream', 'watch', 'watchFile', 'unwatchFile', 'openAsBlob',
-  'opendir', 'opendirSync', 'Dir', 'ReadStream', 'WriteStream', 'FileReadStream',
-  'FileWriteStream']) {
+for (const name of ['watch', 'watchFile', 'unwatchFile', 'openAsBlob', 'opendir', 'opendirSync', 'Dir']) {
   exports[name] = unavailable(name);
+}
+
+const streams = () => internalRequire('internal/fs/streams');
+exports.createReadStream = function createReadStream(path, options) {
+  return new (streams().ReadStream)(path, options);
+};
+exports.createWriteStream = function createWriteStream(path, options) {
+  return new (streams().WriteStream)(path, options);
+};
+// The classes, under their names of old too; assignable, as in Node.
+for (const [name, className] of [['ReadStream', 'ReadStream'], ['WriteStream', 'WriteStream'],
+  ['FileReadStream', 'ReadStream'], ['FileWriteStream', 'WriteStream']]) {
+  Object.defineProperty(exports, name, {
+    __proto__: null,
+    enumerable: true,
+    configurable: true,
+    get() { return streams()[className]; },
+    set(value) {
+      Object.defineProperty(exports, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+    },
+  });
 }
 
 exports._toUnixTimestamp = ops.toUnixTimestamp;

@@ -1,8 +1,8 @@
 'use strict';
 // zlib on the system's zlib and brotli: the whole-buffer forms, synchronous
 // (gzipSync) or with a callback (gzip), whose work runs on libuv's thread
-// pool; crc32; the constants. The stream classes need `stream`, which a
-// worker does not have yet: they throw ERR_NOT_AVAILABLE_IN_WORKER.
+// pool; crc32; the constants; the stream classes (createGzip...), which live
+// in internal/zlib/stream and load `stream` when first named.
 
 const native = binding.internalBinding('zlib');
 const { codes } = internalRequire('internal/errors');
@@ -11,7 +11,7 @@ const bufferImpl = internalRequire('internal/buffer/buffer');
 const kinds = internalRequire('internal/zlib/options');
 
 const {
-  ERR_BUFFER_TOO_LARGE, ERR_INVALID_ARG_TYPE, ERR_NOT_AVAILABLE_IN_WORKER, ERR_ZLIB_INITIALIZATION_FAILED,
+  ERR_BUFFER_TOO_LARGE, ERR_INVALID_ARG_TYPE, ERR_ZLIB_INITIALIZATION_FAILED,
 } = codes;
 const { Buffer, FastBuffer } = bufferImpl;
 const { optionsFor } = kinds;
@@ -36,9 +36,7 @@ for (const name of kCodeNames) zlibCodes[name] = constants[name];
 for (const name of kCodeNames) zlibCodes[constants[name]] = name;
 Object.freeze(zlibCodes);
 
-// The classes of Node's stream forms, which an `info: true` result names as
-// its engine. Without `stream` they cannot be made.
-// Their options are checked first, so that bad ones get Node's errors.
+// The names of Node's stream classes and their kinds.
 const kClassModes = {
   Deflate: kinds.DEFLATE,
   Inflate: kinds.INFLATE,
@@ -50,14 +48,10 @@ const kClassModes = {
   BrotliCompress: kinds.BROTLI_ENCODE,
   BrotliDecompress: kinds.BROTLI_DECODE,
 };
-const classes = {};
-for (const [name, mode] of Object.entries(kClassModes)) {
-  classes[name] = {
-    [name]: function(opts) {
-      optionsFor(mode, opts);
-      throw new ERR_NOT_AVAILABLE_IN_WORKER(`zlib.${name}`);
-    },
-  }[name];
+let streamClasses = null;
+function classes() {
+  if (streamClasses === null) streamClasses = internalRequire('internal/zlib/stream');
+  return streamClasses;
 }
 
 // Turns the codec's result into a Buffer, or throws Node's error.
@@ -79,7 +73,7 @@ function run(opts, input, callback) {
 
 // The `info: true` result: the output beside the engine that made it.
 function withInfo(buffer, className, input) {
-  const engine = Object.create(classes[className].prototype);
+  const engine = Object.create(classes()[className].prototype);
   engine.bytesWritten = input.byteLength;
   return { buffer, engine };
 }
@@ -159,7 +153,17 @@ const kForms = [
   ['brotliDecompress', kinds.BROTLI_DECODE, 'BrotliDecompress'],
 ];
 
-module.exports = { crc32, ...classes };
+module.exports = { crc32 };
+for (const className of Object.keys(kClassModes)) {
+  Object.defineProperty(module.exports, className, {
+    configurable: true,
+    enumerable: true,
+    get() { return classes()[className]; },
+    set(value) {
+      Object.defineProperty(this, className, { value, writable: true, configurable: true, enumerable: true });
+    },
+  });
+}
 for (const [name, mode, className] of kForms) {
   module.exports[name] = makeAsync(mode, className);
   module.exports[`${name}Sync`] = makeSync(mode, className);
@@ -167,8 +171,7 @@ for (const [name, mode, className] of kForms) {
 for (const className of ['Deflate', 'Inflate', 'DeflateRaw', 'InflateRaw', 'Gzip', 'Gunzip', 'Unzip',
   'BrotliCompress', 'BrotliDecompress']) {
   module.exports[`create${className}`] = function value(opts) {
-    optionsFor(kClassModes[className], opts);
-    throw new ERR_NOT_AVAILABLE_IN_WORKER(`zlib.create${className}`);
+    return new (classes()[className])(opts);
   };
 }
 Object.defineProperties(module.exports, {

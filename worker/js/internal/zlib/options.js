@@ -52,12 +52,12 @@ function baseOptions(opts, minFlush, maxFlush, finishFlushDefault) {
     }
   }
   const o = opts || {};
-  checkRangesOrGetDefault(o.flush, 'options.flush', minFlush, maxFlush, minFlush);
+  const flush = checkRangesOrGetDefault(o.flush, 'options.flush', minFlush, maxFlush, minFlush);
   const finishFlush = checkRangesOrGetDefault(o.finishFlush, 'options.finishFlush', minFlush, maxFlush,
     finishFlushDefault);
   const maxOutputLength = checkRangesOrGetDefault(o.maxOutputLength, 'options.maxOutputLength', 1, kMaxLength,
     kMaxLength);
-  return { chunkSize, finishFlush, maxOutputLength };
+  return { chunkSize, flush, finishFlush, maxOutputLength };
 }
 
 function toDictionary(dictionary) {
@@ -117,5 +117,5 @@ function optionsFor(mode, opts) {
 
 module.exports = {
   DEFLATE, INFLATE, GZIP, GUNZIP, DEFLATERAW, INFLATERAW, UNZIP, BROTLI_DECODE, BROTLI_ENCODE,
-  optionsFor,
+  optionsFor, checkRangesOrGetDefault,
 };

@@ -1,0 +1,40 @@
+// One (de)compression fed in pieces, as a zlib stream object (createGzip...)
+// feeds it: each Write() takes a piece of input with a flush and gives back
+// all the output that it makes. Plain C++ that never touches V8.
+#ifndef ISOHOST_WORKER_ZLIB_STREAM_CODEC_H_
+#define ISOHOST_WORKER_ZLIB_STREAM_CODEC_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "worker/zlib/codec.h"
+
+namespace isohost::worker::zlib {
+
+class StreamCodec {
+ public:
+  // A codec for `options` (their finish_flush, chunk_size and max_output are
+  // not used here), or null if the library refuses them.
+  static std::unique_ptr<StreamCodec> Create(const CodecOptions& options);
+
+  StreamCodec(const StreamCodec&) = delete;
+  StreamCodec& operator=(const StreamCodec&) = delete;
+  virtual ~StreamCodec() = default;
+
+  // Feeds `size` bytes at `input` with `flush` (Z_NO_FLUSH... or a
+  // BROTLI_OPERATION_*); the output, or the error the data caused.
+  virtual CodecResult Write(int flush, const std::uint8_t* input, std::size_t size) = 0;
+  // deflateParams(); false if the codec refused (or is not deflate). Call it
+  // after a flush, when nothing is pending.
+  virtual bool Params(int level, int strategy) = 0;
+  // Starts over as if newly made; false if the library refused.
+  virtual bool Reset() = 0;
+
+ protected:
+  StreamCodec() = default;
+};
+
+}  // namespace isohost::worker::zlib
+
+#endif  // ISOHOST_WORKER_ZLIB_STREAM_CODEC_H_

@@ -1,0 +1,136 @@
+#include "worker/zlib/stream_handle.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+
+#include "worker/buffer/v8_bytes.h"
+#include "worker/crypto/object_wrap.h"
+#include "worker/zlib/stream_codec.h"
+#include "worker/zlib/zlib_job.h"
+
+namespace isohost::worker::zlib {
+namespace {
+
+using v8::FunctionCallbackInfo;
+using v8::Local;
+using v8::Value;
+
+// The codec runs on the worker's thread, one chunk per call: a stream's
+// chunks are small (16 KiB by default), so a trip to the thread pool would
+// cost more than it saves, and the order of chunks stays the loop's own.
+class Stream final : public crypto::ObjectWrap {
+ public:
+  alignas(8) static const char kTag;
+
+  static void New(const FunctionCallbackInfo<Value>& info) {
+    if (!info.IsConstructCall()) return;
+    new Stream(info.GetIsolate(), info.This());
+  }
+
+  // init(mode, level, windowBits, memLevel, strategy, chunkSize, dictionary,
+  //      brotliParams) -> whether the library took the options
+  static void Init(const FunctionCallbackInfo<Value>& info) {
+    Stream* self = From<Stream>(info.This());
+    if (self == nullptr) return;
+    Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+    CodecOptions options;
+    int mode = 0;
+    double chunk = 0;
+    if (!info[0]->Int32Value(context).To(&mode) || !info[1]->Int32Value(context).To(&options.level) ||
+        !info[2]->Int32Value(context).To(&options.window_bits) ||
+        !info[3]->Int32Value(context).To(&options.mem_level) ||
+        !info[4]->Int32Value(context).To(&options.strategy) || !info[5]->NumberValue(context).To(&chunk)) {
+      return;
+    }
+    options.mode = static_cast<Mode>(mode);
+    options.chunk_size = chunk > (1 << 30) ? (1 << 30) : static_cast<std::size_t>(chunk);
+    if (info[6]->IsArrayBufferView()) {
+      buffer::ViewBytes dict(info[6], buffer::ViewBytes::kRead);
+      options.dictionary.assign(dict.data(), dict.data() + dict.size());
+    }
+    options.brotli_params.fill(-1);
+    if (info[7]->IsArray()) {
+      Local<v8::Array> params = info[7].As<v8::Array>();
+      for (int i = 0; i < kBrotliParamCount; ++i) {
+        Local<Value> value;
+        double number = 0;
+        if (!params->Get(context, i).ToLocal(&value) || !value->NumberValue(context).To(&number)) return;
+        options.brotli_params[i] = std::isfinite(number) ? static_cast<std::int64_t>(number) : 0;
+      }
+    }
+    self->codec_ = StreamCodec::Create(options);
+    info.GetReturnValue().Set(self->codec_ != nullptr);
+  }
+
+  // write(flush, view) -> ArrayBuffer of the output or an error tuple
+  static void Write(const FunctionCallbackInfo<Value>& info) {
+    Stream* self = From<Stream>(info.This());
+    if (self == nullptr || self->codec_ == nullptr || !info[1]->IsArrayBufferView()) return;
+    int flush = 0;
+    if (!info[0]->Int32Value(info.GetIsolate()->GetCurrentContext()).To(&flush)) return;
+    buffer::ViewBytes input(info[1], buffer::ViewBytes::kRead);
+    CodecResult result = self->codec_->Write(flush, input.data(), input.size());
+    self->consumed_ = result.consumed;
+    info.GetReturnValue().Set(ResultToValue(info.GetIsolate(), result));
+  }
+
+  // consumed() -> how many bytes of its input the last write() took
+  static void Consumed(const FunctionCallbackInfo<Value>& info) {
+    Stream* self = From<Stream>(info.This());
+    info.GetReturnValue().Set(self == nullptr ? 0.0 : static_cast<double>(self->consumed_));
+  }
+
+  // params(level, strategy) -> whether deflate took them
+  static void Params(const FunctionCallbackInfo<Value>& info) {
+    Stream* self = From<Stream>(info.This());
+    if (self == nullptr || self->codec_ == nullptr) return info.GetReturnValue().Set(false);
+    Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+    int level = 0;
+    int strategy = 0;
+    if (!info[0]->Int32Value(context).To(&level) || !info[1]->Int32Value(context).To(&strategy)) return;
+    info.GetReturnValue().Set(self->codec_->Params(level, strategy));
+  }
+
+  // reset() -> whether the codec could start over
+  static void Reset(const FunctionCallbackInfo<Value>& info) {
+    Stream* self = From<Stream>(info.This());
+    info.GetReturnValue().Set(self != nullptr && self->codec_ != nullptr && self->codec_->Reset());
+  }
+
+  // close(): frees the codec now rather than when the object is collected.
+  static void Close(const FunctionCallbackInfo<Value>& info) {
+    if (Stream* self = From<Stream>(info.This())) self->codec_.reset();
+  }
+
+ private:
+  Stream(v8::Isolate* isolate, Local<v8::Object> object) : ObjectWrap(isolate, object, &kTag) {}
+
+  std::unique_ptr<StreamCodec> codec_;
+  std::size_t consumed_ = 0;
+};
+
+alignas(8) const char Stream::kTag = 0;
+
+}  // namespace
+
+void InstallStreamClass(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+  Local<v8::FunctionTemplate> tmpl = v8::FunctionTemplate::New(isolate, Stream::New);
+  Local<v8::String> name = v8::String::NewFromUtf8Literal(isolate, "Stream");
+  tmpl->SetClassName(name);
+  tmpl->InstanceTemplate()->SetInternalFieldCount(crypto::ObjectWrap::kInternalFieldCount);
+  const std::pair<const char*, v8::FunctionCallback> methods[] = {
+      {"init", Stream::Init},     {"write", Stream::Write}, {"params", Stream::Params},
+      {"reset", Stream::Reset},   {"close", Stream::Close}, {"consumed", Stream::Consumed},
+  };
+  for (const auto& [method, callback] : methods) {
+    Local<v8::String> key;
+    if (!v8::String::NewFromUtf8(isolate, method).ToLocal(&key)) return;
+    tmpl->PrototypeTemplate()->Set(key, v8::FunctionTemplate::New(isolate, callback));
+  }
+  Local<v8::Function> constructor;
+  if (!tmpl->GetFunction(context).ToLocal(&constructor)) return;
+  (void)target->Set(context, name, constructor).FromMaybe(false);
+}
+
+}  // namespace isohost::worker::zlib
