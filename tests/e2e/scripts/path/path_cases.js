@@ -7,7 +7,7 @@
 // not depend on where the script runs.
 const path = require('path');
 
-process.cwd = () => '/work/dir';
+process.cwd = () => '/srv/app';
 
 function show(label, fn) {
   let text;
