@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes NODE_TEST_DIR for run.sh from a git repository of Node's tests such as
 # https://github.com/denoland/node_test (a clone, or a bare mirror of it):
-# test/parallel, test/common, test/fixtures and node_version.ts of its HEAD.
+# test/parallel, test/es-module, test/common, test/fixtures and node_version.ts
+# of its HEAD.
 #
 #   tests/node/prepare.sh GIT_DIR_OR_URL NODE_TEST_DIR
 #
@@ -9,7 +10,7 @@
 # outside the repository: none of its files belong in it.
 set -euo pipefail
 if [ $# -ne 2 ]; then
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 source=$1
@@ -27,8 +28,8 @@ python3 - "$git_dir" "$dest" <<'PY'
 import os, subprocess, sys
 git_dir, dest = sys.argv[1:]
 git = ['git', f'--git-dir={git_dir}']
-listing = subprocess.run(git + ['ls-tree', '-r', '-z', 'HEAD', '--', 'test/parallel', 'test/common',
-                                'test/fixtures', 'node_version.ts'],
+listing = subprocess.run(git + ['ls-tree', '-r', '-z', 'HEAD', '--', 'test/parallel', 'test/es-module',
+                                'test/common', 'test/fixtures', 'node_version.ts'],
                          check=True, capture_output=True).stdout.split(b'\0')
 cat = subprocess.Popen(git + ['cat-file', '--batch'], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 written, missing = 0, []

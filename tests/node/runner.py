@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs files of Node's test/parallel under Node and under Isohost, and holds
+"""Runs files of Node's test/parallel (and of the other folders of test/ that
+modules.txt names) under Node and under Isohost, and holds
 the results against tests/node/expectations.txt. Started by tests/node/run.sh,
 whose usage this is; see `run.sh --help`."""
 
@@ -65,6 +66,10 @@ class Config:
             if any(fnmatch.fnmatchcase(name, g) for g in globs):
                 return module
         return None
+
+    def folders(self):
+        """The folders of test/ besides parallel that module patterns name ('es-module/test-*.mjs')."""
+        return sorted({g.split('/', 1)[0] for _, globs in self.modules for g in globs if '/' in g})
 
     def flag_rule(self, flag):
         for pattern, how in self.flags:
@@ -331,19 +336,19 @@ class Runner:
             shutil.rmtree(tmp, ignore_errors=True)
 
     def _run_file(self, name, slot):
-        file = os.path.join(self.parallel_dir, name)
+        file = test_file(os.path.join(self.scratch, 'test'), name)
         with open(file, encoding='utf-8', errors='replace') as f:
             flags, extra_env = read_directives(f.read())
         out_dir = os.path.join(self.scratch, 'out')
         node = self._run_side([self.args.node] + flags + [file], slot, extra_env,
-                              os.path.join(out_dir, f'{name}.node.txt'))
+                              os.path.join(out_dir, f"{name.replace('/', '__')}.node.txt"))
         isohost = Outcome('not-run')
         if node.result == 'pass':
             argv, why_not = self.isohost_argv(flags, file)
             if argv is None:
                 isohost = Outcome('not-run', why_not)
             else:
-                isohost = self._run_side(argv, slot, extra_env, os.path.join(out_dir, f'{name}.isohost.txt'))
+                isohost = self._run_side(argv, slot, extra_env, os.path.join(out_dir, f"{name.replace('/', '__')}.isohost.txt"))
         status, reason = classify(node, isohost)
         # The scratch tree's name and the slot's tmpdir change every run; the
         # reason must not.
@@ -454,7 +459,12 @@ def parse_args():
     return args
 
 
-def make_scratch(args, names):
+def test_file(test_dir, name):
+    """A file of test/parallel is named by itself; one of another folder by folder/name."""
+    return os.path.join(test_dir, name) if '/' in name else os.path.join(test_dir, 'parallel', name)
+
+
+def make_scratch(args, names, folders):
     """A tree where `require('../common')` from a test finds Isohost's shim."""
     scratch = tempfile.mkdtemp(prefix='isohost-node-test-')
     test_dir = os.path.join(scratch, 'test')
@@ -476,7 +486,12 @@ def make_scratch(args, names):
     # ../common must be this tree's.
     source_dir = os.path.join(args.node_test_dir, 'test', 'parallel')
     for name in names:
-        shutil.copy(os.path.join(source_dir, name), os.path.join(test_dir, 'parallel', name))
+        if '/' not in name:
+            shutil.copy(os.path.join(source_dir, name), os.path.join(test_dir, 'parallel', name))
+    # Other folders whole: their tests import each other ('./test-esm-shebang.mjs').
+    for folder in folders:
+        if any(name.startswith(folder + '/') for name in names):
+            shutil.copytree(os.path.join(args.node_test_dir, 'test', folder), os.path.join(test_dir, folder))
     return scratch
 
 
@@ -503,12 +518,24 @@ def main():
         if m not in known:
             fail_setup(f'no module "{m}" in {args.config} (there are: {", ".join(sorted(known))})')
 
+    candidates = sorted(os.listdir(parallel))
+    missing_folders = []
+    for folder in config.folders():
+        folder_dir = os.path.join(args.node_test_dir, 'test', folder)
+        if not os.path.isdir(folder_dir):
+            # An older tree from prepare.sh: its files are left out, not failed.
+            missing_folders.append(folder)
+            print(f'run.sh: {args.node_test_dir} has no test/{folder}; its files are not run '
+                  f'(tests/node/prepare.sh brings it)', file=sys.stderr)
+            continue
+        candidates += [f'{folder}/{n}' for n in sorted(os.listdir(folder_dir))]
     selected = []
-    for name in sorted(os.listdir(parallel)):
+    for name in candidates:
         module = config.module_of(name)
         if module is None or (args.module and module not in args.module):
             continue
-        if args.filter and not any(fnmatch.fnmatchcase(name, g) for g in args.filter):
+        if args.filter and not any(fnmatch.fnmatchcase(name, g) or fnmatch.fnmatchcase(os.path.basename(name), g)
+                                   for g in args.filter):
             continue
         selected.append(name)
     if not selected:
@@ -522,7 +549,7 @@ def main():
     if recorded and recorded != current and not args.update:
         print(f'run.sh: the expectations were written for other versions:\n  {recorded}\n'
               f'  now: {current}', file=sys.stderr)
-    scratch = make_scratch(args, selected)
+    scratch = make_scratch(args, selected, config.folders())
     runner = Runner(args, config, scratch)
 
     results = {}
@@ -587,6 +614,7 @@ def main():
     selected_set = set(selected)
     stale = sorted(n for n in expected
                    if n not in selected_set and config.module_of(n) is not None
+                   and n.split('/', 1)[0] not in missing_folders
                    and (not args.module or config.module_of(n) in args.module) and not args.filter)
     if args.update:
         reasons = read_expectation_reasons(args.expectations)

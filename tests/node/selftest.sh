@@ -15,7 +15,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/suite/test"
-cp -r "$here/selftest/parallel" "$here/selftest/fixtures" "$work/suite/test/"
+cp -r "$here/selftest/parallel" "$here/selftest/es-module" "$here/selftest/fixtures" "$work/suite/test/"
 expectations=$work/expectations.txt
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
