@@ -1,7 +1,8 @@
 // fs in real workers: scripts under scripts/fs/ use the synchronous API, the
-// callbacks, fs/promises with FileHandle and the file streams in a fresh
-// temporary directory, and their output must be byte for byte what Node 20
-// printed for them (NAME.out, recorded with /usr/bin/node). Also:
+// callbacks, fs/promises with FileHandle and the file streams (over paths,
+// descriptors and FileHandles, the old open() protocol, the `fs` option) in a
+// fresh temporary directory, and their output must be byte for byte what
+// Node 20 printed for them (NAME.out, recorded with /usr/bin/node). Also:
 // asynchronous calls leave the loop free while they wait, and the module
 // costs nothing until required.
 #include <sys/stat.h>
@@ -23,7 +24,8 @@ class FsScriptTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FsScriptTest, PrintsWhatNodePrints) { ExpectSameOutputAsNode(std::string("fs/") + GetParam()); }
 
-INSTANTIATE_TEST_SUITE_P(Scripts, FsScriptTest, ::testing::Values("sync", "async", "errors", "streams"),
+INSTANTIATE_TEST_SUITE_P(Scripts, FsScriptTest,
+                         ::testing::Values("sync", "async", "errors", "streams", "stream_forms"),
                          [](const ::testing::TestParamInfo<const char*>& param) { return std::string(param.param); });
 
 // A read that waits on the thread pool (a FIFO with no writer yet) while a

@@ -1,0 +1,220 @@
+'use strict';
+// FileHandle, what fs/promises' open() gives: an EventEmitter that owns one
+// descriptor. Each method queues its operation (internal/fs/operations.js) on
+// libuv's thread pool and answers a promise. The descriptor is counted: the
+// handle holds it, so does every operation under way and every stream made
+// on it (internal/fs/streams.js), and close() says 'close' at once but closes
+// the descriptor only when the last of them lets go, so a read that was
+// running still completes and a stream on the handle closes before it does.
+
+const { EventEmitter } = internalRequire('events');
+const ops = internalRequire('internal/fs/operations');
+const { runPromise } = internalRequire('internal/fs/run');
+const { codes } = internalRequire('internal/errors');
+const { Buffer } = internalRequire('internal/buffer/buffer');
+const { getOptions } = internalRequire('internal/fs/utils');
+
+const { ERR_NOT_AVAILABLE_IN_WORKER, ERR_INVALID_ARG_TYPE } = codes;
+
+const kFd = Symbol('kFd');
+// How many hold the descriptor: the handle itself until close(), and each
+// operation or stream using it.
+const kRefs = Symbol('kRefs');
+// While close() waits for the others or closes: { promise, resolve, reject }.
+const kClosing = Symbol('kClosing');
+const kRef = Symbol('kRef');
+const kUnref = Symbol('kUnref');
+
+// Node's error for a call on a closed handle.
+function closedError(syscall) {
+  const err = new Error('file closed');
+  err.code = 'EBADF';
+  err.syscall = syscall;
+  return err;
+}
+
+class FileHandle extends EventEmitter {
+  constructor(fd) {
+    super();
+    this[kFd] = fd;
+    this[kRefs] = 1;
+    this[kClosing] = null;
+  }
+
+  get fd() {
+    return this[kFd];
+  }
+
+  [kRef]() {
+    this[kRefs]++;
+  }
+
+  // The last one to let go closes the descriptor and settles close()'s promise.
+  [kUnref]() {
+    if (--this[kRefs] > 0) return;
+    const fd = this[kFd];
+    const closing = this[kClosing];
+    this[kFd] = -1;
+    runPromise(ops.close(fd)).then(closing.resolve, closing.reject);
+  }
+
+  // Runs operation(fd), a generator of internal/fs/operations.js, holding
+  // the descriptor while it runs; a bad argument rejects.
+  async #use(syscall, operation) {
+    if (this[kFd] === -1) throw closedError(syscall);
+    const running = operation(this[kFd]);
+    this[kRef]();
+    try {
+      return await runPromise(running);
+    } finally {
+      this[kUnref]();
+    }
+  }
+
+  getAsyncId() {
+    return -1;
+  }
+
+  async appendFile(data, options) {
+    options = getOptions(options, { encoding: 'utf8' });
+    return this.#use('write', (fd) => ops.writeAllOp(fd, ops.bytesOf(data, options.encoding), -1));
+  }
+
+  async chmod(mode) {
+    return this.#use('fchmod', (fd) => ops.fchmod(fd, mode));
+  }
+
+  async chown(uid, gid) {
+    return this.#use('fchown', (fd) => ops.fchown(fd, uid, gid));
+  }
+
+  async datasync() {
+    return this.#use('fdatasync', (fd) => ops.fdatasync(fd));
+  }
+
+  async sync() {
+    return this.#use('fsync', (fd) => ops.fsync(fd));
+  }
+
+  // read(buffer, offset, length, position), read(buffer, options) or
+  // read(options); a length left out or null is the rest of the buffer.
+  async read(buffer, offset, length, position) {
+    if (buffer == null || (!ArrayBuffer.isView(buffer) && typeof buffer === 'object')) {
+      const options = buffer || {};
+      buffer = options.buffer || Buffer.alloc(16384);
+      ({ offset, length, position } = options);
+    } else if (offset !== null && typeof offset === 'object') {
+      ({ offset, length, position } = offset);
+    }
+    if (length == null && ArrayBuffer.isView(buffer)) {
+      length = buffer.byteLength - (Number.isInteger(offset) ? offset : 0);
+    }
+    const bytesRead = await this.#use('read', (fd) => ops.read(fd, buffer, offset, length, position));
+    return { bytesRead, buffer };
+  }
+
+  async readv(buffers, position) {
+    let bytesRead = 0;
+    for (const buffer of buffers) {
+      const { bytesRead: n } = await this.read(buffer, 0, buffer.byteLength, position);
+      bytesRead += n;
+      if (typeof position === 'number') position += n;
+      if (n < buffer.byteLength) break;
+    }
+    return { bytesRead, buffers };
+  }
+
+  async readFile(options) {
+    options = getOptions(options);
+    return this.#use('read', (fd) => ops.readFileOp(fd, 0, options.encoding));
+  }
+
+  async stat(options) {
+    return this.#use('fstat', (fd) => ops.fstat(fd, options));
+  }
+
+  async truncate(len = 0) {
+    return this.#use('ftruncate', (fd) => ops.ftruncate(fd, len));
+  }
+
+  async utimes(atime, mtime) {
+    return this.#use('futime', (fd) => ops.futimes(fd, atime, mtime));
+  }
+
+  async write(data, offset, length, position) {
+    const bytesWritten = await this.#use('write', (fd) => ops.write(fd, data, offset, length, position));
+    return { bytesWritten, buffer: data };
+  }
+
+  async writev(buffers, position) {
+    let bytesWritten = 0;
+    for (const buffer of buffers) {
+      const { bytesWritten: n } = await this.write(buffer, 0, buffer.byteLength, position);
+      bytesWritten += n;
+      if (typeof position === 'number') position += n;
+    }
+    return { bytesWritten, buffers };
+  }
+
+  async writeFile(data, options) {
+    options = getOptions(options, { encoding: 'utf8' });
+    const bytes = await bytesOfAny(data, options.encoding);
+    return this.#use('write', (fd) => ops.writeAllOp(fd, bytes, -1));
+  }
+
+  // Lets go of the handle's own hold on the descriptor and says 'close'; the
+  // promise settles when the descriptor is closed, after the operations and
+  // streams still using it are done.
+  close() {
+    if (this[kFd] === -1) return Promise.resolve();
+    if (this[kClosing] !== null) return this[kClosing].promise;
+    const closing = {};
+    closing.promise = new Promise((resolve, reject) => {
+      closing.resolve = resolve;
+      closing.reject = reject;
+    }).finally(() => {
+      this[kClosing] = null;
+    });
+    this[kClosing] = closing;
+    this[kUnref]();
+    this.emit('close');
+    return closing.promise;
+  }
+
+  async [Symbol.asyncDispose]() {
+    return this.close();
+  }
+
+  readableWebStream() {
+    throw new ERR_NOT_AVAILABLE_IN_WORKER('FileHandle.readableWebStream');
+  }
+
+  // Node builds it on `readline`, which a worker does not have.
+  readLines() {
+    throw new ERR_NOT_AVAILABLE_IN_WORKER('FileHandle.readLines');
+  }
+
+  createReadStream(options) {
+    const { ReadStream } = internalRequire('internal/fs/streams');
+    return new ReadStream(undefined, { ...options, fd: this });
+  }
+
+  createWriteStream(options) {
+    const { WriteStream } = internalRequire('internal/fs/streams');
+    return new WriteStream(undefined, { ...options, fd: this });
+  }
+}
+
+// writeFile's data may also be an iterable or async iterable of chunks.
+async function bytesOfAny(data, encoding) {
+  if (typeof data === 'string' || ArrayBuffer.isView(data)) return ops.bytesOf(data, encoding);
+  if (data != null && (typeof data[Symbol.asyncIterator] === 'function' || typeof data[Symbol.iterator] === 'function')) {
+    const chunks = [];
+    for await (const chunk of data) chunks.push(ops.bytesOf(chunk, encoding));
+    return Buffer.concat(chunks);
+  }
+  throw new ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView', 'AsyncIterable', 'Iterable',
+    'Stream'], data);
+}
+
+module.exports = { FileHandle, bytesOfAny, kRef, kUnref };
