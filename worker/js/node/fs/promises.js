@@ -5,12 +5,17 @@
 
 const utils = internalRequire('internal/fs/utils');
 const ops = internalRequire('internal/fs/operations');
+const rw = internalRequire('internal/fs/read_write');
 const { runPromise } = internalRequire('internal/fs/run');
 const { codes } = internalRequire('internal/errors');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 
-const { constants, getOptions, toFlags, toMode } = utils;
-const { ERR_NOT_AVAILABLE_IN_WORKER, ERR_INVALID_ARG_TYPE } = codes;
+const { constants, getOptions } = utils;
+const { ERR_NOT_AVAILABLE_IN_WORKER, ERR_METHOD_NOT_IMPLEMENTED } = codes;
+
+function* valueOp(value) {
+  return value;
+}
 
 const kFd = Symbol('kFd');
 const kClosePromise = Symbol('kClosePromise');
@@ -42,8 +47,7 @@ class FileHandle {
   }
 
   async appendFile(data, options) {
-    options = getOptions(options, { encoding: 'utf8' });
-    return this.#run('write', (fd) => ops.writeAllOp(fd, ops.bytesOf(data, options.encoding), -1));
+    return this.writeFile(data, options);
   }
 
   async chmod(mode) {
@@ -63,29 +67,21 @@ class FileHandle {
   }
 
   async read(buffer, offset, length, position) {
-    if (buffer == null || (!ArrayBuffer.isView(buffer) && typeof buffer === 'object')) {
-      const options = buffer || {};
-      buffer = options.buffer || Buffer.alloc(16384);
-      offset = { offset: options.offset, length: options.length, position: options.position };
-    }
-    const bytesRead = await this.#run('read', (fd) => ops.read(fd, buffer, offset, length, position));
-    return { bytesRead, buffer };
+    let request;
+    const bytesRead = await this.#run('read', (fd) => {
+      request = rw.handleReadArgs(fd, buffer, offset, length, position);
+      return request.zero ? valueOp(0) : rw.readOp(request);
+    });
+    return { __proto__: null, bytesRead, buffer: request.buffer };
   }
 
   async readv(buffers, position) {
-    let bytesRead = 0;
-    for (const buffer of buffers) {
-      const { bytesRead: n } = await this.read(buffer, 0, buffer.byteLength, position);
-      bytesRead += n;
-      if (typeof position === 'number') position += n;
-      if (n < buffer.byteLength) break;
-    }
-    return { bytesRead, buffers };
+    const bytesRead = await this.#run('read', (fd) => rw.readvOp(rw.vectorArgs(fd, buffers, position)));
+    return { __proto__: null, bytesRead, buffers };
   }
 
   async readFile(options) {
-    options = getOptions(options);
-    return this.#run('read', (fd) => ops.readFileOp(fd, 0, options.encoding));
+    return this.#run('read', (fd) => ops.readFile(fd, options));
   }
 
   async stat(options) {
@@ -101,24 +97,22 @@ class FileHandle {
   }
 
   async write(data, offset, length, position) {
-    const bytesWritten = await this.#run('write', (fd) => ops.write(fd, data, offset, length, position));
-    return { bytesWritten, buffer: data };
+    const bytesWritten = await this.#run('write', (fd) => {
+      const request = rw.handleWriteArgs(fd, data, offset, length, position);
+      return request === null ? valueOp(0) : rw.writeOp(request);
+    });
+    return { __proto__: null, bytesWritten, buffer: data };
   }
 
   async writev(buffers, position) {
-    let bytesWritten = 0;
-    for (const buffer of buffers) {
-      const { bytesWritten: n } = await this.write(buffer, 0, buffer.byteLength, position);
-      bytesWritten += n;
-      if (typeof position === 'number') position += n;
-    }
-    return { bytesWritten, buffers };
+    const bytesWritten = await this.#run('write', (fd) => rw.writevOp(rw.vectorArgs(fd, buffers, position)));
+    return { __proto__: null, bytesWritten, buffers };
   }
 
   async writeFile(data, options) {
-    options = getOptions(options, { encoding: 'utf8' });
-    const bytes = await bytesOfAny(data, options.encoding);
-    return this.#run('write', (fd) => ops.writeAllOp(fd, bytes, -1));
+    // A closed handle rejects as it does for every other call.
+    await this.#run('writeFile', () => valueOp());
+    return writeFile(this, data, options);
   }
 
   close() {
@@ -153,16 +147,19 @@ class FileHandle {
   }
 }
 
-// writeFile's data may also be an iterable or async iterable of chunks.
-async function bytesOfAny(data, encoding) {
-  if (typeof data === 'string' || ArrayBuffer.isView(data)) return ops.bytesOf(data, encoding);
-  if (data != null && (typeof data[Symbol.asyncIterator] === 'function' || typeof data[Symbol.iterator] === 'function')) {
-    const chunks = [];
-    for await (const chunk of data) chunks.push(ops.bytesOf(chunk, encoding));
-    return Buffer.concat(chunks);
+// writeFile's data may also be an iterable or async iterable of chunks
+// (strings in the encoding, or views), each written as it comes.
+const isChunks = (data) => data != null && typeof data !== 'string' && !ArrayBuffer.isView(data) &&
+  (typeof data[Symbol.asyncIterator] === 'function' || typeof data[Symbol.iterator] === 'function');
+
+async function writeData(fd, data, encoding, signal) {
+  ops.throwIfAborted(signal);
+  if (!isChunks(data)) return runPromise(ops.writeAllOp(fd, data, -1, signal));
+  for await (const chunk of data) {
+    ops.throwIfAborted(signal);
+    const bytes = ArrayBuffer.isView(chunk) ? chunk : Buffer.from(chunk, encoding || 'utf8');
+    await runPromise(ops.writeAllOp(fd, bytes, -1, signal));
   }
-  throw new ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView', 'AsyncIterable', 'Iterable',
-    'Stream'], data);
 }
 
 const fromHandle = (path) => (path instanceof FileHandle ? path[kFd] : path);
@@ -175,60 +172,80 @@ async function readFile(path, options) {
   return runPromise(ops.readFile(fromHandle(path), options));
 }
 
+// Opens the file (unless given a FileHandle), writes, flushes when asked and
+// closes what it opened; a failure to close is reported only when the rest
+// went well.
 async function writeFile(path, data, options) {
   options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag: 'w' });
-  const target = path instanceof FileHandle ? path[kFd] : utils.toPath(path, 'file');
-  const bytes = await bytesOfAny(data, options.encoding);
-  return runPromise(ops.writeFileOp(target, bytes, toFlags(options.flag), toMode(options.mode, 'mode', 0o666)));
+  const flush = utils.getFlush(options);
+  if (!isChunks(data)) data = ops.bytesOf(data, options.encoding);
+  if (path instanceof FileHandle) return writeData(path[kFd], data, options.encoding, options.signal);
+  ops.throwIfAborted(options.signal);
+  const fd = await runPromise(ops.open(path, options.flag || 'w', options.mode));
+  let result;
+  try {
+    result = await writeData(fd, data, options.encoding, options.signal);
+    if (flush) await runPromise(ops.nativeFlush(fd));
+  } catch (err) {
+    await runPromise(ops.close(fd)).catch(() => {});
+    throw err;
+  }
+  await runPromise(ops.close(fd));
+  return result;
 }
 
 async function appendFile(path, data, options) {
   options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag: 'a' });
-  return writeFile(path, data, options);
+  return writeFile(path, data, { ...options, flag: options.flag || 'a' });
 }
 
-const simple = (operation) => async function (...args) {
-  return runPromise(operation(...args));
+// A promise form of an operation; `length` is Node's.
+const simple = (operation, length) => {
+  const fn = async function (...args) {
+    return runPromise(operation(...args));
+  };
+  Object.defineProperty(fn, 'length', { __proto__: null, value: length, configurable: true });
+  return fn;
 };
 
 module.exports = {
-  access: simple(ops.access),
-  copyFile: simple(ops.copyFile),
-  cp: simple(ops.cp),
+  access: simple(ops.access, 1),
+  copyFile: simple(ops.copyFile, 3),
+  cp: simple(ops.cp, 3),
   open,
-  opendir() {
-    throw new ERR_NOT_AVAILABLE_IN_WORKER('fs.promises.opendir');
+  opendir: simple((path, options) => internalRequire('internal/fs/dir').opendir(path, options), 3),
+  rename: simple(ops.rename, 2),
+  truncate: simple(ops.truncate, 1),
+  rm: simple(ops.rm, 2),
+  rmdir: simple(ops.rmdir, 2),
+  mkdir: simple(ops.mkdir, 2),
+  readdir: simple(ops.readdir, 2),
+  readlink: simple(ops.readlink, 2),
+  symlink: simple(ops.symlink, 3),
+  lstat: async (path, options = { bigint: false }) => runPromise(ops.lstat(path, options, false)),
+  stat: async (path, options = { bigint: false }) => runPromise(ops.stat(path, options, false)),
+  statfs: async (path, options = { bigint: false }) => runPromise(ops.statfs(path, options)),
+  link: simple(ops.link, 2),
+  unlink: simple(ops.unlink, 1),
+  chmod: simple(ops.chmod, 2),
+  // Only macOS has lchmod; elsewhere Node's rejects.
+  async lchmod(path, mode) {
+    throw new ERR_METHOD_NOT_IMPLEMENTED('lchmod()');
   },
-  rename: simple(ops.rename),
-  truncate: simple(ops.truncate),
-  rm: simple(ops.rm),
-  rmdir: simple(ops.rmdir),
-  mkdir: simple(ops.mkdir),
-  readdir: simple(ops.readdir),
-  readlink: simple(ops.readlink),
-  symlink: simple(ops.symlink),
-  lstat: async (path, options) => runPromise(ops.lstat(path, options, false)),
-  stat: async (path, options) => runPromise(ops.stat(path, options, false)),
-  statfs: simple(ops.statfs),
-  link: simple(ops.link),
-  unlink: simple(ops.unlink),
-  chmod: simple(ops.chmod),
-  lchmod: undefined,
-  lchown: simple(ops.lchown),
-  chown: simple(ops.chown),
-  utimes: simple(ops.utimes),
-  lutimes: simple(ops.lutimes),
-  realpath: simple(ops.realpathNative),
-  mkdtemp: simple(ops.mkdtemp),
+  lchown: simple(ops.lchown, 3),
+  chown: simple(ops.chown, 3),
+  utimes: simple(ops.utimes, 3),
+  lutimes: simple(ops.lutimes, 3),
+  realpath: simple(ops.realpathNative, 2),
+  mkdtemp: simple(ops.mkdtemp, 2),
   writeFile,
   appendFile,
   readFile,
-  watch() {
+  watch(filename) {
     throw new ERR_NOT_AVAILABLE_IN_WORKER('fs.promises.watch');
   },
   constants,
 };
-delete module.exports.lchmod;
 for (const name of Object.keys(module.exports)) {
   const fn = module.exports[name];
   if (typeof fn === 'function' && fn.name !== name) Object.defineProperty(fn, 'name', { __proto__: null, value: name });
