@@ -27,7 +27,7 @@ class FsScriptTest : public ::testing::TestWithParam<const char*> {};
 TEST_P(FsScriptTest, PrintsWhatNodePrints) { ExpectSameOutputAsNode(std::string("fs/") + GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Scripts, FsScriptTest,
-                         ::testing::Values("sync", "async", "errors", "streams", "read_write", "dir", "whole_files"),
+                         ::testing::Values("sync", "async", "errors", "streams", "read_write", "dir", "whole_files", "cp"),
                          [](const ::testing::TestParamInfo<const char*>& param) { return std::string(param.param); });
 
 // A read that waits on the thread pool (a FIFO with no writer yet) while a

@@ -146,6 +146,7 @@ const messages = {
   ERR_IMPORT_ASSERTION_TYPE_UNSUPPORTED: [TypeError, (type) => `Import attribute type "${type}" is unsupported`],
   ERR_IMPORT_ATTRIBUTE_MISSING: [TypeError, (url, key, value) => `Module "${url}" needs an import attribute of "${key}: ${value}"`],
   ERR_IMPORT_ATTRIBUTE_UNSUPPORTED: [TypeError, (key, value) => `Import attribute "${key}" with value "${value}" is not supported`],
+  ERR_INCOMPATIBLE_OPTION_PAIR: [TypeError, (a, b) => `Option "${a}" cannot be used in combination with option "${b}"`],
   ERR_INVALID_ARG_TYPE: [TypeError, invalidArgTypeMessage],
   ERR_INVALID_ARG_VALUE: [TypeError, (name, value, reason = 'is invalid') => {
     let shown = inspectModule().inspect(value);

@@ -18,7 +18,7 @@ const {
   UV_EISDIR, UV_ENOTDIR,
 } = utils;
 const { ERR_INVALID_ARG_TYPE, ERR_FS_INVALID_SYMLINK_TYPE, ERR_FS_FILE_TOO_LARGE } = codes;
-const { S_IFMT, S_IFDIR, S_IFLNK } = constants;
+const { S_IFMT, S_IFDIR } = constants;
 const ArrayBufferIsView = ArrayBuffer.isView;
 
 const toBuffer = (arrayBuffer) => new FastBuffer(arrayBuffer, 0, arrayBuffer.byteLength);
@@ -566,96 +566,7 @@ exports.isFd = isFd;
 
 // --- cp -------------------------------------------------------------------------------
 
-function* cpOp(src, dest, options) {
-  const srcStat = check(yield [options.dereference ? native.stat : native.lstat, src, false], 'lstat', src);
-  const destStat = yield [native.lstat, dest, false];
-  const srcIsDir = isDirMode(srcStat[1]);
-  if (!failed(destStat)) {
-    if (srcStat[0] === destStat[0] && srcStat[7] === destStat[7]) {
-      throw systemError({ code: 'EINVAL', message: 'src and dest cannot be the same', path: dest, syscall: 'cp',
-        errno: 22 }, 'ERR_FS_CP_EINVAL', 'Invalid src or dest');
-    }
-    if (srcIsDir && !isDirMode(destStat[1])) {
-      throw systemError({ code: 'EISDIR', message: `cannot overwrite non-directory ${dest} with directory ${src}`,
-        path: dest, syscall: 'cp', errno: 21 }, 'ERR_FS_CP_DIR_TO_NON_DIR', 'Cannot overwrite non-directory with directory');
-    }
-    if (!srcIsDir && isDirMode(destStat[1])) {
-      throw systemError({ code: 'ENOTDIR', message: `cannot overwrite directory ${dest} with non-directory ${src}`,
-        path: dest, syscall: 'cp', errno: 20 }, 'ERR_FS_CP_NON_DIR_TO_DIR', 'Cannot overwrite directory with non-directory');
-    }
-  }
-  if (srcIsDir) {
-    if (!options.recursive) {
-      throw systemError({ code: 'EISDIR', message: `${src} is a directory (not copied)`, path: src, syscall: 'cp',
-        errno: 21 }, 'ERR_FS_EISDIR', 'Path is a directory');
-    }
-    const relative = pathModule.relative(src, dest);
-    if (relative !== '' && !relative.startsWith('..') && !pathModule.isAbsolute(relative)) {
-      throw systemError({ code: 'EINVAL', message: `cannot copy ${src} to a subdirectory of self ${dest}`, path: dest,
-        syscall: 'cp', errno: 22 }, 'ERR_FS_CP_EINVAL', 'Invalid src or dest');
-    }
-    if (failed(destStat)) check(yield [native.mkdir, dest, srcStat[1] & 0o7777], 'mkdir', dest);
-    const [names] = check(yield [native.scandir, src, false], 'scandir', src);
-    for (const name of names) {
-      const from = pathModule.join(src, name);
-      const to = pathModule.join(dest, name);
-      if (typeof options.filter === 'function' && !(yield* filterOp(options.filter, from, to))) continue;
-      yield* cpOp(from, to, options);
-    }
-    return;
-  }
-  if ((srcStat[1] & S_IFMT) === S_IFLNK) {
-    const target = pathModule.resolve(pathModule.dirname(src), check(yield [native.readlink, src], 'readlink', src));
-    if (!failed(destStat)) {
-      if (!options.force) return;
-      yield [native.unlink, dest];
-    }
-    check(yield [native.symlink, target, dest, 0], 'symlink', target, dest);
-    return;
-  }
-  if (!failed(destStat)) {
-    if (options.errorOnExist && !options.force) {
-      throw systemError({ code: 'EEXIST', message: `${dest} already exists`, path: dest, syscall: 'cp', errno: 17 },
-        'ERR_FS_CP_EEXIST', 'Target already exists');
-    }
-    if (!options.force) return;
-    // What is there goes first, as in Node: a symbolic link there is
-    // replaced, not followed (copyfile would write through it).
-    check(yield [native.unlink, dest], 'unlink', dest);
-  }
-  check(yield [native.copyfile, src, dest, options.mode], 'copyfile', src, dest);
-  if (options.preserveTimestamps) {
-    const atime = srcStat[10] + srcStat[11] / 1e9;
-    const mtime = srcStat[12] + srcStat[13] / 1e9;
-    check(yield [native.utime, dest, atime, mtime], 'utime', dest);
-  }
-}
-
-// A filter may answer a promise only in the asynchronous forms; the
-// synchronous one takes what it returns.
-function* filterOp(filter, from, to) {
-  return !!filter(from, to);
-}
-
-exports.cp = (src, dest, options) => {
-  src = pathModule.resolve(pathString(toPath(src, 'src')));
-  dest = pathModule.resolve(pathString(toPath(dest, 'dest')));
-  if (options == null) options = {};
-  else validateObject(options, 'options');
-  const opts = {
-    dereference: !!options.dereference,
-    errorOnExist: !!options.errorOnExist,
-    force: options.force === undefined ? true : !!options.force,
-    preserveTimestamps: !!options.preserveTimestamps,
-    recursive: !!options.recursive,
-    filter: options.filter,
-    mode: copyMode(options.mode),
-  };
-  if (opts.filter !== undefined && typeof opts.filter !== 'function') {
-    throw new ERR_INVALID_ARG_TYPE('options.filter', 'Function', opts.filter);
-  }
-  return cpOp(src, dest, opts);
-};
-
+// In a file of its own (internal/fs/cp.js), loaded on the first copy.
+exports.cp = (src, dest, options) => internalRequire('internal/fs/cp').cp(src, dest, options);
 
 exports.toBuffer = toBuffer;
