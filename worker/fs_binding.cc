@@ -354,7 +354,8 @@ void StrError(const FunctionCallbackInfo<Value>& info) {
 }
 
 void InstallConstants(Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
-  Local<v8::Object> constants = v8::Object::New(isolate);
+  // Without a prototype, as Node's.
+  Local<v8::Object> constants = v8::Object::New(isolate, v8::Null(isolate), nullptr, nullptr, 0);
   auto set = [&](const char* name, int value) {
     SetValue(isolate, context, constants, name, v8::Integer::New(isolate, value));
   };
