@@ -16,7 +16,7 @@ const { nextTick } = internalRequire('tick');
 const pathModule = internalRequire('internal/path/posix');
 
 const { native, check, toPath, pathString, getOptions, wantsBytes } = utils;
-const { ERR_DIR_CLOSED, ERR_DIR_CONCURRENT_OPERATION, ERR_INVALID_THIS, ERR_MISSING_ARGS } = codes;
+const { ERR_DIR_CLOSED, ERR_DIR_CONCURRENT_OPERATION, ERR_MISSING_ARGS } = codes;
 
 // Every entry of `path`, closing it whatever happens.
 function* readAllOp(path, bufferSize, encoding) {
@@ -69,14 +69,16 @@ class Dir {
     this.#recursive = !!options.recursive;
   }
 
+  // On Dir.prototype itself undefined, as in Node 20.
   get path() {
-    if (!(#path in this)) throw new ERR_INVALID_THIS('Dir');
-    return this.#path;
+    return #path in this ? this.#path : undefined;
   }
 
   // The next entry (null at the end): a buffered one, else a new batch;
   // a directory met in a recursive walk adds its entries behind the rest.
   * #nextOp() {
+    // A read queued behind a close finds the Dir closed.
+    if (this.#closed) throw new ERR_DIR_CLOSED();
     if (this.#buffered.length === 0) {
       const batch = check(yield [native.dirRead, this.#handle, this.#bufferSize, wantsBytes(this.#encoding)],
         'readdir', this.#shownPath);
