@@ -469,9 +469,10 @@ function* readFileStepsOp(target, flags, encoding, signal) {
     if (size > kIoMaxLength) throw new ERR_FS_FILE_TOO_LARGE(size);
     const chunks = [];
     let total = 0;
-    for (;;) {
+    // A regular file is read to the size stat gave, anything else to its end.
+    while (size === 0 || total < size) {
       throwIfAborted(signal);
-      const chunk = Buffer.allocUnsafeSlow(size > 0 ? Math.min(size - total, kChunkSize) || 1 : 64 * 1024);
+      const chunk = Buffer.allocUnsafeSlow(size > 0 ? Math.min(size - total, kChunkSize) : 64 * 1024);
       const n = check(yield [native.read, fd, chunk, 0, chunk.byteLength, -1], 'read');
       if (n === 0) break;
       chunks.push(n === chunk.byteLength ? chunk : chunk.subarray(0, n));
@@ -493,13 +494,11 @@ function readFileArgs(path, options) {
   return [target, toFlags(options.flag || 'r'), options.encoding, options.signal];
 }
 
-exports.readFileArgs = readFileArgs;
 exports.readFile = (path, options) => {
   const [target, flags, encoding, signal] = readFileArgs(path, options);
   return signal === undefined ? readFileOp(target, flags, encoding) : readFileStepsOp(target, flags, encoding, signal);
 };
 exports.readFileOp = readFileOp;
-exports.readFileStepsOp = readFileStepsOp;
 
 // Writes all of `bytes` at `position` (-1: the current one), in pieces when
 // a signal may cancel it.
@@ -562,11 +561,9 @@ exports.writeAllOp = writeAllOp;
 exports.nativeFlush = nativeFlush;
 exports.throwIfAborted = throwIfAborted;
 exports.bytesOf = bytesOf;
-exports.isFd = isFd;
 
 // --- cp -------------------------------------------------------------------------------
 
 // In a file of its own (internal/fs/cp.js), loaded on the first copy.
 exports.cp = (src, dest, options) => internalRequire('internal/fs/cp').cp(src, dest, options);
 
-exports.toBuffer = toBuffer;
