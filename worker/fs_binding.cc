@@ -2,8 +2,10 @@
 // file-system call, each synchronous or queued on the thread pool by its
 // last argument (worker/fs/fs_request.h), plus fs.constants from the
 // system's headers. Paths arrive checked (no NUL byte) from JS, as strings
-// or the bytes of a Buffer.
+// or the bytes of a Buffer; names come back as strings, or as bytes when JS
+// asks for them to decode in another encoding.
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <uv.h>
@@ -11,9 +13,12 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "worker/buffer/v8_bytes.h"
+#include "worker/fs/dir_handle.h"
 #include "worker/fs/fs_request.h"
 #include "worker/fs/read_file.h"
 #include "worker/native_module.h"
@@ -50,10 +55,21 @@ Local<Value> Utf8(Isolate* isolate, const char* text) {
   return string;
 }
 
-Local<Value> PtrString(Isolate* isolate, uv_fs_t* req, bool) { return Utf8(isolate, static_cast<const char*>(req->ptr)); }
+// A name as a string, or (raw) as a Uint8Array of its bytes.
+Local<Value> Name(Isolate* isolate, const char* text, bool raw) {
+  if (!raw) return Utf8(isolate, text);
+  std::size_t length = text == nullptr ? 0 : std::strlen(text);
+  Local<v8::ArrayBuffer> buffer = v8::ArrayBuffer::New(isolate, length);
+  if (length > 0) std::memcpy(buffer->GetBackingStore()->Data(), text, length);
+  return v8::Uint8Array::New(buffer, 0, length);
+}
+
+Local<Value> PtrName(Isolate* isolate, uv_fs_t* req, bool raw) {
+  return Name(isolate, static_cast<const char*>(req->ptr), raw);
+}
 
 // mkdtemp writes the name it made into req->path.
-Local<Value> PathString(Isolate* isolate, uv_fs_t* req, bool) { return Utf8(isolate, req->path); }
+Local<Value> PathName(Isolate* isolate, uv_fs_t* req, bool raw) { return Name(isolate, req->path, raw); }
 
 // The fields of a stat, in the order of worker/js/internal/fs/stats.js:
 // dev mode nlink uid gid rdev blksize ino size blocks, then seconds and
@@ -96,19 +112,18 @@ Local<Value> StatFsArray(Isolate* isolate, uv_fs_t* req, bool bigint) {
   return v8::Float64Array::New(buffer, 0, kCount);
 }
 
-// scandir: [names] or, with types (bigint slot reused as the flag), [names, types].
-Local<Value> DirEntries(Isolate* isolate, uv_fs_t* req, bool with_types) {
+// scandir: [names, types]; the names raw when asked (the flag slot).
+Local<Value> DirEntries(Isolate* isolate, uv_fs_t* req, bool raw) {
   Local<v8::Context> context = isolate->GetCurrentContext();
   Local<v8::Array> names = v8::Array::New(isolate);
   Local<v8::Array> types = v8::Array::New(isolate);
   uv_dirent_t entry;
   uint32_t index = 0;
   while (uv_fs_scandir_next(req, &entry) != UV_EOF) {
-    (void)names->Set(context, index, Utf8(isolate, entry.name)).FromMaybe(false);
-    if (with_types) (void)types->Set(context, index, v8::Integer::New(isolate, entry.type)).FromMaybe(false);
+    (void)names->Set(context, index, Name(isolate, entry.name, raw)).FromMaybe(false);
+    (void)types->Set(context, index, v8::Integer::New(isolate, entry.type)).FromMaybe(false);
     ++index;
   }
-  if (!with_types) return names;
   Local<Value> pair[] = {names, types};
   return v8::Array::New(isolate, pair, 2);
 }
@@ -156,6 +171,41 @@ void Write(const FunctionCallbackInfo<Value>& info) {
   FS_CALL(5, ResultNumber, false, info[1], uv_fs_write(loop, req, Int(info, 0), &buf, 1, position, cb));
 }
 
+// The views of array info[1] as buffers for one vectored call; false when
+// an element is not a view.
+bool ViewBuffers(const FunctionCallbackInfo<Value>& info, std::vector<uv_buf_t>* bufs) {
+  if (!info[1]->IsArray()) return false;
+  Local<v8::Array> array = info[1].As<v8::Array>();
+  Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+  bufs->reserve(array->Length());
+  for (uint32_t i = 0; i < array->Length(); ++i) {
+    Local<Value> element;
+    if (!array->Get(context, i).ToLocal(&element) || !element->IsArrayBufferView()) return false;
+    Local<v8::ArrayBufferView> view = element.As<v8::ArrayBufferView>();
+    char* base = static_cast<char*>(view->Buffer()->GetBackingStore()->Data()) + view->ByteOffset();
+    bufs->push_back(uv_buf_init(base, static_cast<unsigned>(view->ByteLength())));
+  }
+  return true;
+}
+
+// readBuffers(fd, views, position, cb), writeBuffers(fd, views, position, cb)
+// -> bytes: one readv/writev (preadv/pwritev at a position >= 0). libuv
+// copies the list of buffers; the array keeps the memory alive.
+void ReadBuffers(const FunctionCallbackInfo<Value>& info) {
+  std::vector<uv_buf_t> bufs;
+  if (!ViewBuffers(info, &bufs)) return;
+  auto position = static_cast<std::int64_t>(Number(info, 2));
+  FS_CALL(3, ResultNumber, false, info[1],
+          uv_fs_read(loop, req, Int(info, 0), bufs.data(), static_cast<unsigned>(bufs.size()), position, cb));
+}
+void WriteBuffers(const FunctionCallbackInfo<Value>& info) {
+  std::vector<uv_buf_t> bufs;
+  if (!ViewBuffers(info, &bufs)) return;
+  auto position = static_cast<std::int64_t>(Number(info, 2));
+  FS_CALL(3, ResultNumber, false, info[1],
+          uv_fs_write(loop, req, Int(info, 0), bufs.data(), static_cast<unsigned>(bufs.size()), position, cb));
+}
+
 // stat(path, bigint, cb), lstat(path, bigint, cb), fstat(fd, bigint, cb) -> fields
 void Stat(const FunctionCallbackInfo<Value>& info) {
   PathArg path(info.GetIsolate(), info[0]);
@@ -187,7 +237,7 @@ void FDataSync(const FunctionCallbackInfo<Value>& info) {
   FS_CALL(1, Nothing, false, {}, uv_fs_fdatasync(loop, req, Int(info, 0), cb));
 }
 
-// scandir(path, withTypes, cb)
+// scandir(path, rawNames, cb)
 void ScanDir(const FunctionCallbackInfo<Value>& info) {
   PathArg path(info.GetIsolate(), info[0]);
   FS_CALL(2, DirEntries, info[1]->IsTrue(), {}, uv_fs_scandir(loop, req, path.c_str(), 0, cb));
@@ -236,20 +286,20 @@ void Access(const FunctionCallbackInfo<Value>& info) {
   FS_CALL(2, Nothing, false, {}, uv_fs_access(loop, req, path.c_str(), Int(info, 1), cb));
 }
 
-// realpath(path, cb), readlink(path, cb) -> string
+// realpath(path, rawName, cb), readlink(path, rawName, cb) -> name
 void RealPath(const FunctionCallbackInfo<Value>& info) {
   PathArg path(info.GetIsolate(), info[0]);
-  FS_CALL(1, PtrString, false, {}, uv_fs_realpath(loop, req, path.c_str(), cb));
+  FS_CALL(2, PtrName, info[1]->IsTrue(), {}, uv_fs_realpath(loop, req, path.c_str(), cb));
 }
 void ReadLink(const FunctionCallbackInfo<Value>& info) {
   PathArg path(info.GetIsolate(), info[0]);
-  FS_CALL(1, PtrString, false, {}, uv_fs_readlink(loop, req, path.c_str(), cb));
+  FS_CALL(2, PtrName, info[1]->IsTrue(), {}, uv_fs_readlink(loop, req, path.c_str(), cb));
 }
 
-// mkdtemp(prefix + 'XXXXXX', cb) -> the directory made
+// mkdtemp(prefix + 'XXXXXX', rawName, cb) -> the directory made
 void MkDTemp(const FunctionCallbackInfo<Value>& info) {
   PathArg tpl(info.GetIsolate(), info[0]);
-  FS_CALL(1, PathString, false, {}, uv_fs_mkdtemp(loop, req, tpl.c_str(), cb));
+  FS_CALL(2, PathName, info[1]->IsTrue(), {}, uv_fs_mkdtemp(loop, req, tpl.c_str(), cb));
 }
 
 // chmod(path, mode, cb), fchmod(fd, mode, cb)
@@ -304,7 +354,8 @@ void StrError(const FunctionCallbackInfo<Value>& info) {
 }
 
 void InstallConstants(Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
-  Local<v8::Object> constants = v8::Object::New(isolate);
+  // Without a prototype, as Node's.
+  Local<v8::Object> constants = v8::Object::New(isolate, v8::Null(isolate), nullptr, nullptr, 0);
   auto set = [&](const char* name, int value) {
     SetValue(isolate, context, constants, name, v8::Integer::New(isolate, value));
   };
@@ -375,6 +426,10 @@ void InstallConstants(Isolate* isolate, Local<v8::Context> context, Local<v8::Ob
 namespace native_modules {
 
 void InstallFsModule(Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+  // As in Node: a write past RLIMIT_FSIZE fails with EFBIG instead of the
+  // signal ending the worker. Children started later get the default back
+  // (libuv resets every signal in a spawned child).
+  signal(SIGXFSZ, SIG_IGN);
   struct Method {
     const char* name;
     v8::FunctionCallback callback;
@@ -389,6 +444,8 @@ void InstallFsModule(Isolate* isolate, Local<v8::Context> context, Local<v8::Obj
       {"chown", ChOwn},       {"fchown", FChOwn},       {"lchown", LChOwn},     {"utime", UTime},
       {"futime", FUTime},     {"lutime", LUTime},       {"readFile", fs::ReadFile},
       {"statfs", StatFs},     {"errname", ErrName},   {"strerror", StrError},
+      {"readBuffers", ReadBuffers}, {"writeBuffers", WriteBuffers},
+      {"opendir", fs::OpenDir},     {"dirRead", fs::ReadDir},     {"dirClose", fs::CloseDir},
   };
   for (const Method& method : kMethods) SetMethod(isolate, context, target, method.name, method.callback);
   InstallConstants(isolate, context, target);

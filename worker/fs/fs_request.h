@@ -81,8 +81,13 @@ void Dispatch(const v8::FunctionCallbackInfo<v8::Value>& info, int callback_inde
     return;
   }
   uv_fs_t req;
-  start(loop, &req, nullptr);
-  info.GetReturnValue().Set(ResultOf(isolate, &req, finish, bigint));
+  int err = start(loop, &req, nullptr);
+  // A call refused before it ran (bad arguments) left req->result unset.
+  if (err < 0) {
+    info.GetReturnValue().Set(err);
+  } else {
+    info.GetReturnValue().Set(ResultOf(isolate, &req, finish, bigint));
+  }
   uv_fs_req_cleanup(&req);
 }
 

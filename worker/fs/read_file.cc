@@ -2,6 +2,8 @@
 
 #include <uv.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -15,6 +17,9 @@ namespace {
 
 // A first read of a file whose size stat cannot tell (/proc, a pipe).
 constexpr std::size_t kUnknownSizeChunk = 64 * 1024;
+// The largest file readFile reads, as in Node (whose Buffers index with an
+// int32); a larger one fails with ERR_FS_FILE_TOO_LARGE before it is read.
+constexpr std::size_t kMaxFileSize = 0x7fffffff;
 
 class ReadFileJob {
  public:
@@ -39,6 +44,7 @@ class ReadFileJob {
     uv_fs_req_cleanup(&req_);
     if (err < 0) return CloseAfter(err, "fstat");
     for (;;) {
+      if (too_large_ != 0) return CloseAfter(0, nullptr);
       if (!Grow()) return CloseAfter(UV_ENOMEM, "read");
       uv_buf_t buf = uv_buf_init(data_ + size_, static_cast<unsigned>(capacity_ - size_));
       int n = uv_fs_read(loop_, &req_, fd_, &buf, 1, -1, nullptr);
@@ -46,6 +52,7 @@ class ReadFileJob {
       if (n < 0) return CloseAfter(n, "read");
       if (n == 0) break;
       size_ += static_cast<std::size_t>(n);
+      if (size_ > kMaxFileSize) too_large_ = size_;
     }
     CloseAfter(0, nullptr);
   }
@@ -64,6 +71,7 @@ class ReadFileJob {
   }
 
   v8::Local<v8::Value> Result(v8::Isolate* isolate) {
+    if (too_large_ != 0) return v8::Number::New(isolate, static_cast<double>(too_large_));
     if (error_ < 0) {
       v8::Local<v8::Value> parts[] = {v8::Integer::New(isolate, error_),
                                       v8::String::NewFromUtf8(isolate, syscall_).ToLocalChecked()};
@@ -97,15 +105,17 @@ class ReadFileJob {
 
   void Reserve(const uv_stat_t& st) {
     bool regular = (st.st_mode & S_IFMT) == S_IFREG;
+    if (regular && st.st_size > kMaxFileSize) too_large_ = st.st_size;
     // One byte more than the size, so the read that sees end of file needs
     // no second buffer when the file did not grow.
     capacity_hint_ = regular && st.st_size > 0 ? static_cast<std::size_t>(st.st_size) + 1 : kUnknownSizeChunk;
   }
 
-  // Room for the next read: the size stat gave, then doubling.
+  // Room for the next read: the size stat gave, then doubling, never past
+  // one byte more than kMaxFileSize (a stream that fills that is too large).
   bool Grow() {
     if (size_ < capacity_) return true;
-    std::size_t capacity = capacity_ == 0 ? capacity_hint_ : capacity_ * 2;
+    std::size_t capacity = capacity_ == 0 ? capacity_hint_ : std::min(capacity_ * 2, kMaxFileSize + 1);
     char* grown = static_cast<char*>(std::realloc(data_, capacity));
     if (grown == nullptr) return false;
     data_ = grown;
@@ -121,6 +131,7 @@ class ReadFileJob {
   }
 
   void QueueRead() {
+    if (too_large_ != 0) return QueueClose(0, nullptr);
     if (!Grow()) return QueueClose(UV_ENOMEM, "read");
     step_ = kRead;
     uv_buf_t buf = uv_buf_init(data_ + size_, static_cast<unsigned>(capacity_ - size_));
@@ -157,6 +168,7 @@ class ReadFileJob {
         if (result < 0) return job->QueueClose(result, "read");
         if (result == 0) return job->QueueClose(0, nullptr);
         job->size_ += static_cast<std::size_t>(result);
+        if (job->size_ > kMaxFileSize) job->too_large_ = job->size_;
         return job->QueueRead();
       case kClose:
         if (result < 0) job->Fail(result, "close");
@@ -188,6 +200,7 @@ class ReadFileJob {
   std::size_t capacity_hint_ = kUnknownSizeChunk;
   int error_ = 0;
   const char* syscall_ = nullptr;
+  std::uint64_t too_large_ = 0;  // the size of a file over kMaxFileSize
   v8::Isolate* isolate_ = nullptr;
   v8::Global<v8::Function> callback_;
 };

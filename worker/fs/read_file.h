@@ -10,8 +10,8 @@
 
 namespace isohost::worker::fs {
 
-// readFile(pathOrFd, flags, callback) -> ArrayBuffer, or [errno, syscall]
-// when a step fails.
+// readFile(pathOrFd, flags, callback) -> ArrayBuffer, [errno, syscall]
+// when a step fails, or the size (a number) of a file too large to read.
 void ReadFile(const v8::FunctionCallbackInfo<v8::Value>& info);
 
 }  // namespace isohost::worker::fs

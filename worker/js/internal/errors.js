@@ -132,10 +132,13 @@ const messages = {
   ERR_CRYPTO_INVALID_SCRYPT_PARAMS: [RangeError, (reason) => `Invalid scrypt params${reason ? `: ${reason}` : ''}`],
   ERR_CRYPTO_SCRYPT_INVALID_PARAMETER: [Error, () => 'Invalid scrypt parameter'],
   ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH: [RangeError, () => 'Input buffers must have the same byte length'],
+  ERR_DIR_CLOSED: [Error, () => 'Directory handle was closed'],
+  ERR_DIR_CONCURRENT_OPERATION: [Error, () => 'Cannot do synchronous work on directory handle with concurrent asynchronous operations'],
   ERR_ENCODING_INVALID_ENCODED_DATA: [TypeError, (encoding) => `The encoded data was not valid for encoding ${encoding}`],
   ERR_ENCODING_NOT_SUPPORTED: [RangeError, (encoding) => `The "${encoding}" encoding is not supported`],
   ERR_EVENT_RECURSION: [Error, (type) => `The event "${type}" is already being dispatched`],
   ERR_FALSY_VALUE_REJECTION: [Error, () => 'Promise was rejected with falsy value'],
+  ERR_FS_FILE_TOO_LARGE: [RangeError, (size) => `File size (${size}) is greater than 2 GiB`],
   ERR_FS_INVALID_SYMLINK_TYPE: [Error, (type) => `Symlink type must be one of "dir", "file", or "junction". Received "${type}"`],
   ERR_ILLEGAL_CONSTRUCTOR: [TypeError, () => 'Illegal constructor'],
   ERR_IMPORT_ASSERTION_TYPE_FAILED: [TypeError, (url, type) => `Module "${url}" is not of type "${type}"`],
@@ -143,6 +146,7 @@ const messages = {
   ERR_IMPORT_ASSERTION_TYPE_UNSUPPORTED: [TypeError, (type) => `Import attribute type "${type}" is unsupported`],
   ERR_IMPORT_ATTRIBUTE_MISSING: [TypeError, (url, key, value) => `Module "${url}" needs an import attribute of "${key}: ${value}"`],
   ERR_IMPORT_ATTRIBUTE_UNSUPPORTED: [TypeError, (key, value) => `Import attribute "${key}" with value "${value}" is not supported`],
+  ERR_INCOMPATIBLE_OPTION_PAIR: [TypeError, (a, b) => `Option "${a}" cannot be used in combination with option "${b}"`],
   ERR_INVALID_ARG_TYPE: [TypeError, invalidArgTypeMessage],
   ERR_INVALID_ARG_VALUE: [TypeError, (name, value, reason = 'is invalid') => {
     let shown = inspectModule().inspect(value);

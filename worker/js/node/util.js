@@ -33,6 +33,9 @@ function defineLazyExport(name, build) {
 // --- promisify / callbackify --------------------------------------------------------
 
 const kCustomPromisified = Symbol.for('nodejs.util.promisify.custom');
+// Names under which a callback's values resolve, for the built-ins whose
+// callbacks get more than one (fs.read: bytesRead, buffer).
+const kCustomPromisifyArgs = Symbol.for('isohost.util.promisify.customArgs');
 
 function promisify(original) {
   validateFunction(original, 'original');
@@ -44,11 +47,15 @@ function promisify(original) {
       value: custom, enumerable: false, writable: false, configurable: true,
     });
   }
+  const argumentNames = original[kCustomPromisifyArgs];
   function promisified(...args) {
     return new Promise((resolve, reject) => {
-      Reflect.apply(original, this, [...args, (err, value) => {
-        if (err) reject(err);
-        else resolve(value);
+      Reflect.apply(original, this, [...args, (err, ...values) => {
+        if (err) return reject(err);
+        if (argumentNames === undefined) return resolve(values[0]);
+        const result = {};
+        for (let i = 0; i < argumentNames.length; i++) result[argumentNames[i]] = values[i];
+        resolve(result);
       }]);
     });
   }

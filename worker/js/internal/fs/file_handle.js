@@ -9,12 +9,18 @@
 
 const { EventEmitter } = internalRequire('events');
 const ops = internalRequire('internal/fs/operations');
+const rw = internalRequire('internal/fs/read_write');
 const { runPromise } = internalRequire('internal/fs/run');
 const { codes } = internalRequire('internal/errors');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 const { getOptions } = internalRequire('internal/fs/utils');
 
-const { ERR_NOT_AVAILABLE_IN_WORKER, ERR_INVALID_ARG_TYPE } = codes;
+const { ERR_NOT_AVAILABLE_IN_WORKER } = codes;
+
+// An operation that does nothing but answer `value`.
+function* valueOp(value) {
+  return value;
+}
 
 const kFd = Symbol('kFd');
 // How many hold the descriptor: the handle itself until close(), and each
@@ -76,8 +82,7 @@ class FileHandle extends EventEmitter {
   }
 
   async appendFile(data, options) {
-    options = getOptions(options, { encoding: 'utf8' });
-    return this.#use('write', (fd) => ops.writeAllOp(fd, ops.bytesOf(data, options.encoding), -1));
+    return this.writeFile(data, options);
   }
 
   async chmod(mode) {
@@ -97,36 +102,23 @@ class FileHandle extends EventEmitter {
   }
 
   // read(buffer, offset, length, position), read(buffer, options) or
-  // read(options); a length left out or null is the rest of the buffer.
+  // read(options), in Node 20's forms (internal/fs/read_write.js).
   async read(buffer, offset, length, position) {
-    if (buffer == null || (!ArrayBuffer.isView(buffer) && typeof buffer === 'object')) {
-      const options = buffer || {};
-      buffer = options.buffer || Buffer.alloc(16384);
-      ({ offset, length, position } = options);
-    } else if (offset !== null && typeof offset === 'object') {
-      ({ offset, length, position } = offset);
-    }
-    if (length == null && ArrayBuffer.isView(buffer)) {
-      length = buffer.byteLength - (Number.isInteger(offset) ? offset : 0);
-    }
-    const bytesRead = await this.#use('read', (fd) => ops.read(fd, buffer, offset, length, position));
-    return { bytesRead, buffer };
+    let request;
+    const bytesRead = await this.#use('read', (fd) => {
+      request = rw.handleReadArgs(fd, buffer, offset, length, position);
+      return request.zero ? valueOp(0) : rw.readOp(request);
+    });
+    return { __proto__: null, bytesRead, buffer: request.buffer };
   }
 
   async readv(buffers, position) {
-    let bytesRead = 0;
-    for (const buffer of buffers) {
-      const { bytesRead: n } = await this.read(buffer, 0, buffer.byteLength, position);
-      bytesRead += n;
-      if (typeof position === 'number') position += n;
-      if (n < buffer.byteLength) break;
-    }
-    return { bytesRead, buffers };
+    const bytesRead = await this.#use('read', (fd) => rw.readvOp(rw.vectorArgs(fd, buffers, position)));
+    return { __proto__: null, bytesRead, buffers };
   }
 
   async readFile(options) {
-    options = getOptions(options);
-    return this.#use('read', (fd) => ops.readFileOp(fd, 0, options.encoding));
+    return this.#use('read', (fd) => ops.readFile(fd, options));
   }
 
   async stat(options) {
@@ -142,24 +134,30 @@ class FileHandle extends EventEmitter {
   }
 
   async write(data, offset, length, position) {
-    const bytesWritten = await this.#use('write', (fd) => ops.write(fd, data, offset, length, position));
-    return { bytesWritten, buffer: data };
+    const bytesWritten = await this.#use('write', (fd) => {
+      const request = rw.handleWriteArgs(fd, data, offset, length, position);
+      return request === null ? valueOp(0) : rw.writeOp(request);
+    });
+    return { __proto__: null, bytesWritten, buffer: data };
   }
 
   async writev(buffers, position) {
-    let bytesWritten = 0;
-    for (const buffer of buffers) {
-      const { bytesWritten: n } = await this.write(buffer, 0, buffer.byteLength, position);
-      bytesWritten += n;
-      if (typeof position === 'number') position += n;
-    }
-    return { bytesWritten, buffers };
+    const bytesWritten = await this.#use('write', (fd) => rw.writevOp(rw.vectorArgs(fd, buffers, position)));
+    return { __proto__: null, bytesWritten, buffers };
   }
 
+  // Data is a string, a view, or an iterable or async iterable of chunks;
+  // options.signal aborts between pieces.
   async writeFile(data, options) {
     options = getOptions(options, { encoding: 'utf8' });
-    const bytes = await bytesOfAny(data, options.encoding);
-    return this.#use('write', (fd) => ops.writeAllOp(fd, bytes, -1));
+    if (!isChunks(data)) data = ops.bytesOf(data, options.encoding);
+    if (this[kFd] === -1) throw closedError('writeFile');
+    this[kRef]();
+    try {
+      return await writeData(this[kFd], data, options.encoding, options.signal);
+    } finally {
+      this[kUnref]();
+    }
   }
 
   // Lets go of the handle's own hold on the descriptor and says 'close'; the
@@ -205,16 +203,19 @@ class FileHandle extends EventEmitter {
   }
 }
 
-// writeFile's data may also be an iterable or async iterable of chunks.
-async function bytesOfAny(data, encoding) {
-  if (typeof data === 'string' || ArrayBuffer.isView(data)) return ops.bytesOf(data, encoding);
-  if (data != null && (typeof data[Symbol.asyncIterator] === 'function' || typeof data[Symbol.iterator] === 'function')) {
-    const chunks = [];
-    for await (const chunk of data) chunks.push(ops.bytesOf(chunk, encoding));
-    return Buffer.concat(chunks);
+// writeFile's data may also be an iterable or async iterable of chunks
+// (strings in the encoding, or views), each written as it comes.
+const isChunks = (data) => data != null && typeof data !== 'string' && !ArrayBuffer.isView(data) &&
+  (typeof data[Symbol.asyncIterator] === 'function' || typeof data[Symbol.iterator] === 'function');
+
+async function writeData(fd, data, encoding, signal) {
+  ops.throwIfAborted(signal);
+  if (!isChunks(data)) return runPromise(ops.writeAllOp(fd, data, -1, signal));
+  for await (const chunk of data) {
+    ops.throwIfAborted(signal);
+    const bytes = ArrayBuffer.isView(chunk) ? chunk : Buffer.from(chunk, encoding || 'utf8');
+    await runPromise(ops.writeAllOp(fd, bytes, -1, signal));
   }
-  throw new ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView', 'AsyncIterable', 'Iterable',
-    'Stream'], data);
 }
 
-module.exports = { FileHandle, bytesOfAny, kRef, kUnref };
+module.exports = { FileHandle, isChunks, writeData, kRef, kUnref };

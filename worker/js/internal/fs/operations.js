@@ -13,24 +13,18 @@ const pathModule = internalRequire('internal/path/posix');
 const { Buffer, FastBuffer } = internalRequire('internal/buffer/buffer');
 
 const {
-  native, constants, check, failed, uvError, toPath, pathString, toFd, toFlags, toMode, getOptions,
-  statsOf, Dirent, direntTypeOf, UV_ENOENT, UV_EEXIST, UV_EISDIR, UV_ENOTDIR,
+  native, constants, check, failed, uvError, toPath, pathString, toFd, toFlags, toMode, getOptions, getFlush,
+  wantsBytes, decodeName, abortedError, kIoMaxLength, statsOf, Dirent, direntTypeOf, UV_ENOENT, UV_EEXIST,
+  UV_EISDIR, UV_ENOTDIR,
 } = utils;
-const { ERR_INVALID_ARG_TYPE, ERR_FS_INVALID_SYMLINK_TYPE, ERR_OUT_OF_RANGE } = codes;
-const { S_IFMT, S_IFDIR, S_IFLNK } = constants;
+const { ERR_INVALID_ARG_TYPE, ERR_FS_INVALID_SYMLINK_TYPE, ERR_FS_FILE_TOO_LARGE } = codes;
+const { S_IFMT, S_IFDIR } = constants;
 const ArrayBufferIsView = ArrayBuffer.isView;
 
 const toBuffer = (arrayBuffer) => new FastBuffer(arrayBuffer, 0, arrayBuffer.byteLength);
 const isDirMode = (mode) => (mode & S_IFMT) === S_IFDIR;
 // readFile and writeFile take a descriptor where a path may be.
 const isFd = (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0x7fffffff;
-
-// A name from the binding in the encoding asked for.
-function encodeName(name, encoding) {
-  if (encoding === 'buffer') return Buffer.from(name);
-  if (!encoding || encoding === 'utf8' || encoding === 'utf-8') return name;
-  return Buffer.from(name).toString(encoding);
-}
 
 // The bytes of `data` for a write: a string in `encoding`, or a view.
 function bytesOf(data, encoding, name = 'data') {
@@ -40,19 +34,6 @@ function bytesOf(data, encoding, name = 'data') {
     return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   }
   throw new ERR_INVALID_ARG_TYPE(name, ['string', 'Buffer', 'TypedArray', 'DataView'], data);
-}
-
-function toPosition(position, name = 'position') {
-  if (position == null) return -1;
-  if (typeof position === 'bigint') {
-    if (position < -1n || position > 9223372036854775807n) {
-      throw new ERR_OUT_OF_RANGE(name, '>= -1 && <= 9223372036854775807', position);
-    }
-    return Number(position);
-  }
-  if (typeof position !== 'number') throw new ERR_INVALID_ARG_TYPE(name, ['integer', 'bigint'], position);
-  validateInteger(position, name, -1);
-  return position;
 }
 
 // --- descriptors ---------------------------------------------------------------
@@ -68,58 +49,6 @@ function* closeOp(fd) {
 }
 
 exports.close = (fd) => closeOp(toFd(fd));
-
-function* readOp(fd, buffer, offset, length, position) {
-  if (length === 0) return 0;
-  return check(yield [native.read, fd, buffer, offset, length, position], 'read');
-}
-
-// (fd, buffer, offset, length, position) or (fd, buffer, { offset, length, position })
-function readArgs(fd, buffer, offset, length, position) {
-  toFd(fd);
-  if (!ArrayBufferIsView(buffer)) throw new ERR_INVALID_ARG_TYPE('buffer', ['Buffer', 'TypedArray', 'DataView'], buffer);
-  if (offset !== null && typeof offset === 'object') {
-    ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
-  }
-  if (offset === undefined) offset = 0;
-  else validateInteger(offset, 'offset', 0);
-  if (length === undefined) length = buffer.byteLength - offset;
-  validateInteger(length, 'length', 0);
-  if (offset + length > buffer.byteLength) throw new ERR_OUT_OF_RANGE('length', `<= ${buffer.byteLength - offset}`, length);
-  return [fd, buffer, offset, length, toPosition(position)];
-}
-
-exports.readArgs = readArgs;
-exports.read = (...args) => readOp(...readArgs(...args));
-
-function* writeOp(fd, bytes, offset, length, position) {
-  return check(yield [native.write, fd, bytes, offset, length, position], 'write');
-}
-
-// (fd, buffer, offset?, length?, position?), (fd, buffer, { offset, length, position })
-// or (fd, string, position?, encoding?); the bytes to write and where.
-function writeArgs(fd, data, offset, length, position) {
-  toFd(fd);
-  if (ArrayBufferIsView(data)) {
-    if (offset !== null && typeof offset === 'object') {
-      ({ offset = 0, length = data.byteLength - offset, position = null } = offset);
-    }
-    if (offset == null) offset = 0;
-    else validateInteger(offset, 'offset', 0);
-    if (offset > data.byteLength) throw new ERR_OUT_OF_RANGE('offset', `<= ${data.byteLength}`, offset);
-    if (length == null) length = data.byteLength - offset;
-    if (length > data.byteLength - offset) throw new ERR_OUT_OF_RANGE('length', `<= ${data.byteLength - offset}`, length);
-    validateInt32(length, 'length', 0);
-    return [fd, data, offset, length, toPosition(position)];
-  }
-  if (typeof data !== 'string') throw new ERR_INVALID_ARG_TYPE('buffer', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
-  const encoding = typeof length === 'string' ? length : 'utf8';
-  const bytes = Buffer.from(data, encoding);
-  return [fd, bytes, 0, bytes.byteLength, toPosition(typeof offset === 'number' || typeof offset === 'bigint' ? offset : null)];
-}
-
-exports.writeArgs = writeArgs;
-exports.write = (...args) => writeOp(...writeArgs(...args));
 
 // --- stat ------------------------------------------------------------------------
 
@@ -165,7 +94,7 @@ exports.statfs = (path, options) => statfsOp(toPath(path), statOptions(options).
 // --- sizes and syncs ------------------------------------------------------------
 
 function toLength(len) {
-  if (len == null) return 0;
+  if (len === undefined) return 0;
   validateInteger(len, 'len');
   return Math.max(0, len);
 }
@@ -181,8 +110,16 @@ function* truncateOp(path, len) {
   yield [native.close, fd];
   check(result, 'ftruncate');
 }
+let truncateFdWarned = false;
 exports.truncate = (path, len) => {
-  if (typeof path === 'number') return ftruncateOp(toFd(path), toLength(len));
+  if (typeof path === 'number') {
+    if (!truncateFdWarned) {
+      truncateFdWarned = true;
+      process.emitWarning('Using fs.truncate with a file descriptor is deprecated. Please use fs.ftruncate with a ' +
+        'file descriptor instead.', 'DeprecationWarning', 'DEP0081');
+    }
+    return ftruncateOp(toFd(path), toLength(len));
+  }
   return truncateOp(toPath(path), toLength(len));
 };
 
@@ -196,10 +133,11 @@ exports.fdatasync = (fd) => fsyncOp(native.fdatasync, 'fdatasync', toFd(fd));
 
 function* readdirOp(path, encoding, withFileTypes, recursive) {
   const shown = pathString(path);
+  const raw = wantsBytes(encoding);
   if (!recursive) {
-    const result = check(yield [native.scandir, path, withFileTypes], 'scandir', shown);
-    if (!withFileTypes) return encoding && encoding !== 'utf8' ? result.map((n) => encodeName(n, encoding)) : result;
-    return yield* direntsOf(shown, result[0], result[1], encoding);
+    const [names, types] = check(yield [native.scandir, path, raw], 'scandir', shown);
+    if (!withFileTypes) return raw ? names.map((n) => decodeName(n, encoding)) : names;
+    return yield* direntsOf(shown, names, types, encoding);
   }
   // Breadth first, names relative to `path`, as Node lists them.
   const out = [];
@@ -207,30 +145,32 @@ function* readdirOp(path, encoding, withFileTypes, recursive) {
   for (let i = 0; i < queue.length; i++) {
     const relative = queue[i];
     const dir = relative === '' ? shown : pathModule.join(shown, relative);
-    const [names, types] = check(yield [native.scandir, dir, true], 'scandir', dir);
+    const [names, types] = check(yield [native.scandir, dir, false], 'scandir', dir);
     const dirents = yield* direntsOf(dir, names, types, withFileTypes ? encoding : undefined);
     for (const dirent of dirents) {
       const name = relative === '' ? dirent.name : pathModule.join(relative, dirent.name);
       if (dirent.isDirectory()) queue.push(relative === '' ? dirent.name : name);
-      out.push(withFileTypes ? dirent : encodeName(name, encoding));
+      out.push(withFileTypes ? dirent : decodeName(name, encoding));
     }
   }
   return out;
 }
 
-// Dirents of one directory; entries scandir could not type are lstat'ed.
+// Dirents of one directory (names as the binding gave them, strings or
+// bytes); entries scandir could not type are lstat'ed.
 function* direntsOf(dir, names, types, encoding) {
   const out = new Array(names.length);
   for (let i = 0; i < names.length; i++) {
     let type = types[i];
     if (type === 0) {
-      const st = yield [native.lstat, pathModule.join(dir, names[i]), false];
+      const st = yield [native.lstat, pathModule.join(dir, pathString(names[i])), false];
       if (!failed(st)) type = direntTypeOf(st[1]);
     }
-    out[i] = new Dirent(encodeName(names[i], encoding), type, dir);
+    out[i] = new Dirent(decodeName(names[i], encoding), type, dir);
   }
   return out;
 }
+exports.direntsOf = direntsOf;
 
 exports.readdir = (path, options) => {
   path = toPath(path);
@@ -278,17 +218,25 @@ exports.mkdir = (path, options) => {
 };
 
 function* mkdtempOp(prefix, encoding) {
-  const made = check(yield [native.mkdtemp, `${prefix}XXXXXX`], 'mkdtemp', `${prefix}XXXXXX`);
-  return encodeName(made, encoding);
+  const made = check(yield [native.mkdtemp, `${prefix}XXXXXX`, wantsBytes(encoding)], 'mkdtemp', `${prefix}XXXXXX`);
+  return decodeName(made, encoding);
 }
 
+let nonPortableTemplateWarned = false;
 exports.mkdtemp = (prefix, options) => {
   options = getOptions(options);
   prefix = pathString(toPath(prefix, 'prefix'));
+  if (!nonPortableTemplateWarned && prefix.endsWith('X')) {
+    nonPortableTemplateWarned = true;
+    process.emitWarning('mkdtemp() templates ending with X are not portable. For details see: https://nodejs.org/api/fs.html');
+  }
   return mkdtempOp(prefix, options.encoding);
 };
 
+const kSlash = Buffer.from('/');
+
 // Removes what is at `path`, whatever it is: a directory with what it holds.
+// Below `path` names stay bytes, so that one that is not UTF-8 is removed too.
 function* removeTree(path) {
   const st = yield [native.lstat, path, false];
   if (st === UV_ENOENT) return;
@@ -297,8 +245,9 @@ function* removeTree(path) {
     check(yield [native.unlink, path], 'unlink', path);
     return;
   }
-  const names = check(yield [native.scandir, path, false], 'scandir', path);
-  for (const name of names) yield* removeTree(pathModule.join(path, name));
+  const [names] = check(yield [native.scandir, path, true], 'scandir', path);
+  const prefix = Buffer.concat([typeof path === 'string' ? Buffer.from(path) : path, kSlash]);
+  for (const name of names) yield* removeTree(Buffer.concat([prefix, name]));
   const result = yield [native.rmdir, path];
   if (result !== UV_ENOENT) check(result, 'rmdir', path);
 }
@@ -401,12 +350,12 @@ exports.symlink = (target, path, type) => {
 };
 
 function* readlinkOp(path, encoding) {
-  return encodeName(check(yield [native.readlink, path], 'readlink', pathString(path)), encoding);
+  return decodeName(check(yield [native.readlink, path, wantsBytes(encoding)], 'readlink', pathString(path)), encoding);
 }
 exports.readlink = (path, options) => readlinkOp(toPath(path), getOptions(options).encoding);
 
 function* realpathOp(path, encoding, syscall) {
-  const result = yield [native.realpath, path];
+  const result = yield [native.realpath, path, wantsBytes(encoding)];
   if (failed(result)) {
     if (syscall === 'realpath') throw uvError(result, 'realpath', pathString(path));
     // As Node's own walk does: name the first component that lstat fails on.
@@ -421,7 +370,7 @@ function* realpathOp(path, encoding, syscall) {
     }
     throw uvError(result, 'realpath', pathString(path));
   }
-  return encodeName(result, encoding);
+  return decodeName(result, encoding);
 }
 exports.realpath = (path, options) => realpathOp(toPath(path), getOptions(options).encoding, 'lstat');
 exports.realpathNative = (path, options) => realpathOp(toPath(path), getOptions(options).encoding, 'realpath');
@@ -435,11 +384,15 @@ exports.access = (path, mode) => accessOp(toPath(path), accessMode(mode));
 function* existsOp(path) {
   return (yield [native.access, path, constants.F_OK]) === undefined;
 }
+function* falseOp() {
+  return false;
+}
+// A path that cannot name a file does not exist: no error, false.
 exports.exists = (path) => {
   try {
     path = toPath(path);
   } catch {
-    return existsOp(undefined);
+    return falseOp();
   }
   return existsOp(path);
 };
@@ -465,14 +418,11 @@ exports.lchown = (path, uid, gid) =>
   pathValueOp(native.lchown, 'lchown', toPath(path), toId(uid, 'uid'), toId(gid, 'gid'));
 exports.fchown = (fd, uid, gid) => fdValueOp(native.fchown, 'fchown', toFd(fd), toId(uid, 'uid'), toId(gid, 'gid'));
 
-// A time in seconds, as libuv wants it, from a Date, a number of seconds or
-// a numeric string.
+// A time in seconds, as libuv wants it, from a Date, a finite number of
+// seconds (a negative one is now) or a numeric string.
 function toUnixTimestamp(time, name = 'time') {
   if (typeof time === 'string' && +time == time) return +time;  // eslint-disable-line eqeqeq
-  if (typeof time === 'number') {
-    if (!Number.isFinite(time) || time < 0) return Date.now() / 1000;
-    return time;
-  }
+  if (Number.isFinite(time)) return time < 0 ? Date.now() / 1000 : time;
   if (time instanceof Date) return time.getTime() / 1000;
   throw new ERR_INVALID_ARG_TYPE(name, ['Date', 'Time in seconds'], time);
 }
@@ -487,8 +437,19 @@ exports.futimes = (fd, atime, mtime) => fdValueOp(native.futime, 'futime', toFd(
 
 // --- whole files ---------------------------------------------------------------------
 
+// The largest piece one write or read of a whole file takes while a signal
+// may cancel it: an abort is seen between pieces.
+const kChunkSize = 512 * 1024;
+
+function throwIfAborted(signal) {
+  const err = abortedError(signal);
+  if (err !== null) throw err;
+}
+
+// The whole file in one native request (open, fstat, reads, close).
 function* readFileOp(target, flags, encoding) {
   const result = yield [native.readFile, target, flags];
+  if (typeof result === 'number') throw new ERR_FS_FILE_TOO_LARGE(result);
   if (Array.isArray(result)) {
     throw uvError(result[0], result[1], result[1] === 'open' ? pathString(target) : undefined);
   }
@@ -496,134 +457,113 @@ function* readFileOp(target, flags, encoding) {
   return encoding && encoding !== 'buffer' ? buffer.toString(encoding) : buffer;
 }
 
-exports.readFile = (path, options) => {
+// The same a step at a time, for a read that `signal` may cancel.
+function* readFileStepsOp(target, flags, encoding, signal) {
+  throwIfAborted(signal);
+  const own = typeof target !== 'number';
+  const fd = own ? check(yield [native.open, target, flags, 0o666], 'open', pathString(target)) : target;
+  try {
+    throwIfAborted(signal);
+    const st = check(yield [native.fstat, fd, false], 'fstat');
+    const size = (st[1] & S_IFMT) === constants.S_IFREG ? st[8] : 0;
+    if (size > kIoMaxLength) throw new ERR_FS_FILE_TOO_LARGE(size);
+    const chunks = [];
+    let total = 0;
+    // A regular file is read to the size stat gave, anything else to its end.
+    while (size === 0 || total < size) {
+      throwIfAborted(signal);
+      const chunk = Buffer.allocUnsafeSlow(size > 0 ? Math.min(size - total, kChunkSize) : 64 * 1024);
+      const n = check(yield [native.read, fd, chunk, 0, chunk.byteLength, -1], 'read');
+      if (n === 0) break;
+      chunks.push(n === chunk.byteLength ? chunk : chunk.subarray(0, n));
+      total += n;
+      if (total > kIoMaxLength) throw new ERR_FS_FILE_TOO_LARGE(total);
+    }
+    const buffer = Buffer.concat(chunks, total);
+    return encoding && encoding !== 'buffer' ? buffer.toString(encoding) : buffer;
+  } finally {
+    if (own) yield [native.close, fd];
+  }
+}
+
+// readFile(path | fd, options): the options are checked here; with a
+// signal the read goes step by step.
+function readFileArgs(path, options) {
   options = getOptions(options, { flag: 'r' });
   const target = isFd(path) ? path : toPath(path);
-  return readFileOp(target, toFlags(options.flag), options.encoding);
-};
+  return [target, toFlags(options.flag || 'r'), options.encoding, options.signal];
+}
 
-function* writeAllOp(fd, bytes, position) {
+exports.readFile = (path, options) => {
+  const [target, flags, encoding, signal] = readFileArgs(path, options);
+  return signal === undefined ? readFileOp(target, flags, encoding) : readFileStepsOp(target, flags, encoding, signal);
+};
+exports.readFileOp = readFileOp;
+
+// Writes all of `bytes` at `position` (-1: the current one), in pieces when
+// a signal may cancel it.
+function* writeAllOp(fd, bytes, position, signal) {
   let offset = 0;
   while (offset < bytes.byteLength) {
-    const written = check(yield [native.write, fd, bytes, offset, bytes.byteLength - offset, position], 'write');
+    throwIfAborted(signal);
+    const length = Math.min(bytes.byteLength - offset, signal === undefined ? Infinity : kChunkSize);
+    const written = check(yield [native.write, fd, bytes, offset, length, position], 'write');
     offset += written;
     if (position >= 0) position += written;
   }
 }
 
-function* writeFileOp(target, bytes, flags, mode) {
-  if (typeof target === 'number') return yield* writeAllOp(target, bytes, -1);
-  const fd = check(yield [native.open, target, flags, mode], 'open', pathString(target));
+// The native fsync, as a flush step; fs.writeFile passes its own (the
+// public fs.fsync), which Node calls.
+function* nativeFlush(fd) {
+  check(yield [native.fsync, fd], 'fsync');
+}
+
+// Opens `target` (unless it is a descriptor), writes `bytes`, flushes when
+// asked (`flush` is a generator function of the descriptor) and closes what
+// it opened, whatever happened. An abort or a failed write leaves what was
+// written, as Node's does.
+function* writeFileOp(target, bytes, flags, mode, signal, flush) {
+  throwIfAborted(signal);
+  const own = typeof target !== 'number';
+  const fd = own ? check(yield [native.open, target, flags, mode], 'open', pathString(target)) : target;
   try {
-    yield* writeAllOp(fd, bytes, -1);
+    yield* writeAllOp(fd, bytes, -1, signal);
+    if (flush) yield* flush(fd);
   } finally {
-    yield [native.close, fd];
+    if (own) yield [native.close, fd];
   }
 }
 
-function writeFileArgs(path, data, options, flag) {
-  options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag });
-  const target = isFd(path) ? path : toPath(path, 'file');
+// writeFile/appendFile(path | fd, data, options) checked: [target, bytes,
+// flags, mode, signal, flush (a boolean)]. A descriptor always appends.
+function writeFileArgs(path, data, options, defaultFlag) {
+  options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag: defaultFlag });
+  const flush = getFlush(options);
   const bytes = bytesOf(data, options.encoding);
-  return [target, bytes, toFlags(options.flag), toMode(options.mode, 'mode', 0o666)];
+  const fd = isFd(path);
+  const target = fd ? path : toPath(path);
+  const flag = defaultFlag === 'a' && fd ? 'a' : options.flag || defaultFlag;
+  return [target, bytes, toFlags(flag), toMode(options.mode, 'mode', 0o666), options.signal, flush];
 }
 
-exports.writeFile = (path, data, options) => writeFileOp(...writeFileArgs(path, data, options, 'w'));
-exports.appendFile = (path, data, options) => writeFileOp(...writeFileArgs(path, data, options, 'a'));
+exports.writeFileArgs = writeFileArgs;
+exports.writeFile = (path, data, options) => {
+  const args = writeFileArgs(path, data, options, 'w');
+  return writeFileOp(...args.slice(0, 5), args[5] ? nativeFlush : null);
+};
+exports.appendFile = (path, data, options) => {
+  const args = writeFileArgs(path, data, options, 'a');
+  return writeFileOp(...args.slice(0, 5), args[5] ? nativeFlush : null);
+};
 exports.writeFileOp = writeFileOp;
 exports.writeAllOp = writeAllOp;
-exports.readFileOp = readFileOp;
+exports.nativeFlush = nativeFlush;
+exports.throwIfAborted = throwIfAborted;
 exports.bytesOf = bytesOf;
 
 // --- cp -------------------------------------------------------------------------------
 
-function* cpOp(src, dest, options) {
-  const srcStat = check(yield [options.dereference ? native.stat : native.lstat, src, false], 'lstat', src);
-  const destStat = yield [native.lstat, dest, false];
-  const srcIsDir = isDirMode(srcStat[1]);
-  if (!failed(destStat)) {
-    if (srcStat[0] === destStat[0] && srcStat[7] === destStat[7]) {
-      throw systemError({ code: 'EINVAL', message: 'src and dest cannot be the same', path: dest, syscall: 'cp',
-        errno: 22 }, 'ERR_FS_CP_EINVAL', 'Invalid src or dest');
-    }
-    if (srcIsDir && !isDirMode(destStat[1])) {
-      throw systemError({ code: 'EISDIR', message: `cannot overwrite non-directory ${dest} with directory ${src}`,
-        path: dest, syscall: 'cp', errno: 21 }, 'ERR_FS_CP_DIR_TO_NON_DIR', 'Cannot overwrite non-directory with directory');
-    }
-    if (!srcIsDir && isDirMode(destStat[1])) {
-      throw systemError({ code: 'ENOTDIR', message: `cannot overwrite directory ${dest} with non-directory ${src}`,
-        path: dest, syscall: 'cp', errno: 20 }, 'ERR_FS_CP_NON_DIR_TO_DIR', 'Cannot overwrite directory with non-directory');
-    }
-  }
-  if (srcIsDir) {
-    if (!options.recursive) {
-      throw systemError({ code: 'EISDIR', message: `${src} is a directory (not copied)`, path: src, syscall: 'cp',
-        errno: 21 }, 'ERR_FS_EISDIR', 'Path is a directory');
-    }
-    const relative = pathModule.relative(src, dest);
-    if (relative !== '' && !relative.startsWith('..') && !pathModule.isAbsolute(relative)) {
-      throw systemError({ code: 'EINVAL', message: `cannot copy ${src} to a subdirectory of self ${dest}`, path: dest,
-        syscall: 'cp', errno: 22 }, 'ERR_FS_CP_EINVAL', 'Invalid src or dest');
-    }
-    if (failed(destStat)) check(yield [native.mkdir, dest, srcStat[1] & 0o7777], 'mkdir', dest);
-    const names = check(yield [native.scandir, src, false], 'scandir', src);
-    for (const name of names) {
-      const from = pathModule.join(src, name);
-      const to = pathModule.join(dest, name);
-      if (typeof options.filter === 'function' && !(yield* filterOp(options.filter, from, to))) continue;
-      yield* cpOp(from, to, options);
-    }
-    return;
-  }
-  if ((srcStat[1] & S_IFMT) === S_IFLNK) {
-    const target = pathModule.resolve(pathModule.dirname(src), check(yield [native.readlink, src], 'readlink', src));
-    if (!failed(destStat)) {
-      if (!options.force) return;
-      yield [native.unlink, dest];
-    }
-    check(yield [native.symlink, target, dest, 0], 'symlink', target, dest);
-    return;
-  }
-  if (!failed(destStat)) {
-    if (options.errorOnExist && !options.force) {
-      throw systemError({ code: 'EEXIST', message: `${dest} already exists`, path: dest, syscall: 'cp', errno: 17 },
-        'ERR_FS_CP_EEXIST', 'Target already exists');
-    }
-    if (!options.force) return;
-  }
-  check(yield [native.copyfile, src, dest, options.mode], 'copyfile', src, dest);
-  if (options.preserveTimestamps) {
-    const atime = srcStat[10] + srcStat[11] / 1e9;
-    const mtime = srcStat[12] + srcStat[13] / 1e9;
-    check(yield [native.utime, dest, atime, mtime], 'utime', dest);
-  }
-}
+// In a file of its own (internal/fs/cp.js), loaded on the first copy.
+exports.cp = (src, dest, options) => internalRequire('internal/fs/cp').cp(src, dest, options);
 
-// A filter may answer a promise only in the asynchronous forms; the
-// synchronous one takes what it returns.
-function* filterOp(filter, from, to) {
-  return !!filter(from, to);
-}
-
-exports.cp = (src, dest, options) => {
-  src = pathModule.resolve(pathString(toPath(src, 'src')));
-  dest = pathModule.resolve(pathString(toPath(dest, 'dest')));
-  if (options == null) options = {};
-  else validateObject(options, 'options');
-  const opts = {
-    dereference: !!options.dereference,
-    errorOnExist: !!options.errorOnExist,
-    force: options.force === undefined ? true : !!options.force,
-    preserveTimestamps: !!options.preserveTimestamps,
-    recursive: !!options.recursive,
-    filter: options.filter,
-    mode: copyMode(options.mode),
-  };
-  if (opts.filter !== undefined && typeof opts.filter !== 'function') {
-    throw new ERR_INVALID_ARG_TYPE('options.filter', 'Function', opts.filter);
-  }
-  return cpOp(src, dest, opts);
-};
-
-exports.encodeName = encodeName;
-exports.toBuffer = toBuffer;

@@ -5,9 +5,12 @@
 // number (libuv's error code) when it fails; everything else is its result.
 
 const native = binding.internalBinding('fs');
-const { codes, uvException } = internalRequire('internal/errors');
-const { isEncoding } = internalRequire('internal/buffer/buffer').Buffer;
-const { validateInt32, validateUint32, validateFunction, validateObject } = internalRequire('internal/validators');
+const { codes, uvException, AbortError } = internalRequire('internal/errors');
+const { Buffer, FastBuffer } = internalRequire('internal/buffer/buffer');
+const {
+  validateInt32, validateUint32, validateFunction, validateObject, validateBoolean, validateAbortSignal,
+} = internalRequire('internal/validators');
+const { isEncoding } = Buffer;
 const { nextTick } = internalRequire('tick');
 
 const { ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_INVALID_URL_SCHEME } = codes;
@@ -16,6 +19,9 @@ const {
   O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_SYNC,
   S_IFMT, S_IFREG, S_IFDIR, S_IFCHR, S_IFBLK, S_IFIFO, S_IFLNK, S_IFSOCK,
 } = constants;
+
+// The largest file readFile reads, as in Node.
+const kIoMaxLength = 2 ** 31 - 1;
 
 // libuv's codes on Linux that the JS side tests for.
 const UV_EBADF = -9;
@@ -78,7 +84,7 @@ function toPath(path, name = 'path') {
 // The path as a string, for messages and for path arithmetic.
 function pathString(path) {
   if (typeof path === 'string') return path;
-  return internalRequire('internal/buffer/buffer').Buffer.prototype.toString.call(path);
+  return Buffer.prototype.toString.call(path);
 }
 
 function toFd(fd, name = 'fd') {
@@ -122,7 +128,7 @@ function toFlags(flags, fallback = 'r') {
 
 // A mode given as a number or an octal string.
 function toMode(mode, name, fallback) {
-  if (mode == null) return fallback;
+  mode ??= fallback;
   if (typeof mode === 'string') {
     if (!/^[0-7]+$/.test(mode)) {
       throw new ERR_INVALID_ARG_VALUE(name, mode, 'must be a 32-bit unsigned integer or an octal string');
@@ -150,7 +156,31 @@ function getOptions(options, defaults = {}) {
     throw new ERR_INVALID_ARG_TYPE('options', ['string', 'object'], options);
   }
   checkEncoding(options.encoding);
+  if (options.signal !== undefined) validateAbortSignal(options.signal, 'options.signal');
   return options;
+}
+
+// The `flush` option of the calls that write a whole file.
+function getFlush(options) {
+  const flush = options.flush ?? false;
+  validateBoolean(flush, 'options.flush');
+  return flush;
+}
+
+// Names (of entries, links, paths) come from the binding as strings, or as
+// bytes when they are to be decoded in another encoding than utf8.
+const wantsBytes = (encoding) => !!encoding && encoding !== 'utf8' && encoding !== 'utf-8';
+
+// A name from the binding (string or bytes) in `encoding`.
+function decodeName(name, encoding) {
+  if (!wantsBytes(encoding)) return typeof name === 'string' ? name : Buffer.prototype.toString.call(name);
+  const bytes = typeof name === 'string' ? Buffer.from(name) : new FastBuffer(name.buffer, name.byteOffset, name.byteLength);
+  return encoding === 'buffer' ? bytes : bytes.toString(encoding);
+}
+
+// An AbortError for `signal` when it has been aborted.
+function abortedError(signal) {
+  return signal?.aborted ? new AbortError(undefined, { cause: signal.reason }) : null;
 }
 
 function makeCallback(cb) {
@@ -315,6 +345,11 @@ module.exports = {
   toMode,
   checkEncoding,
   getOptions,
+  getFlush,
+  wantsBytes,
+  decodeName,
+  abortedError,
+  kIoMaxLength,
   makeCallback,
   completion,
   queue,

@@ -9,9 +9,9 @@ const ops = internalRequire('internal/fs/operations');
 const { runPromise } = internalRequire('internal/fs/run');
 const { codes } = internalRequire('internal/errors');
 
-const { constants, getOptions, toFlags, toMode } = utils;
-const { ERR_NOT_AVAILABLE_IN_WORKER } = codes;
-const { FileHandle, bytesOfAny } = internalRequire('internal/fs/file_handle');
+const { constants, getOptions } = utils;
+const { ERR_NOT_AVAILABLE_IN_WORKER, ERR_METHOD_NOT_IMPLEMENTED } = codes;
+const { FileHandle, isChunks, writeData } = internalRequire('internal/fs/file_handle');
 
 const fromHandle = (path) => (path instanceof FileHandle ? path.fd : path);
 
@@ -23,60 +23,80 @@ async function readFile(path, options) {
   return runPromise(ops.readFile(fromHandle(path), options));
 }
 
+// Opens the file (unless given a FileHandle), writes, flushes when asked and
+// closes what it opened; a failure to close is reported only when the rest
+// went well.
 async function writeFile(path, data, options) {
   options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag: 'w' });
-  const target = path instanceof FileHandle ? path.fd : utils.toPath(path, 'file');
-  const bytes = await bytesOfAny(data, options.encoding);
-  return runPromise(ops.writeFileOp(target, bytes, toFlags(options.flag), toMode(options.mode, 'mode', 0o666)));
+  const flush = utils.getFlush(options);
+  if (!isChunks(data)) data = ops.bytesOf(data, options.encoding);
+  if (path instanceof FileHandle) return path.writeFile(data, options);
+  ops.throwIfAborted(options.signal);
+  const fd = await runPromise(ops.open(path, options.flag || 'w', options.mode));
+  let result;
+  try {
+    result = await writeData(fd, data, options.encoding, options.signal);
+    if (flush) await runPromise(ops.nativeFlush(fd));
+  } catch (err) {
+    await runPromise(ops.close(fd)).catch(() => {});
+    throw err;
+  }
+  await runPromise(ops.close(fd));
+  return result;
 }
 
 async function appendFile(path, data, options) {
   options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag: 'a' });
-  return writeFile(path, data, options);
+  return writeFile(path, data, { ...options, flag: options.flag || 'a' });
 }
 
-const simple = (operation) => async function (...args) {
-  return runPromise(operation(...args));
+// A promise form of an operation; `length` is Node's.
+const simple = (operation, length) => {
+  const fn = async function (...args) {
+    return runPromise(operation(...args));
+  };
+  Object.defineProperty(fn, 'length', { __proto__: null, value: length, configurable: true });
+  return fn;
 };
 
 module.exports = {
-  access: simple(ops.access),
-  copyFile: simple(ops.copyFile),
-  cp: simple(ops.cp),
+  access: simple(ops.access, 1),
+  copyFile: simple(ops.copyFile, 3),
+  cp: simple(ops.cp, 3),
   open,
-  opendir() {
-    throw new ERR_NOT_AVAILABLE_IN_WORKER('fs.promises.opendir');
+  opendir: simple((path, options) => internalRequire('internal/fs/dir').opendir(path, options), 3),
+  rename: simple(ops.rename, 2),
+  truncate: simple(ops.truncate, 1),
+  rm: simple(ops.rm, 2),
+  rmdir: simple(ops.rmdir, 2),
+  mkdir: simple(ops.mkdir, 2),
+  readdir: simple(ops.readdir, 2),
+  readlink: simple(ops.readlink, 2),
+  symlink: simple(ops.symlink, 3),
+  lstat: async (path, options = { bigint: false }) => runPromise(ops.lstat(path, options, false)),
+  stat: async (path, options = { bigint: false }) => runPromise(ops.stat(path, options, false)),
+  statfs: async (path, options = { bigint: false }) => runPromise(ops.statfs(path, options)),
+  link: simple(ops.link, 2),
+  unlink: simple(ops.unlink, 1),
+  chmod: simple(ops.chmod, 2),
+  // Only macOS has lchmod; elsewhere Node's rejects.
+  async lchmod(path, mode) {
+    throw new ERR_METHOD_NOT_IMPLEMENTED('lchmod()');
   },
-  rename: simple(ops.rename),
-  truncate: simple(ops.truncate),
-  rm: simple(ops.rm),
-  rmdir: simple(ops.rmdir),
-  mkdir: simple(ops.mkdir),
-  readdir: simple(ops.readdir),
-  readlink: simple(ops.readlink),
-  symlink: simple(ops.symlink),
-  lstat: async (path, options) => runPromise(ops.lstat(path, options, false)),
-  stat: async (path, options) => runPromise(ops.stat(path, options, false)),
-  statfs: simple(ops.statfs),
-  link: simple(ops.link),
-  unlink: simple(ops.unlink),
-  chmod: simple(ops.chmod),
-  lchmod: undefined,
-  lchown: simple(ops.lchown),
-  chown: simple(ops.chown),
-  utimes: simple(ops.utimes),
-  lutimes: simple(ops.lutimes),
-  realpath: simple(ops.realpathNative),
-  mkdtemp: simple(ops.mkdtemp),
+  lchown: simple(ops.lchown, 3),
+  chown: simple(ops.chown, 3),
+  utimes: simple(ops.utimes, 3),
+  lutimes: simple(ops.lutimes, 3),
+  realpath: simple(ops.realpathNative, 2),
+  mkdtemp: simple(ops.mkdtemp, 2),
   writeFile,
   appendFile,
   readFile,
-  watch() {
+  watch(filename) {
     throw new ERR_NOT_AVAILABLE_IN_WORKER('fs.promises.watch');
   },
   constants,
 };
-delete module.exports.lchmod;
 for (const name of Object.keys(module.exports)) {
   const fn = module.exports[name];
   if (typeof fn === 'function' && fn.name !== name) Object.defineProperty(fn, 'name', { __proto__: null, value: name });
