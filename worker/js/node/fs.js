@@ -4,8 +4,7 @@
 // pool and calls back from the loop. Both come from one implementation of
 // each operation (internal/fs/operations.js); fs.promises is node:fs/promises,
 // made when first read. ReadStream and WriteStream (internal/fs/streams.js)
-// load with `stream` when first named. Watchers are not here yet: they
-// throw ERR_NOT_AVAILABLE_IN_WORKER.
+// load with `stream` when first named, the watchers on the first watch.
 
 const utils = internalRequire('internal/fs/utils');
 const ops = internalRequire('internal/fs/operations');
@@ -198,9 +197,21 @@ exports.realpathSync.native = function realpathSync(path, options) {
 const unavailable = (name) => function notAvailable() {
   throw new ERR_NOT_AVAILABLE_IN_WORKER(`fs.${name}`);
 };
-for (const name of ['watch', 'watchFile', 'unwatchFile', 'openAsBlob', 'opendir', 'opendirSync', 'Dir']) {
+for (const name of ['openAsBlob', 'opendir', 'opendirSync', 'Dir']) {
   exports[name] = unavailable(name);
 }
+
+// Watchers (internal/fs/watchers.js) load on the first call.
+const watchers = () => internalRequire('internal/fs/watchers');
+exports.watch = function watch(filename, options, listener) {
+  return watchers().watch(filename, options, listener);
+};
+exports.watchFile = function watchFile(filename, options, listener) {
+  return watchers().watchFile(filename, options, listener);
+};
+exports.unwatchFile = function unwatchFile(filename, listener) {
+  return watchers().unwatchFile(filename, listener);
+};
 
 const streams = () => internalRequire('internal/fs/streams');
 exports.createReadStream = function createReadStream(path, options) {

@@ -223,8 +223,8 @@ module.exports = {
   writeFile,
   appendFile,
   readFile,
-  watch() {
-    throw new ERR_NOT_AVAILABLE_IN_WORKER('fs.promises.watch');
+  watch(filename, options = {}) {
+    return internalRequire('internal/fs/watchers').watchPromise(filename, options);
   },
   constants,
 };
