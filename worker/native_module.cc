@@ -13,6 +13,7 @@ void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::L
 void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallVmModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallFsWatchModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallChildProcessModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallModuleWrapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
@@ -38,6 +39,7 @@ constexpr Entry kNativeModules[] = {
     {"url", native_modules::InstallUrlModule},
     {"vm", native_modules::InstallVmModule},
     {"fs", native_modules::InstallFsModule},
+    {"fs_watch", native_modules::InstallFsWatchModule},
     {"child_process", native_modules::InstallChildProcessModule},
     {"module_wrap", native_modules::InstallModuleWrapModule},
     {"zlib", native_modules::InstallZlibModule},

@@ -5,19 +5,18 @@
 // each operation (internal/fs/operations.js, read_write.js); fs.promises is
 // node:fs/promises, made when first read. Dir (internal/fs/dir.js) loads on
 // the first opendir, ReadStream and WriteStream (internal/fs/streams.js) with
-// `stream` when first named. Watchers are not here yet: they throw
-// ERR_NOT_AVAILABLE_IN_WORKER.
+// `stream` when first named, the watchers (internal/fs/watchers.js) on the
+// first watch.
 
 const utils = internalRequire('internal/fs/utils');
 const ops = internalRequire('internal/fs/operations');
 const rw = internalRequire('internal/fs/read_write');
 const { runSync, runAsync, runPromise } = internalRequire('internal/fs/run');
-const { codes, nativeError } = internalRequire('internal/errors');
+const { nativeError } = internalRequire('internal/errors');
 const { validateFunction, validateObject, validateString } = internalRequire('internal/validators');
 const { nextTick } = internalRequire('tick');
 
 const { makeCallback, constants, Stats, Dirent } = utils;
-const { ERR_NOT_AVAILABLE_IN_WORKER } = codes;
 const kCustomPromisified = Symbol.for('nodejs.util.promisify.custom');
 // util.promisify resolves a callback's values under these names.
 const kCustomPromisifyArgs = Symbol.for('isohost.util.promisify.customArgs');
@@ -295,16 +294,21 @@ exports.openAsBlob = function openAsBlob(path, options = {}) {
       throw new DOMException('The blob could not be read', 'NotReadableError');
     });
 };
-
-const unavailable = (name, length) => setLength(function notAvailable() {
-  throw new ERR_NOT_AVAILABLE_IN_WORKER(`fs.${name}`);
-}, length);
-for (const [name, length] of [['watch', 3], ['watchFile', 3], ['unwatchFile', 2]]) {
-  exports[name] = unavailable(name, length);
-}
 // Only macOS has lchmod; Node lists it everywhere.
 exports.lchmod = undefined;
 exports.lchmodSync = undefined;
+
+// Watchers (internal/fs/watchers.js) load on the first call.
+const watchers = () => internalRequire('internal/fs/watchers');
+exports.watch = function watch(filename, options, listener) {
+  return watchers().watch(filename, options, listener);
+};
+exports.watchFile = function watchFile(filename, options, listener) {
+  return watchers().watchFile(filename, options, listener);
+};
+exports.unwatchFile = function unwatchFile(filename, listener) {
+  return watchers().unwatchFile(filename, listener);
+};
 
 const streams = () => internalRequire('internal/fs/streams');
 exports.createReadStream = function createReadStream(path, options) {

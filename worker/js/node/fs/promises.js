@@ -10,7 +10,7 @@ const { runPromise } = internalRequire('internal/fs/run');
 const { codes } = internalRequire('internal/errors');
 
 const { constants, getOptions } = utils;
-const { ERR_NOT_AVAILABLE_IN_WORKER, ERR_METHOD_NOT_IMPLEMENTED } = codes;
+const { ERR_METHOD_NOT_IMPLEMENTED } = codes;
 const { FileHandle, isChunks, writeData } = internalRequire('internal/fs/file_handle');
 
 const fromHandle = (path) => (path instanceof FileHandle ? path.fd : path);
@@ -92,8 +92,8 @@ module.exports = {
   writeFile,
   appendFile,
   readFile,
-  watch(filename) {
-    throw new ERR_NOT_AVAILABLE_IN_WORKER('fs.promises.watch');
+  watch(filename, options = {}) {
+    return internalRequire('internal/fs/watchers').watchPromise(filename, options);
   },
   constants,
 };
