@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "bench/builtins_isohost.h"
 #include "bench/builtins_report.h"
@@ -25,7 +27,7 @@ struct Flags {
   int samples = 5;
   int sample_ms = 40;
   int warmup_ms = 100;
-  std::string filter;
+  std::vector<std::string> filters;
   bool quick = false;
   bool json = false;
   std::string node;
@@ -34,6 +36,10 @@ struct Flags {
 // Times each row: a warm-up of at least `warmupMs` that also sizes a batch
 // to take about `sampleMs`, then `samples` such batches; the median batch
 // gives ns per call. A row that throws reports its error and the rest go on.
+//
+// An asynchronous row (its `make` gives { op, before }) is timed one awaited
+// call at a time, and `before()` runs untimed ahead of each call: its calls
+// take milliseconds, so one warm-up call may already fill `warmupMs`.
 constexpr char kMeasure[] = R"js(
 let sink;
 const nowNs = () => process.hrtime.bigint();
@@ -56,16 +62,43 @@ function measure(fn) {
   samples.sort((a, b) => a - b);
   return { ns_per_op: samples[samples.length >> 1], batch };
 }
-const results = [];
-for (const row of rows) {
-  try {
-    results.push({ name: row.name, ...measure(row.make()) });
-  } catch (err) {
-    results.push({ name: row.name, error: String(err && err.message) });
+async function timedCalls({ op, before }, count) {
+  let total = 0n;
+  for (let i = 0; i < count; i++) {
+    if (before) await before();
+    const start = nowNs();
+    sink = await op();
+    total += nowNs() - start;
   }
+  return Number(total);
 }
-if (sink === 'never') console.log(sink);
-console.log(JSON.stringify({ rows: results }));
+async function measureAsync(row) {
+  let calls = 0;
+  let spent = 0;
+  while (calls < 1 || spent < WARMUP_MS * 1e6) {
+    spent += await timedCalls(row, 1);
+    calls++;
+  }
+  const batch = Math.max(1, Math.round((SAMPLE_MS * 1e6) / (spent / calls)));
+  const samples = [];
+  for (let s = 0; s < SAMPLES; s++) samples.push((await timedCalls(row, batch)) / batch);
+  samples.sort((a, b) => a - b);
+  return { ns_per_op: samples[samples.length >> 1], batch };
+}
+(async () => {
+  const results = [];
+  for (const row of rows) {
+    try {
+      const made = row.make();
+      const timed = typeof made === 'function' ? measure(made) : await measureAsync(made);
+      results.push({ name: row.name, ...timed });
+    } catch (err) {
+      results.push({ name: row.name, error: String(err && err.message) });
+    }
+  }
+  if (sink === 'never') console.log(sink);
+  console.log(JSON.stringify({ rows: results }));
+})();
 )js";
 
 std::string ReplaceAll(std::string text, const std::string& from, const std::string& to) {
@@ -78,7 +111,9 @@ std::string ReplaceAll(std::string text, const std::string& from, const std::str
 std::vector<const BuiltinRow*> SelectedRows(const Flags& flags) {
   std::vector<const BuiltinRow*> rows;
   for (const BuiltinRow& row : kBuiltinRows) {
-    if (flags.filter.empty() || std::string(row.name).find(flags.filter) != std::string::npos) rows.push_back(&row);
+    bool wanted = flags.filters.empty();
+    for (const std::string& filter : flags.filters) wanted = wanted || std::string(row.name).find(filter) != std::string::npos;
+    if (wanted) rows.push_back(&row);
   }
   return rows;
 }
@@ -90,8 +125,13 @@ std::string MeasuringScript(const Flags& flags, const std::vector<const BuiltinR
   script += kRealWorldUrls;
   script += "const rows = [];\n";
   for (const BuiltinRow* row : rows) {
+    std::string timed = row->async ? std::string("{ op: () => (") + row->op + "), before: " +
+                                         (row->before != nullptr ? std::string("async () => { ") + row->before + " }"
+                                                                 : std::string("undefined")) +
+                                         " }"
+                                   : std::string("() => (") + row->op + ")";
     script += "rows.push({ name: " + nlohmann::json(row->name).dump() + ", make: () => {\n  " + row->setup +
-              "\n  return () => (" + row->op + ");\n} });\n";
+              "\n  return " + timed + ";\n} });\n";
   }
   std::string measure = ReplaceAll(kMeasure, "WARMUP_MS", std::to_string(flags.warmup_ms));
   measure = ReplaceAll(measure, "SAMPLE_MS", std::to_string(flags.sample_ms));
@@ -131,7 +171,7 @@ void Record(const nlohmann::json& run, bool is_node, BuiltinsResults* results) {
 int Run(const Flags& flags) {
   std::vector<const BuiltinRow*> rows = SelectedRows(flags);
   if (rows.empty()) {
-    std::fprintf(stderr, "builtins: no row matches '%s'\n", flags.filter.c_str());
+    std::fprintf(stderr, "builtins: no row matches the filters\n");
     return 1;
   }
   std::string error;
@@ -154,9 +194,13 @@ int Run(const Flags& flags) {
     std::fprintf(stderr, "builtins: no node found (%s); Node columns are empty\n",
                  flags.node.empty() ? "not on PATH" : flags.node.c_str());
   }
-  // Generous: a run measures every row for about (warm-up + samples) each.
-  const std::uint64_t timeout_ms =
-      60'000 + rows.size() * static_cast<std::uint64_t>(flags.warmup_ms + 4 * flags.samples * flags.sample_ms);
+  // Generous: a run measures every row for about (warm-up + samples) each,
+  // and an asynchronous call may take seconds (64 MiB through gzip).
+  std::uint64_t timeout_ms = 60'000;
+  for (const BuiltinRow* row : rows) {
+    timeout_ms += static_cast<std::uint64_t>(flags.warmup_ms + 4 * flags.samples * flags.sample_ms) +
+                  (row->async ? 60'000 : 0);
+  }
   for (int round = 0; round < flags.rounds; ++round) {
     bool node_first = round % 2 == 1;
     for (int turn = 0; turn < 2; ++turn) {
@@ -198,7 +242,7 @@ int main(int argc, char** argv) {
   app.add_option("--samples", flags.samples, "Timed batches per row and round")->check(CLI::PositiveNumber);
   app.add_option("--sample-ms", flags.sample_ms, "Target length of a batch")->check(CLI::PositiveNumber);
   app.add_option("--warmup-ms", flags.warmup_ms, "Untimed calls first, per row")->check(CLI::NonNegativeNumber);
-  app.add_option("--filter", flags.filter, "Only rows whose name contains this");
+  app.add_option("--filter", flags.filters, "Only rows whose name contains this (repeatable: any of them)");
   app.add_flag("--quick", flags.quick, "Small counts, for a smoke test: -r 1 --samples 3 --sample-ms 10 --warmup-ms 20");
   app.add_flag("--json", flags.json, "Print one JSON object instead of the table");
   app.add_option("--node", flags.node, "The node binary (default: node on PATH)");

@@ -1,7 +1,8 @@
 // The rows of bench/builtins: each is a JavaScript snippet that both
 // runtimes run in the same generated worker file. `setup` runs once and may
-// declare constants; `op` is one call, timed in a loop. To add a row, add a
-// line here.
+// declare constants; `op` is one call, timed in a loop. An `async` row's op
+// gives a promise, and each call is awaited; its `before` (statements, may
+// await) runs untimed ahead of each call. To add a row, add a line here.
 #ifndef ISOHOST_BENCH_BUILTINS_ROWS_H_
 #define ISOHOST_BENCH_BUILTINS_ROWS_H_
 
@@ -11,6 +12,8 @@ struct BuiltinRow {
   const char* name;
   const char* setup;
   const char* op;
+  bool async = false;
+  const char* before = nullptr;
 };
 
 // Shared inputs: `ascii(n)` is n bytes of ASCII text, `bytes(n)` n bytes
@@ -25,6 +28,66 @@ const bytes = (n) => {
 };
 const KiB = 1024;
 const MiB = 1024 * 1024;
+// About n bytes of JSON log lines, one request each: what a server writes
+// and ships gzipped.
+const logText = (n) => {
+  const words = ('request response user session cache miss hit timeout error retry database query insert update ' +
+    'delete select order limit token auth login logout payment invoice cart item product price quantity total ' +
+    'shipping address email status active pending failed success').split(' ');
+  let x = 0x2545f491;
+  const rnd = (m) => { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; return (x >>> 0) % m; };
+  const lines = [];
+  let size = 0;
+  let time = Date.UTC(2024, 0, 1);
+  while (size < n) {
+    time += rnd(5000);
+    const msg = [];
+    for (let i = 0, k = 3 + rnd(8); i < k; i++) msg.push(words[rnd(words.length)]);
+    const line = JSON.stringify({
+      time: new Date(time).toISOString(), level: ['info', 'warn', 'error', 'debug'][rnd(4)],
+      reqId: `${rnd(0x7fffffff).toString(16).padStart(8, '0')}-${rnd(0xffff).toString(16)}`, userId: rnd(100000),
+      path: `/api/v1/${words[rnd(words.length)]}/${rnd(10000)}`, status: [200, 200, 200, 201, 304, 404, 500][rnd(7)],
+      ms: rnd(2000) / 10, msg: msg.join(' '),
+    }) + '\n';
+    lines.push(line);
+    size += line.length;
+  }
+  return Buffer.from(lines.join('')).subarray(0, n);
+};
+// Writes an ES module graph of `count` files into `dir`: module i imports
+// modules 3i+1..3i+3 (a tree) and, below the last 50, one of those 50 as
+// well (shared helpers, so the graph is a DAG); each has a few exports, a
+// class and top-level code. `tag` makes every copy's source text new.
+const writeModuleGraph = (dir, count, tag) => {
+  const fs = require('fs');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(`${dir}/package.json`, '{ "type": "module" }\n');
+  const shared = (i) => (i < count - 50 ? count - 50 + (i % 50) : -1);
+  for (let i = 0; i < count; i++) {
+    const children = [3 * i + 1, 3 * i + 2, 3 * i + 3].filter((c) => c < count);
+    const lines = [`// module ${i} (${tag})`];
+    children.forEach((c, k) => lines.push(`import { value as v${k}, describe as d${k} } from './m${c}.js';`));
+    if (shared(i) >= 0) lines.push(`import helper, { Widget as Base } from './m${shared(i)}.js';`);
+    lines.push(
+      `export const id = ${i};`,
+      `export const value = ${[String(i), ...children.map((c, k) => `v${k}`)].join(' + ')};`,
+      `const config = { name: 'm${i}', retries: ${i % 5}, tags: ['a${i % 7}', 'b${i % 11}'], enabled: ${i % 2 === 0} };`,
+      `export function describe(depth = 0) {`,
+      `  if (depth > 2) return config.name;`,
+      `  return \`\${config.name}(\${[${children.map((c, k) => `d${k}(depth + 1)`).join(', ')}].join(',')})\`;`,
+      `}`,
+      shared(i) >= 0 ? `export class Widget extends Base {` : `export class Widget {`,
+      `  constructor(size) { ${shared(i) >= 0 ? 'super(size); ' : ''}this.size = size; this.owner = id; }`,
+      `  get area() { return this.size * this.size + value; }`,
+      `  static of(list) { return list.map((size) => new Widget(size)); }`,
+      `}`,
+      `export const checksum = [...config.name].reduce((sum, ch) => (sum * 31 + ch.charCodeAt(0)) >>> 0, ${i});`,
+      `export default function main() { return ${shared(i) >= 0 ? 'helper() + ' : ''}value; }`,
+      '');
+    fs.writeFileSync(`${dir}/m${i}.js`, lines.join('\n'));
+  }
+  return `${dir}/m0.js`;
+};
 )js";
 
 // URLs of the shapes met in the wild, for the `new URL()` row: most are
@@ -129,12 +192,49 @@ constexpr BuiltinRow kBuiltinRows[] = {
      " fs.mkdirSync(dir, { recursive: true }); const names = [];"
      " for (let i = 0; i < 1000; i++) { names.push(`${dir}/small${i}`); fs.writeFileSync(names[i], ascii(100 + i)); }",
      "names.map((name) => fs.readFileSync(name))"},
+    {"fs.readFile 1 MiB",
+     "const fs = require('fs'); const dir = require('path').join(require('os').tmpdir(), 'isohost-bench-fs');"
+     " fs.mkdirSync(dir, { recursive: true }); const f = dir + '/big'; fs.writeFileSync(f, bytes(MiB));"
+     " const read = (name) => new Promise((resolve, reject) =>"
+     " fs.readFile(name, (err, data) => (err ? reject(err) : resolve(data))));",
+     "read(f)", true},
+    {"fs.readFile 1,000 small files",
+     "const fs = require('fs'); const dir = require('path').join(require('os').tmpdir(), 'isohost-bench-fs');"
+     " fs.mkdirSync(dir, { recursive: true }); const names = [];"
+     " for (let i = 0; i < 1000; i++) { names.push(`${dir}/small${i}`); fs.writeFileSync(names[i], ascii(100 + i)); }"
+     " const read = (name) => new Promise((resolve, reject) =>"
+     " fs.readFile(name, (err, data) => (err ? reject(err) : resolve(data))));",
+     "Promise.all(names.map(read))", true},
     // Text that compresses about as well as source code or JSON does.
     {"zlib.gzipSync 1 MiB", "const zlib = require('zlib'); const b = Buffer.from(ascii(MiB / 2) + bytes(MiB / 4).toString('hex'));",
      "zlib.gzipSync(b)"},
     {"zlib.gunzipSync 1 MiB",
      "const zlib = require('zlib'); const z = zlib.gzipSync(Buffer.from(ascii(MiB / 2) + bytes(MiB / 4).toString('hex')));",
      "zlib.gunzipSync(z)"},
+    // A Readable of 64 KiB chunks (4 MiB of JSON log lines, over and over)
+    // piped through createGzip() into a Writable that only counts.
+    {"Readable 64 MiB -> createGzip() -> sink",
+     "const zlib = require('zlib'); const { Readable, Writable, pipeline } = require('stream');"
+     " const logs = logText(4 * MiB);"
+     " const gzipPipe = () => new Promise((resolve, reject) => {"
+     "   let left = 64 * MiB; let at = 0; let out = 0;"
+     "   const source = new Readable({ read() {"
+     "     if (left === 0) return this.push(null);"
+     "     const n = Math.min(64 * KiB, left, logs.length - at);"
+     "     this.push(logs.subarray(at, at + n)); left -= n; at = (at + n) % logs.length; } });"
+     "   const sink = new Writable({ write(chunk, encoding, callback) { out += chunk.length; callback(); } });"
+     "   pipeline(source, zlib.createGzip(), sink, (err) => (err ? reject(err) : resolve(out)));"
+     " });",
+     "gzipPipe()", true},
+    // A fresh graph each call: the files are written (untimed) into a new
+    // folder under the benchmark's own, then import() loads, links and
+    // evaluates all 500.
+    {"import() of a 500-module ES graph",
+     "const fs = require('fs'); const graphs = require('path').join(__dirname, 'esm-graphs');"
+     " let copy = 0; let entry;",
+     "import(entry)", true,
+     "if (copy > 0) fs.rmSync(`${graphs}/${copy - 1}`, { recursive: true, force: true });"
+     " entry = writeModuleGraph(`${graphs}/${copy}`, 500, `copy ${copy}`); copy++;"},
 };
 
 }  // namespace isohost::bench

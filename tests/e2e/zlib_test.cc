@@ -17,5 +17,9 @@ TEST(ZlibTest, StreamFormsRoundTripFlushAndCloseAsNodes) { ExpectSameOutputAsNod
 
 TEST(ZlibTest, StreamErrorsAreNodes) { ExpectSameOutputAsNode("zlib/stream_errors"); }
 
+// One output chunk at a time: a bomb waits for its reader, data that ends
+// early ends the stream, _processChunk(), callback order, bad chunks.
+TEST(ZlibTest, StreamsStepAsNodes) { ExpectSameOutputAsNode("zlib/stream_steps"); }
+
 }  // namespace
 }  // namespace isohost::testing

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -15,21 +16,32 @@
 namespace isohost::worker::fs {
 namespace {
 
-// A first read of a file whose size stat cannot tell (/proc, a pipe).
-constexpr std::size_t kUnknownSizeChunk = 64 * 1024;
 // The largest file readFile reads, as in Node (whose Buffers index with an
 // int32); a larger one fails with ERR_FS_FILE_TOO_LARGE before it is read.
 constexpr std::size_t kMaxFileSize = 0x7fffffff;
 
+// A first read of a file whose size stat cannot tell (/proc, a pipe).
+constexpr std::size_t kUnknownSizeChunk = 64 * 1024;
+
+// The contents are read into memory from V8's ArrayBuffer allocator, which
+// the resulting ArrayBuffer takes over: V8 weighs such memory against its
+// young generation and frees it in a scavenge, so a loop of reads reuses
+// warm memory (malloc'd memory handed to V8 waits for a full collection,
+// and a large block comes fresh from mmap each time, every page a fault).
+// A regular file gets a block of exactly its size and is read until that
+// is full, as Node reads it (one read less than reading on to end of file);
+// anything else is read to end of file, a probe read into a few bytes of
+// this object telling end of file from more.
+constexpr std::size_t kProbeSize = 64;
+
 class ReadFileJob {
  public:
-  ReadFileJob(uv_loop_t* loop, std::string path, int fd, int flags)
-      : loop_(loop), path_(std::move(path)), fd_(fd), own_fd_(fd < 0), flags_(flags) {
+  ReadFileJob(v8::Isolate* isolate, uv_loop_t* loop, std::string path, int fd, int flags)
+      : loop_(loop), path_(std::move(path)), fd_(fd), own_fd_(fd < 0), flags_(flags), isolate_(isolate) {
     req_.data = this;
   }
   ReadFileJob(const ReadFileJob&) = delete;
   ReadFileJob& operator=(const ReadFileJob&) = delete;
-  ~ReadFileJob() { std::free(data_); }
 
   // Every step at once on this thread.
   void RunSync() {
@@ -43,23 +55,21 @@ class ReadFileJob {
     if (err == 0) Reserve(req_.statbuf);
     uv_fs_req_cleanup(&req_);
     if (err < 0) return CloseAfter(err, "fstat");
-    for (;;) {
+    while (!Full()) {
       if (too_large_ != 0) return CloseAfter(0, nullptr);
-      if (!Grow()) return CloseAfter(UV_ENOMEM, "read");
-      uv_buf_t buf = uv_buf_init(data_ + size_, static_cast<unsigned>(capacity_ - size_));
+      uv_buf_t buf;
+      if (!NextBuffer(&buf)) return CloseAfter(UV_ENOMEM, "read");
       int n = uv_fs_read(loop_, &req_, fd_, &buf, 1, -1, nullptr);
       uv_fs_req_cleanup(&req_);
       if (n < 0) return CloseAfter(n, "read");
       if (n == 0) break;
-      size_ += static_cast<std::size_t>(n);
-      if (size_ > kMaxFileSize) too_large_ = size_;
+      if (!Took(buf, static_cast<std::size_t>(n))) return CloseAfter(UV_ENOMEM, "read");
     }
     CloseAfter(0, nullptr);
   }
 
   // The first step, queued; OnStep() takes each next one.
   void Start(v8::Isolate* isolate, v8::Local<v8::Function> callback) {
-    isolate_ = isolate;
     callback_.Reset(isolate, callback);
     if (own_fd_) {
       step_ = kOpen;
@@ -71,15 +81,22 @@ class ReadFileJob {
   }
 
   v8::Local<v8::Value> Result(v8::Isolate* isolate) {
-    if (too_large_ != 0) return v8::Number::New(isolate, static_cast<double>(too_large_));
     if (error_ < 0) {
       v8::Local<v8::Value> parts[] = {v8::Integer::New(isolate, error_),
                                       v8::String::NewFromUtf8(isolate, syscall_).ToLocalChecked()};
       return v8::Array::New(isolate, parts, 2);
     }
-    char* data = data_;
-    data_ = nullptr;
-    return buffer::ArrayBufferFromMalloc(isolate, data, size_);
+    if (too_large_ != 0) return v8::Number::New(isolate, static_cast<double>(too_large_));
+    if (store_ != nullptr && store_->ByteLength() != size_) {
+      // The file shrank while it was read, or its size was unknown.
+      store_ = buffer::ResizeBackingStore(isolate, std::move(store_), size_);
+      if (store_ == nullptr) {
+        v8::Local<v8::Value> parts[] = {v8::Integer::New(isolate, UV_ENOMEM),
+                                        v8::String::NewFromUtf8Literal(isolate, "read")};
+        return v8::Array::New(isolate, parts, 2);
+      }
+    }
+    return buffer::ArrayBufferFromStore(isolate, std::move(store_));
   }
 
  private:
@@ -106,20 +123,41 @@ class ReadFileJob {
   void Reserve(const uv_stat_t& st) {
     bool regular = (st.st_mode & S_IFMT) == S_IFREG;
     if (regular && st.st_size > kMaxFileSize) too_large_ = st.st_size;
-    // One byte more than the size, so the read that sees end of file needs
-    // no second buffer when the file did not grow.
-    capacity_hint_ = regular && st.st_size > 0 ? static_cast<std::size_t>(st.st_size) + 1 : kUnknownSizeChunk;
+    known_size_ = regular && st.st_size > 0;
+    capacity_hint_ = known_size_ ? static_cast<std::size_t>(st.st_size) : kUnknownSizeChunk;
   }
 
-  // Room for the next read: the size stat gave, then doubling, never past
-  // one byte more than kMaxFileSize (a stream that fills that is too large).
-  bool Grow() {
-    if (size_ < capacity_) return true;
-    std::size_t capacity = capacity_ == 0 ? capacity_hint_ : std::min(capacity_ * 2, kMaxFileSize + 1);
-    char* grown = static_cast<char*>(std::realloc(data_, capacity));
-    if (grown == nullptr) return false;
-    data_ = grown;
-    capacity_ = capacity;
+  // A regular file has been read up to the size fstat gave.
+  bool Full() const { return known_size_ && store_ != nullptr && size_ == store_->ByteLength(); }
+
+  // Where the next read goes: the block of the size stat gave, the probe
+  // once that is full; false when memory runs out.
+  bool NextBuffer(uv_buf_t* buf) {
+    if (store_ == nullptr) {
+      store_ = buffer::NewUninitializedBackingStore(isolate_, capacity_hint_);
+      if (store_ == nullptr) return false;
+    }
+    std::size_t capacity = store_->ByteLength();
+    if (size_ == capacity) {
+      *buf = uv_buf_init(probe_, kProbeSize);
+    } else {
+      *buf = uv_buf_init(static_cast<char*>(store_->Data()) + size_, static_cast<unsigned>(capacity - size_));
+    }
+    return true;
+  }
+
+  // Counts `n` bytes read into `buf`; what went to the probe is moved into
+  // a block twice as large, never much past kMaxFileSize (a stream that
+  // fills that is too large). False when memory runs out.
+  bool Took(const uv_buf_t& buf, std::size_t n) {
+    if (buf.base == probe_) {
+      std::size_t capacity = std::min(store_->ByteLength() * 2 + kProbeSize, kMaxFileSize + kProbeSize);
+      store_ = v8::BackingStore::Reallocate(isolate_, std::move(store_), capacity);
+      if (store_ == nullptr) return false;
+      std::memcpy(static_cast<char*>(store_->Data()) + size_, probe_, n);
+    }
+    size_ += n;
+    if (size_ > kMaxFileSize) too_large_ = size_;
     return true;
   }
 
@@ -131,11 +169,10 @@ class ReadFileJob {
   }
 
   void QueueRead() {
-    if (too_large_ != 0) return QueueClose(0, nullptr);
-    if (!Grow()) return QueueClose(UV_ENOMEM, "read");
+    if (too_large_ != 0 || Full()) return QueueClose(0, nullptr);
+    if (!NextBuffer(&read_buf_)) return QueueClose(UV_ENOMEM, "read");
     step_ = kRead;
-    uv_buf_t buf = uv_buf_init(data_ + size_, static_cast<unsigned>(capacity_ - size_));
-    Check(uv_fs_read(loop_, &req_, fd_, &buf, 1, -1, OnStep));
+    Check(uv_fs_read(loop_, &req_, fd_, &read_buf_, 1, -1, OnStep));
   }
 
   void QueueClose(int err, const char* syscall) {
@@ -167,8 +204,7 @@ class ReadFileJob {
       case kRead:
         if (result < 0) return job->QueueClose(result, "read");
         if (result == 0) return job->QueueClose(0, nullptr);
-        job->size_ += static_cast<std::size_t>(result);
-        if (job->size_ > kMaxFileSize) job->too_large_ = job->size_;
+        if (!job->Took(job->read_buf_, static_cast<std::size_t>(result))) return job->QueueClose(UV_ENOMEM, "read");
         return job->QueueRead();
       case kClose:
         if (result < 0) job->Fail(result, "close");
@@ -194,14 +230,17 @@ class ReadFileJob {
   bool own_fd_;
   int flags_;
   Step step_ = kOpen;
-  char* data_ = nullptr;  // malloc'd; the ArrayBuffer takes it over
+  // The contents so far (size_ bytes); the ArrayBuffer takes it over.
+  std::unique_ptr<v8::BackingStore> store_;
   std::size_t size_ = 0;
-  std::size_t capacity_ = 0;
   std::size_t capacity_hint_ = kUnknownSizeChunk;
+  bool known_size_ = false;  // a regular file that fstat gave a size for
+  uv_buf_t read_buf_{};  // of the read in flight
+  char probe_[kProbeSize];
   int error_ = 0;
   const char* syscall_ = nullptr;
   std::uint64_t too_large_ = 0;  // the size of a file over kMaxFileSize
-  v8::Isolate* isolate_ = nullptr;
+  v8::Isolate* isolate_;
   v8::Global<v8::Function> callback_;
 };
 
@@ -218,7 +257,7 @@ void ReadFile(const v8::FunctionCallbackInfo<v8::Value>& info) {
     path = PathArg(isolate, info[0]).c_str();
   }
   int flags = info[1]->Int32Value(context).FromMaybe(0);
-  auto job = std::make_unique<ReadFileJob>(LoopOf(isolate), std::move(path), fd, flags);
+  auto job = std::make_unique<ReadFileJob>(isolate, LoopOf(isolate), std::move(path), fd, flags);
   if (info[2]->IsFunction()) {
     job.release()->Start(isolate, info[2].As<v8::Function>());
     return;

@@ -8,19 +8,18 @@
 #include <limits>
 #include <utility>
 
-#include "worker/zlib/output.h"
 #include "worker/zlib/z_stream.h"
 
 namespace isohost::worker::zlib {
 namespace {
 
-CodecResult OutOfMemory() { return DataError("Out of memory", Z_MEM_ERROR, "Z_MEM_ERROR"); }
+// zlib counts in uInt; a larger piece is fed in several steps.
+constexpr std::size_t kMaxStep = std::numeric_limits<uInt>::max();
 
-CodecResult Released(Output& out, std::size_t consumed) {
-  CodecResult result;
-  out.Release(result);
-  result.consumed = consumed;
-  return result;
+StreamStep Failed(CodecResult error) {
+  StreamStep step;
+  step.error = std::move(error);
+  return step;
 }
 
 class ZlibStreamCodec final : public StreamCodec {
@@ -46,33 +45,33 @@ class ZlibStreamCodec final : public StreamCodec {
     return true;
   }
 
-  CodecResult Write(int flush, const std::uint8_t* input, std::size_t size) override {
-    Output out(options_.chunk_size);
+  StreamStep Write(int flush, const std::uint8_t* input, std::size_t size, std::uint8_t* output,
+                   std::size_t room) override {
+    StreamStep step;
     // What follows the end of the data is not looked at, as in Node.
-    if (ended_) return Released(out, 0);
-    if (size > std::numeric_limits<uInt>::max()) return OutOfMemory();
+    if (ended_) return step;
+    size = std::min(size, kMaxStep);
+    room = std::min(room, kMaxStep);
     if (first_byte_ < 0 && size > 0) first_byte_ = input[0];
     // Gzip members may follow one another; so may they under unzip.
     const bool members = options_.mode == Mode::kGunzip || (options_.mode == Mode::kUnzip && first_byte_ == 0x1f);
     const std::vector<std::uint8_t>& dict = options_.dictionary;
     z_stream* s = stream_->get();
     if (between_members_) {
-      if (size == 0) return Released(out, 0);
+      if (size == 0) return step;
       between_members_ = false;
       // Zero padding after a member ends the data; anything else is another member.
       if (input[0] == 0) {
         ended_ = true;
-        return Released(out, 0);
+        return step;
       }
       inflateReset(s);
     }
     s->next_in = const_cast<Bytef*>(input);
     s->avail_in = static_cast<uInt>(size);
+    s->next_out = output;
+    s->avail_out = static_cast<uInt>(room);
     for (;;) {
-      if (out.room() == 0 && !out.Grow()) return OutOfMemory();
-      std::size_t room = std::min<std::size_t>(out.room(), std::numeric_limits<uInt>::max());
-      s->next_out = out.next();
-      s->avail_out = static_cast<uInt>(room);
       int err = stream_->Step(flush);
       if (!deflating_ && err == Z_NEED_DICT && !dict.empty()) {
         err = inflateSetDictionary(s, dict.data(), static_cast<uInt>(dict.size()));
@@ -82,36 +81,41 @@ class ZlibStreamCodec final : public StreamCodec {
           err = Z_NEED_DICT;  // reported as a bad dictionary
         }
       }
-      out.Advance(room - s->avail_out);
       switch (err) {
         case Z_OK:
         case Z_BUF_ERROR:
-          // Asked to finish with room to spare: the input stopped short.
-          if (!deflating_ && flush == Z_FINISH && s->avail_out != 0) {
-            return DataError("unexpected end of file", Z_BUF_ERROR, "Z_BUF_ERROR");
+          // Room to spare means the codec took all it could: asked to finish
+          // then, the input stopped short.
+          if (s->avail_out != 0 && !deflating_ && flush == Z_FINISH) {
+            return Failed(DataError("unexpected end of file", Z_BUF_ERROR, "Z_BUF_ERROR"));
           }
+          step.more = s->avail_out == 0;
           break;
         case Z_STREAM_END:
           if (!deflating_ && members) {
             // The next member (or the padding) may come with a later write.
             if (s->avail_in == 0) {
               between_members_ = true;
-              return Released(out, size);
+              break;
             }
             if (s->next_in[0] != 0) {
               inflateReset(s);
-              continue;
+              if (s->avail_out != 0) continue;
+              step.more = true;
+              break;
             }
           }
           ended_ = true;
-          return Released(out, size - s->avail_in);
+          break;
         case Z_NEED_DICT:
-          return DataError(dict.empty() ? "Missing dictionary" : "Bad dictionary", err, ZlibErrorName(err));
-        default: return DataError(s->msg != nullptr ? s->msg : "Zlib error", err, ZlibErrorName(err));
+          return Failed(DataError(dict.empty() ? "Missing dictionary" : "Bad dictionary", err, ZlibErrorName(err)));
+        default: return Failed(DataError(s->msg != nullptr ? s->msg : "Zlib error", err, ZlibErrorName(err)));
       }
-      if (s->avail_out != 0) break;
+      break;
     }
-    return Released(out, size - s->avail_in);
+    step.consumed = size - s->avail_in;
+    step.produced = room - s->avail_out;
+    return step;
   }
 
   bool Params(int level, int strategy) override {
@@ -156,23 +160,30 @@ class BrotliEncodeCodec final : public StreamCodec {
     return true;
   }
 
-  CodecResult Write(int flush, const std::uint8_t* input, std::size_t size) override {
-    Output out(options_.chunk_size);
-    if (BrotliEncoderIsFinished(state_) && size == 0) return Released(out, 0);
+  StreamStep Write(int flush, const std::uint8_t* input, std::size_t size, std::uint8_t* output,
+                   std::size_t room) override {
+    StreamStep step;
+    if (BrotliEncoderIsFinished(state_) && size == 0) return step;
     const auto op = static_cast<BrotliEncoderOperation>(flush);
     std::size_t avail_in = size;
     const std::uint8_t* next_in = input;
+    std::size_t avail_out = room;
+    std::uint8_t* next_out = output;
     for (;;) {
-      if (out.room() == 0 && !out.Grow()) return OutOfMemory();
-      std::size_t avail_out = out.room();
-      std::uint8_t* next_out = out.next();
-      bool ok = BrotliEncoderCompressStream(state_, op, &avail_in, &next_in, &avail_out, &next_out, nullptr);
-      out.Advance(out.room() - avail_out);
-      if (!ok) return DataError("Compression failed", -1, "ERR_BROTLI_COMPRESSION_FAILED");
-      if (BrotliEncoderHasMoreOutput(state_)) continue;
-      if (op == BROTLI_OPERATION_FINISH ? BrotliEncoderIsFinished(state_) : avail_in == 0) break;
+      if (!BrotliEncoderCompressStream(state_, op, &avail_in, &next_in, &avail_out, &next_out, nullptr)) {
+        return Failed(DataError("Compression failed", -1, "ERR_BROTLI_COMPRESSION_FAILED"));
+      }
+      bool done = op == BROTLI_OPERATION_FINISH ? BrotliEncoderIsFinished(state_)
+                                                : avail_in == 0 && !BrotliEncoderHasMoreOutput(state_);
+      if (done) break;
+      if (avail_out == 0) {
+        step.more = true;
+        break;
+      }
     }
-    return Released(out, size - avail_in);
+    step.consumed = size - avail_in;
+    step.produced = room - avail_out;
+    return step;
   }
 
   bool Params(int, int) override { return false; }
@@ -203,28 +214,25 @@ class BrotliDecodeCodec final : public StreamCodec {
     return true;
   }
 
-  CodecResult Write(int flush, const std::uint8_t* input, std::size_t size) override {
-    Output out(options_.chunk_size);
+  StreamStep Write(int flush, const std::uint8_t* input, std::size_t size, std::uint8_t* output,
+                   std::size_t room) override {
+    StreamStep step;
     std::size_t avail_in = size;
     const std::uint8_t* next_in = input;
-    for (;;) {
-      if (out.room() == 0 && !out.Grow()) return OutOfMemory();
-      std::size_t avail_out = out.room();
-      std::uint8_t* next_out = out.next();
-      BrotliDecoderResult r =
-          BrotliDecoderDecompressStream(state_, &avail_in, &next_in, &avail_out, &next_out, nullptr);
-      out.Advance(out.room() - avail_out);
-      if (r == BROTLI_DECODER_RESULT_ERROR) {
-        BrotliDecoderErrorCode code = BrotliDecoderGetErrorCode(state_);
-        return DataError("Decompression failed", static_cast<int>(code), BrotliErrorCode(code));
-      }
-      if (r == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) continue;
-      if (r == BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT && flush == BROTLI_OPERATION_FINISH) {
-        return DataError("unexpected end of file", Z_BUF_ERROR, "Z_BUF_ERROR");
-      }
-      break;
+    std::size_t avail_out = room;
+    std::uint8_t* next_out = output;
+    BrotliDecoderResult r = BrotliDecoderDecompressStream(state_, &avail_in, &next_in, &avail_out, &next_out, nullptr);
+    if (r == BROTLI_DECODER_RESULT_ERROR) {
+      BrotliDecoderErrorCode code = BrotliDecoderGetErrorCode(state_);
+      return Failed(DataError("Decompression failed", static_cast<int>(code), BrotliErrorCode(code)));
     }
-    return Released(out, size - avail_in);
+    if (r == BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT && flush == BROTLI_OPERATION_FINISH) {
+      return Failed(DataError("unexpected end of file", Z_BUF_ERROR, "Z_BUF_ERROR"));
+    }
+    step.more = r == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT;
+    step.consumed = size - avail_in;
+    step.produced = room - avail_out;
+    return step;
   }
 
   bool Params(int, int) override { return false; }

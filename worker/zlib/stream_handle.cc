@@ -16,9 +16,9 @@ using v8::FunctionCallbackInfo;
 using v8::Local;
 using v8::Value;
 
-// The codec runs on the worker's thread, one chunk per call: a stream's
-// chunks are small (16 KiB by default), so a trip to the thread pool would
-// cost more than it saves, and the order of chunks stays the loop's own.
+// The codec runs on the worker's thread, one step per call into at most one
+// output chunk (16 KiB by default): a trip to the thread pool would cost
+// more than such a step, and the order of chunks stays the loop's own.
 class Stream final : public crypto::ObjectWrap {
  public:
   alignas(8) static const char kTag;
@@ -29,10 +29,12 @@ class Stream final : public crypto::ObjectWrap {
   }
 
   // init(mode, level, windowBits, memLevel, strategy, chunkSize, dictionary,
-  //      brotliParams) -> whether the library took the options
+  //      brotliParams, state) -> whether the library took the options.
+  // `state` is a Uint32Array of two in which each write() leaves how much
+  // input it took and whether more output waits (1) or not (0).
   static void Init(const FunctionCallbackInfo<Value>& info) {
     Stream* self = From<Stream>(info.This());
-    if (self == nullptr) return;
+    if (self == nullptr || !info[8]->IsUint32Array() || info[8].As<v8::Uint32Array>()->Length() < 2) return;
     Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
     CodecOptions options;
     int mode = 0;
@@ -59,26 +61,50 @@ class Stream final : public crypto::ObjectWrap {
         options.brotli_params[i] = std::isfinite(number) ? static_cast<std::int64_t>(number) : 0;
       }
     }
+    // Held, so that the pointer stays good (asking for the buffer moves a
+    // small array's bytes out of the V8 heap once and for all).
+    Local<v8::Uint32Array> state = info[8].As<v8::Uint32Array>();
+    self->state_store_ = state->Buffer()->GetBackingStore();
+    self->state_ = reinterpret_cast<std::uint32_t*>(static_cast<std::uint8_t*>(self->state_store_->Data()) +
+                                                    state->ByteOffset());
     self->codec_ = StreamCodec::Create(options);
     info.GetReturnValue().Set(self->codec_ != nullptr);
   }
 
-  // write(flush, view) -> ArrayBuffer of the output or an error tuple
+  // write(flush, input, inputOffset, output, outputOffset) -> how many bytes
+  // it wrote into output from outputOffset on, or an error tuple; the input
+  // taken and whether more output waits are left in the state array.
   static void Write(const FunctionCallbackInfo<Value>& info) {
     Stream* self = From<Stream>(info.This());
-    if (self == nullptr || self->codec_ == nullptr || !info[1]->IsArrayBufferView()) return;
+    if (self == nullptr || self->codec_ == nullptr || !info[1]->IsArrayBufferView() ||
+        !info[3]->IsArrayBufferView()) {
+      return;
+    }
+    Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
     int flush = 0;
-    if (!info[0]->Int32Value(info.GetIsolate()->GetCurrentContext()).To(&flush)) return;
+    double in_offset = 0;
+    double out_offset = 0;
+    if (!info[0]->Int32Value(context).To(&flush) || !info[2]->NumberValue(context).To(&in_offset) ||
+        !info[4]->NumberValue(context).To(&out_offset)) {
+      return;
+    }
     buffer::ViewBytes input(info[1], buffer::ViewBytes::kRead);
-    CodecResult result = self->codec_->Write(flush, input.data(), input.size());
-    self->consumed_ = result.consumed;
-    info.GetReturnValue().Set(ResultToValue(info.GetIsolate(), result));
-  }
-
-  // consumed() -> how many bytes of its input the last write() took
-  static void Consumed(const FunctionCallbackInfo<Value>& info) {
-    Stream* self = From<Stream>(info.This());
-    info.GetReturnValue().Set(self == nullptr ? 0.0 : static_cast<double>(self->consumed_));
+    buffer::ViewBytes output(info[3], buffer::ViewBytes::kWrite);
+    // An offset past the end (or NaN) leaves nothing to read or write.
+    auto at = [](double offset, std::size_t size) {
+      return offset >= 0 && offset <= static_cast<double>(size) ? static_cast<std::size_t>(offset) : size;
+    };
+    std::size_t in_at = at(in_offset, input.size());
+    std::size_t out_at = at(out_offset, output.size());
+    StreamStep step = self->codec_->Write(flush, input.data() + in_at, input.size() - in_at, output.data() + out_at,
+                                          output.size() - out_at);
+    if (step.error.status != CodecResult::kOk) {
+      info.GetReturnValue().Set(ResultToValue(info.GetIsolate(), step.error));
+      return;
+    }
+    self->state_[0] = static_cast<std::uint32_t>(step.consumed);
+    self->state_[1] = step.more ? 1 : 0;
+    info.GetReturnValue().Set(static_cast<double>(step.produced));
   }
 
   // params(level, strategy) -> whether deflate took them
@@ -107,7 +133,8 @@ class Stream final : public crypto::ObjectWrap {
   Stream(v8::Isolate* isolate, Local<v8::Object> object) : ObjectWrap(isolate, object, &kTag) {}
 
   std::unique_ptr<StreamCodec> codec_;
-  std::size_t consumed_ = 0;
+  std::shared_ptr<v8::BackingStore> state_store_;
+  std::uint32_t* state_ = nullptr;
 };
 
 alignas(8) const char Stream::kTag = 0;
@@ -121,7 +148,7 @@ void InstallStreamClass(v8::Isolate* isolate, Local<v8::Context> context, Local<
   tmpl->InstanceTemplate()->SetInternalFieldCount(crypto::ObjectWrap::kInternalFieldCount);
   const std::pair<const char*, v8::FunctionCallback> methods[] = {
       {"init", Stream::Init},     {"write", Stream::Write}, {"params", Stream::Params},
-      {"reset", Stream::Reset},   {"close", Stream::Close}, {"consumed", Stream::Consumed},
+      {"reset", Stream::Reset},   {"close", Stream::Close},
   };
   for (const auto& [method, callback] : methods) {
     Local<v8::String> key;
