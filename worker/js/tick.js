@@ -1,7 +1,7 @@
 'use strict';
 // process.nextTick, the tick pass and the unhandled-rejection tracker.
 // C++ reads tickInfo[kHasTickScheduled] and [kHasRejectionToWarn] after every
-// callback and enters tickPass() only when one is set; the pass clears both
+// callback and enters the tick pass only when one is set; the pass clears both
 // when it has drained everything.
 
 const { tickInfo, runMicrotasks } = binding;
@@ -42,9 +42,11 @@ function processRejections() {
   return true;
 }
 
-// Node's processTicksAndRejections: every queued tick, then the microtasks,
-// again until both queues and the rejection list are empty.
-function tickPass() {
+// Every queued tick, then the microtasks, again until both queues and the
+// rejection list are empty: what Node calls processTicksAndRejections, and
+// named so, since stack traces of tick callbacks show it (C++ calls it with
+// `process` as receiver, as Node does).
+function processTicksAndRejections() {
   tickInfo[kTickPassCount]++;
   do {
     while (head < queue.length) {
@@ -73,7 +75,7 @@ function runNextTicks() {
     runMicrotasks();
     if ((tickInfo[kHasTickScheduled] | tickInfo[kHasRejectionToWarn]) === 0) return;
   }
-  tickPass();
+  processTicksAndRejections();
 }
 
 // From V8's PromiseRejectCallback: 0 = rejected without a handler,
@@ -100,7 +102,7 @@ function queueMicrotask(callback) {
 }
 
 exports.nextTick = nextTick;
-exports.tickPass = tickPass;
+exports.processTicksAndRejections = processTicksAndRejections;
 exports.runNextTicks = runNextTicks;
 exports.onPromiseReject = onPromiseReject;
 exports.queueMicrotask = queueMicrotask;
