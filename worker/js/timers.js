@@ -229,6 +229,9 @@ function listOnTimeout(list, now) {
       else ReflectApply(callback, timer, args === undefined ? kNoArgs : args);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
+      // A throw ends the pass in Node, and the rest of the due timers run as
+      // a new one: the next timer comes before the ticks this one queued.
+      ranAtLeastOneTimer = false;
     }
     if (frame !== undefined) asyncContext.enter(outerFrame);
     // An interval stops when cleared, closed, or unenrolled from its
@@ -391,6 +394,9 @@ function processImmediates() {
       else ReflectApply(callback, immediate, argv === undefined ? kNoArgs : argv);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
+      // As for timers: the rest of the queue runs as a new pass, whose first
+      // immediate comes before the ticks this one queued.
+      ranAtLeastOne = false;
     }
     previous = immediate;
     immediate = immediate._idleNext;
@@ -430,6 +436,7 @@ function processImmediatesInContext() {
       ReflectApply(callback, immediate, argv === undefined ? kNoArgs : argv);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
+      ranAtLeastOne = false;
     }
     if (frame !== undefined) asyncContext.enter(outerFrame);
     previous = immediate;
