@@ -125,6 +125,7 @@ const messages = {
   ERR_BUFFER_OUT_OF_BOUNDS: [RangeError, (name) => (name ? `"${name}" is outside of buffer bounds` : 'Attempt to access memory outside buffer bounds')],
   ERR_BUFFER_TOO_LARGE: [RangeError, (max) => `Cannot create a Buffer larger than ${max} bytes`],
   ERR_CHILD_PROCESS_STDIO_MAXBUFFER: [RangeError, (name) => `${name} maxBuffer length exceeded`],
+  ERR_CONSOLE_WRITABLE_STREAM: [TypeError, (name) => `Console expects a writable stream instance for ${name}`],
   ERR_CRYPTO_HASH_FINALIZED: [Error, () => 'Digest already called'],
   ERR_CRYPTO_HASH_UPDATE_FAILED: [Error, () => 'Hash update failed'],
   ERR_CRYPTO_INVALID_DIGEST: [TypeError, (digest) => `Invalid digest: ${digest}`],
@@ -132,6 +133,8 @@ const messages = {
   ERR_CRYPTO_INVALID_SCRYPT_PARAMS: [RangeError, (reason) => `Invalid scrypt params${reason ? `: ${reason}` : ''}`],
   ERR_CRYPTO_SCRYPT_INVALID_PARAMETER: [Error, () => 'Invalid scrypt parameter'],
   ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH: [RangeError, () => 'Input buffers must have the same byte length'],
+  ERR_DOMAIN_CALLBACK_NOT_AVAILABLE: [Error, () => 'A callback was registered through process.setUncaughtExceptionCaptureCallback(), which is mutually exclusive with using the `domain` module'],
+  ERR_DOMAIN_CANNOT_SET_UNCAUGHT_EXCEPTION_CAPTURE: [Error, () => 'The `domain` module is in use, which is mutually exclusive with calling process.setUncaughtExceptionCaptureCallback()'],
   ERR_ENCODING_INVALID_ENCODED_DATA: [TypeError, (encoding) => `The encoded data was not valid for encoding ${encoding}`],
   ERR_ENCODING_NOT_SUPPORTED: [RangeError, (encoding) => `The "${encoding}" encoding is not supported`],
   ERR_EVENT_RECURSION: [Error, (type) => `The event "${type}" is already being dispatched`],
@@ -143,6 +146,7 @@ const messages = {
   ERR_IMPORT_ASSERTION_TYPE_UNSUPPORTED: [TypeError, (type) => `Import attribute type "${type}" is unsupported`],
   ERR_IMPORT_ATTRIBUTE_MISSING: [TypeError, (url, key, value) => `Module "${url}" needs an import attribute of "${key}: ${value}"`],
   ERR_IMPORT_ATTRIBUTE_UNSUPPORTED: [TypeError, (key, value) => `Import attribute "${key}" with value "${value}" is not supported`],
+  ERR_INCOMPATIBLE_OPTION_PAIR: [TypeError, (a, b) => `Option "${a}" cannot be used in combination with option "${b}"`],
   ERR_INVALID_ARG_TYPE: [TypeError, invalidArgTypeMessage],
   ERR_INVALID_ARG_VALUE: [TypeError, (name, value, reason = 'is invalid') => {
     let shown = inspectModule().inspect(value);
