@@ -222,7 +222,8 @@ const messages = {
   // Given what to show, already inspected (as events.js does).
   ERR_UNHANDLED_ERROR: [Error, (shown) => (shown === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`)],
   ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
-  ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => `Unknown encoding: ${encoding}`],
+  // util.format's %s, as Node formats it: an object shows as `{}`.
+  ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => (typeof encoding === 'string' ? `Unknown encoding: ${encoding}` : inspectModule().format('Unknown encoding: %s', encoding))],
   ERR_UNKNOWN_FILE_EXTENSION: [TypeError, (ext, path) => `Unknown file extension "${ext}" for ${path}`],
   ERR_UNKNOWN_MODULE_FORMAT: [RangeError, (format, url) => `Unknown module format: ${format} for URL ${url}`],
   ERR_UNKNOWN_SIGNAL: [TypeError, (signal) => `Unknown signal: ${signal}`],
