@@ -8,13 +8,15 @@
 namespace isohost::worker::native_modules {
 namespace {
 
-// setPromiseHooks(init, before, after, resolve): each a function or undefined.
+// setPromiseHooks(init, before, after, resolve): each a function or
+// undefined; for this context and every vm context (worker/promise_hooks.h).
 void SetPromiseHooks(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  v8::Local<v8::Function> hooks[4];
+  PromiseHooks::Hooks hooks;
   for (int i = 0; i < 4; ++i) {
     if (info[i]->IsFunction()) hooks[i] = info[i].As<v8::Function>();
   }
-  info.GetIsolate()->GetCurrentContext()->SetPromiseHooks(hooks[0], hooks[1], hooks[2], hooks[3]);
+  v8::Isolate* isolate = info.GetIsolate();
+  Runtime::From(isolate)->promise_hooks().Set(isolate, isolate->GetCurrentContext(), hooks);
 }
 
 // setCallbackExitHook(fn): fn runs after each callback from the loop and its

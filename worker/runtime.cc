@@ -91,6 +91,7 @@ Runtime::~Runtime() {
   if (isolate_ != nullptr) {
     js_ = {};
     module_registry_.reset();
+    promise_hooks_.Reset();
     callback_exit_hook_.Reset();
     builtin_functions_.clear();
     tick_info_buffer_.Reset();

@@ -20,6 +20,7 @@
 
 #include "ipc/channel.h"
 #include "isohost.pb.h"
+#include "worker/promise_hooks.h"
 
 namespace isohost::worker {
 
@@ -136,6 +137,8 @@ class Runtime {
 
   // The ES modules of this worker (worker/module_wrap.h), made on first use.
   std::unique_ptr<ModuleRegistry>& module_registry() { return module_registry_; }
+  // Async context's promise hooks, for this context and every vm context.
+  PromiseHooks& promise_hooks() { return promise_hooks_; }
 
   std::int32_t* tick_info() { return tick_info_; }
   std::uint32_t* immediate_info() { return immediate_info_; }
@@ -206,6 +209,7 @@ class Runtime {
   LoopStats stats_;
   std::map<std::string, v8::Global<v8::Function>> builtin_functions_;
   std::unique_ptr<ModuleRegistry> module_registry_;  // holds Globals: reset before the isolate goes
+  PromiseHooks promise_hooks_;                       // holds Globals: reset before the isolate goes
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an

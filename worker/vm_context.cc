@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "worker/runtime.h"
+
 namespace isohost::worker {
 namespace {
 
@@ -270,6 +272,8 @@ v8::MaybeLocal<v8::Object> MakeVmContext(Isolate* isolate, Local<Context> curren
     isolate->SetAllowWasmCodeGenerationCallback(AllowWasmCodeGeneration);
     context->SetEmbedderData(kAllowWasmSlot, v8::False(isolate));
   }
+  // Promises made in the context carry async context as the worker's do.
+  if (Runtime* runtime = Runtime::From(isolate)) runtime->promise_hooks().AddContext(isolate, context);
   Local<Object> global = context->Global();
   if (contextify) {
     context->SetEmbedderData(kSandboxSlot, sandbox);

@@ -3,7 +3,8 @@
 // identity. The links are plain JS references, so a context lives exactly as
 // long as its sandbox is reachable: the sandbox holds the context's global
 // proxy under a private key, and the context holds the sandbox in its embedder
-// data. No C++ object and no Global exists per context.
+// data. No C++ object and no strong Global exists per context (async
+// context's promise hooks remember each weakly: worker/promise_hooks.h).
 #ifndef ISOHOST_WORKER_VM_CONTEXT_H_
 #define ISOHOST_WORKER_VM_CONTEXT_H_
 

@@ -1,7 +1,9 @@
 // assert and assert/strict in real workers: each script under scripts/assert/
 // prints the outcome of many assertions (messages, diffs, deep equality,
-// validation of thrown errors), and its output must be byte for byte what
-// Node 20 printed for it (NAME.out, recorded with /usr/bin/node).
+// validation of thrown errors, the source of a failed call on a file's first
+// line with names beyond ASCII, ifError's joined stack), and its output must
+// be byte for byte what Node 20 printed for it (NAME.out, recorded with
+// /usr/bin/node).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -20,7 +22,8 @@ TEST_P(AssertScriptTest, PrintsWhatNodePrints) {
   ExpectSameOutputAsNode("assert/" + name);
 }
 
-INSTANTIATE_TEST_SUITE_P(Scripts, AssertScriptTest, ::testing::Values("messages", "deep_equal", "validation"),
+INSTANTIATE_TEST_SUITE_P(Scripts, AssertScriptTest, ::testing::Values("messages", "deep_equal", "validation", "first_line",
+                                                                    "if_error_stack"),
                          [](const ::testing::TestParamInfo<const char*>& param) { return std::string(param.param); });
 
 TEST(AssertTest, UncaughtAssertionErrorEndsTheWorkerWithItsMessage) {

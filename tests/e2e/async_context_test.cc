@@ -21,6 +21,10 @@ TEST(AsyncContextTest, RunNestsExitLeavesEnterWithLastsDisableEmpties) {
 
 TEST(AsyncContextTest, AsyncResourceBindSnapshotAndHooks) { ExpectSameOutputAsNode("async_context/resource"); }
 
+// Promises made in vm contexts, made before or after the first
+// AsyncLocalStorage, carry the store across await.
+TEST(AsyncContextTest, StoreCrossesAwaitInVmContexts) { ExpectSameOutputAsNode("async_context/vm_contexts"); }
+
 TEST(AsyncContextTest, DiagnosticsChannelSubscribersStoresAndTracing) {
   ExpectSameOutputAsNode("async_context/diagnostics_channel");
 }

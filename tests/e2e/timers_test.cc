@@ -2,7 +2,8 @@
 // for the same script (scripts/timers/timers_cases.out, recorded with
 // /usr/bin/node): disposal, ids, the overflow warning, the order of
 // non-integer delays, intervals stopped from their callback, an immediate
-// that throws, and the promise API with its argument errors.
+// that throws, the ticks of a throwing timer or immediate running after the
+// next callback of its queue, and the promise API with its argument errors.
 #include <gtest/gtest.h>
 
 #include "tests/e2e/node_output.h"

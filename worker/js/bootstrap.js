@@ -209,7 +209,9 @@ function runMain(workerData) {
 
 binding.setCallbacks({
   runMain,
-  tickPass: tick.tickPass,
+  // With `process` as receiver: a tick callback's stack ends in
+  // `process.processTicksAndRejections`, as in Node.
+  tickPass: tick.processTicksAndRejections.bind(process),
   processTimers: timers.processTimers,
   processImmediates: timers.processImmediates,
   emitBeforeExit: processModule.emitBeforeExit,

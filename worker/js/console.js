@@ -2,11 +2,17 @@
 // The worker's console: Node 20's global console (lib/internal/console/
 // constructor.js and lib/internal/cli_table.js) over a single write function.
 //
-// createConsole(write[, options]) builds one. `write(stream, text, level)`
-// receives every line: stream is 'stdout' or 'stderr', text ends with '\n',
-// level is 'debug', 'info', 'warn', 'error' or 'trace'. options.emitWarning
-// (message) reports misuse such as an unknown timer label; by default it
-// writes `Warning: message` to stderr.
+// createConsole(write[, options]) builds the global one; consoleMethods()
+// the methods of any console, those of console.Console's instances too
+// (internal/console/constructor.js, loaded when `console.Console` is first
+// read). `write(stream, text, level)` receives every line: stream is
+// 'stdout' or 'stderr', text ends with '\n', level is 'debug', 'info',
+// 'warn', 'error' or 'trace'. Options: emitWarning(message) reports misuse
+// such as an unknown timer label (by default `Warning: message` on stderr);
+// inspectOptions(stream) gives the util.inspect options of what goes to that
+// stream (default: none, no colors); groupIndentation is the width of one
+// console.group() level (default 2); ignoreErrors false lets an error of
+// write() reach the caller (by default the console swallows it).
 //
 // Body of a function (exports, binding, internalRequire); `binding` is unused.
 
@@ -20,7 +26,10 @@ const kSecond = 1000;
 const kMinute = 60 * kSecond;
 const kHour = 60 * kMinute;
 
-function createConsole(write, options = {}) {
+function consoleMethods(write, options = {}) {
+  const groupIndentation = options.groupIndentation === undefined ? kGroupIndentationWidth : options.groupIndentation;
+  const inspectOptions = typeof options.inspectOptions === 'function' ? options.inspectOptions : () => kNoColorInspectOptions;
+  const ignoreErrors = options.ignoreErrors !== false;
   let groupIndent = '';
   const times = new Map();
   const counts = new Map();
@@ -45,6 +54,10 @@ function createConsole(write, options = {}) {
       string = groupIndent + string;
     }
     string += '\n';
+    if (!ignoreErrors) {
+      write(stream, string, level);
+      return;
+    }
     try {
       write(stream, string, level);
     } catch (err) {
@@ -69,7 +82,7 @@ function createConsole(write, options = {}) {
     }
   }
 
-  const format = (args) => formatWithOptions(kNoColorInspectOptions, ...args);
+  const format = (args, stream = 'stdout') => formatWithOptions(inspectOptions(stream), ...args);
 
   function timeLogImpl(name, label, data) {
     const start = times.get(label);
@@ -87,24 +100,25 @@ function createConsole(write, options = {}) {
   }
 
   // The methods are own enumerable properties in Node's order, and work
-  // detached from the console object (Node binds them).
-  function log(...args) {
+  // detached from the console object (Node binds them); arrow functions, so
+  // that none is a constructor, as none of Node's is.
+  const log = (...args) => {
     writeToConsole('stdout', 'info', format(args));
-  }
+  };
 
-  function warn(...args) {
-    writeToConsole('stderr', 'warn', format(args));
-  }
+  const warn = (...args) => {
+    writeToConsole('stderr', 'warn', format(args, 'stderr'));
+  };
 
-  function dir(object, dirOptions) {
+  const dir = (object, dirOptions) => {
     writeToConsole('stdout', 'info', inspect(object, {
       customInspect: false,
-      ...kNoColorInspectOptions,
+      ...inspectOptions('stdout'),
       ...dirOptions,
     }));
-  }
+  };
 
-  function time(label = 'default') {
+  const time = (label = 'default') => {
     // Coerces everything other than Symbol to a string.
     label = `${label}`;
     if (times.has(label)) {
@@ -112,22 +126,22 @@ function createConsole(write, options = {}) {
       return;
     }
     times.set(label, clock());
-  }
+  };
 
-  function timeEnd(label = 'default') {
+  const timeEnd = (label = 'default') => {
     label = `${label}`;
     if (timeLogImpl('timeEnd', label)) times.delete(label);
-  }
+  };
 
-  function timeLog(label = 'default', ...data) {
+  const timeLog = (label = 'default', ...data) => {
     label = `${label}`;
     timeLogImpl('timeLog', label, data);
-  }
+  };
 
-  function trace(...args) {
+  const trace = (...args) => {
     const err = {
       name: 'Trace',
-      message: format(args),
+      message: format(args, 'stderr'),
     };
     if (typeof Error.captureStackTrace === 'function') {
       // The stack starts at the caller of trace().
@@ -137,22 +151,22 @@ function createConsole(write, options = {}) {
       const header = err.message === '' ? 'Trace' : `Trace: ${err.message}`;
       err.stack = [header, ...frames].join('\n');
     }
-    writeToConsole('stderr', 'trace', format([err.stack]));
-  }
+    writeToConsole('stderr', 'trace', format([err.stack], 'stderr'));
+  };
 
-  function assert(expression, ...args) {
+  const assert = (expression, ...args) => {
     if (!expression) {
       args[0] = `Assertion failed${args.length === 0 ? '' : `: ${args[0]}`}`;
       // The arguments are formatted by warn().
       warn(...args);
     }
-  }
+  };
 
-  function clear() {
+  const clear = () => {
     // Only a TTY can be cleared, and the worker's stdout never is one.
-  }
+  };
 
-  function count(label = 'default') {
+  const count = (label = 'default') => {
     // Only what can be coerced to a string; a Symbol throws.
     label = `${label}`;
     let n = counts.get(label);
@@ -163,26 +177,26 @@ function createConsole(write, options = {}) {
     }
     counts.set(label, n);
     log(`${label}: ${n}`);
-  }
+  };
 
-  function countReset(label = 'default') {
+  const countReset = (label = 'default') => {
     if (!counts.has(label)) {
       emitWarning(`Count for '${label}' does not exist`);
       return;
     }
     counts.delete(`${label}`);
-  }
+  };
 
-  function group(...data) {
+  const group = (...data) => {
     if (data.length > 0) log(...data);
-    groupIndent += ' '.repeat(kGroupIndentationWidth);
-  }
+    groupIndent += ' '.repeat(groupIndentation);
+  };
 
-  function groupEnd() {
-    groupIndent = groupIndent.slice(0, groupIndent.length - kGroupIndentationWidth);
-  }
+  const groupEnd = () => {
+    groupIndent = groupIndent.slice(0, groupIndent.length - groupIndentation);
+  };
 
-  function table(tabularData, properties) {
+  const table = (tabularData, properties) => {
     if (properties !== undefined && !Array.isArray(properties)) {
       throw new (internalRequire('internal/errors').codes.ERR_INVALID_ARG_TYPE)('properties', 'Array', properties);
     }
@@ -190,17 +204,16 @@ function createConsole(write, options = {}) {
       log(tabularData);
       return;
     }
-    log(renderTabularData(tabularData, properties));
-  }
+    log(renderTabularData(tabularData, properties, inspectOptions('stdout')));
+  };
 
-  const console = Object.create({});
   const methods = {
     log, warn, dir, time, timeEnd, timeLog, trace, assert, clear, count,
     countReset, group, groupEnd, table,
     debug: (...args) => writeToConsole('stdout', 'debug', format(args)),
     info: (...args) => writeToConsole('stdout', 'info', format(args)),
     dirxml: (...args) => log(...args),
-    error: (...args) => writeToConsole('stderr', 'error', format(args)),
+    error: (...args) => writeToConsole('stderr', 'error', format(args, 'stderr')),
     groupCollapsed: (...args) => group(...args),
     // The inspector's methods; there is no inspector.
     profile() {},
@@ -209,6 +222,21 @@ function createConsole(write, options = {}) {
   };
   for (const name of Object.keys(methods)) {
     Object.defineProperty(methods[name], 'name', { __proto__: null, value: name });
+  }
+  return methods;
+}
+
+// Marks the global console and console.Console's instances, for
+// `instanceof Console`.
+const kIsConsole = Symbol('kIsConsole');
+
+// The global console: its methods as own enumerable properties in Node's
+// order, with `Console` among them, built on first read.
+function createConsole(write, options = {}) {
+  const methods = consoleMethods(write, options);
+  const console = Object.create({});
+  for (const name of Object.keys(methods)) {
+    if (name === 'profile') defineConsoleClass(console);
     console[name] = methods[name];
   }
   Object.defineProperty(console, Symbol.toStringTag, {
@@ -218,7 +246,28 @@ function createConsole(write, options = {}) {
     configurable: true,
     value: 'console',
   });
+  console[kIsConsole] = true;
   return console;
+}
+
+// console.Console, an enumerable data property in Node; here an accessor
+// pair until the first read, so that a worker that only logs never compiles
+// the class.
+function defineConsoleClass(console) {
+  const replaceWith = (value) => {
+    Object.defineProperty(console, 'Console', { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+  };
+  Object.defineProperty(console, 'Console', {
+    __proto__: null,
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = internalRequire('internal/console/constructor').Console;
+      replaceWith(value);
+      return value;
+    },
+    set: replaceWith,
+  });
 }
 
 function pad(value) {
@@ -281,6 +330,8 @@ const tableChars = {
 const isArrayLike = (v) => Array.isArray(v) || types.isTypedArray(v);
 
 // One cell: objects with more than two keys collapse to `[Object]`.
+// `cellOptions` are the console's inspect options for stdout.
+let cellOptions = kNoColorInspectOptions;
 function inspectCell(v) {
   const depth = v !== null && typeof v === 'object' && !isArrayLike(v) &&
     Object.keys(v).length > 2 ? -1 : 0;
@@ -288,7 +339,7 @@ function inspectCell(v) {
     depth,
     maxArrayLength: 3,
     breakLength: Infinity,
-    ...kNoColorInspectOptions,
+    ...cellOptions,
   });
 }
 
@@ -296,14 +347,24 @@ function getIndexArray(length) {
   return Array.from({ length }, (_, i) => inspectCell(i));
 }
 
-function renderTabularData(tabularData, properties) {
+function renderTabularData(tabularData, properties, inspectOptions) {
+  const saved = cellOptions;
+  cellOptions = inspectOptions;
+  try {
+    return renderTabularCells(tabularData, properties);
+  } finally {
+    cellOptions = saved;
+  }
+}
+
+function renderTabularCells(tabularData, properties) {
   const mapIter = types.isMapIterator(tabularData);
   const setIter = types.isSetIterator(tabularData);
   let isKeyValue = false;
   if (mapIter || setIter) {
     const res = previewEntries(tabularData, true);
     // Without the engine's preview, reading the entries would consume them.
-    if (res === undefined) return formatWithOptions(kNoColorInspectOptions, tabularData);
+    if (res === undefined) return formatWithOptions(cellOptions, tabularData);
     tabularData = res[0];
     isKeyValue = res[1];
   }
@@ -416,4 +477,6 @@ function renderTable(head, columns) {
 }
 
 exports.createConsole = createConsole;
+exports.consoleMethods = consoleMethods;
+exports.kIsConsole = kIsConsole;
 exports.formatTime = formatTime;

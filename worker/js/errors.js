@@ -9,6 +9,11 @@ let inspect = (value) => String(value);
 // process.setUncaughtExceptionCaptureCallback(): takes every uncaught error
 // in place of the 'uncaughtException' listeners.
 let captureCallback = null;
+// The domain module's, once loaded (the two exclude each other, as in Node):
+// uncaught(err) gives an error to the domains and says whether they took it;
+// rejection(reason, domain) hands an unhandled rejection to the domain it was
+// made in, and says whether that domain took it.
+let domainHooks = null;
 
 function writeFatalReport(err) {
   let text;
@@ -39,6 +44,16 @@ function dieWith(err, code) {
 function handleUncaught(err, origin = 'uncaughtException') {
   if (process.listenerCount('uncaughtExceptionMonitor') > 0) {
     process.emit('uncaughtExceptionMonitor', err, origin);
+  }
+  if (domainHooks !== null) {
+    let taken;
+    try {
+      taken = domainHooks.uncaught(err);
+    } catch (handlerError) {
+      // A domain's 'error' listener threw, and no domain was left to take it.
+      dieWith(handlerError, 7);
+    }
+    if (taken) return;
   }
   if (captureCallback !== null) {
     try {
@@ -75,7 +90,16 @@ function unhandledRejectionError(reason) {
   return err;
 }
 
-handleUncaught.rejection = function rejection(promise, reason) {
+handleUncaught.rejection = function rejection(promise, reason, domain) {
+  if (domain !== undefined && domainHooks !== null) {
+    try {
+      if (domainHooks.rejection(reason, domain)) return;
+    } catch (err) {
+      // The domain had no 'error' listener, or it threw.
+      handleUncaught(err, 'uncaughtException');
+      return;
+    }
+  }
   if (process.listenerCount('unhandledRejection') > 0) {
     try {
       process.emit('unhandledRejection', reason, promise);
@@ -92,3 +116,4 @@ exports.handleUncaught = handleUncaught;
 exports.setProcess = (value) => { process = value; };
 exports.setInspect = (fn) => { inspect = fn; };
 exports.setCaptureCallback = (fn) => { captureCallback = fn; };
+exports.setDomainHooks = (hooks) => { domainHooks = hooks; };

@@ -389,6 +389,8 @@ const process = {
   argv: [],
   execArgv: [],
   execPath: '',
+  // The active domain (node/domain.js); null until one is entered.
+  domain: null,
   nextTick: tick.nextTick,
   hrtime,
   cpuUsage,

@@ -1,7 +1,7 @@
 'use strict';
 // process.nextTick, the tick pass and the unhandled-rejection tracker.
 // C++ reads tickInfo[kHasTickScheduled] and [kHasRejectionToWarn] after every
-// callback and enters tickPass() only when one is set; the pass clears both
+// callback and enters the tick pass only when one is set; the pass clears both
 // when it has drained everything.
 
 const { tickInfo, runMicrotasks } = binding;
@@ -20,6 +20,11 @@ let asyncContext = null;
 
 // Rejected promises without a handler yet, in rejection order.
 const pendingRejections = new Map();
+// Once the domain module is loaded: a function giving the active domain, and
+// the domain each pending rejection was made in (Node 20 hands it the
+// rejection if nobody handles it).
+let activeDomain = null;
+const rejectionDomains = new Map();
 
 // Node's error (internal/errors), loaded by the first bad argument.
 function invalidArgType(name, expected, value) {
@@ -38,21 +43,45 @@ function processRejections() {
   if (pendingRejections.size === 0) return false;
   const rejections = Array.from(pendingRejections);
   pendingRejections.clear();
-  for (const [promise, reason] of rejections) handleUncaught.rejection(promise, reason);
+  for (const [promise, reason] of rejections) {
+    let domain;
+    if (rejectionDomains.size !== 0) {
+      domain = rejectionDomains.get(promise);
+      rejectionDomains.delete(promise);
+    }
+    handleUncaught.rejection(promise, reason, domain);
+  }
   return true;
 }
 
-// Node's processTicksAndRejections: every queued tick, then the microtasks,
-// again until both queues and the rejection list are empty.
-function tickPass() {
+// A tick queued once async context was in use: a continuation of the frame
+// it was queued in, which an uncaught exception is handled in, as in Node.
+function runInItsFrame(tock) {
+  const previous = asyncContext.enterContinuation(tock.frame);
+  try {
+    Reflect.apply(tock.callback, undefined, tock.args || []);
+  } catch (err) {
+    handleUncaught(err, 'uncaughtException');
+  }
+  asyncContext.leaveContinuation(tock.frame, previous);
+}
+
+// Every queued tick, then the microtasks, again until both queues and the
+// rejection list are empty: what Node calls processTicksAndRejections, and
+// named so, since stack traces of tick callbacks show it (C++ calls it with
+// `process` as receiver, as Node does).
+function processTicksAndRejections() {
   tickInfo[kTickPassCount]++;
   do {
     while (head < queue.length) {
       const tock = queue[head];
       queue[head++] = undefined;
+      if (tock.frame !== undefined) {
+        runInItsFrame(tock);
+        continue;
+      }
       try {
-        if (tock.frame !== undefined) asyncContext.runInFrame(tock.frame, tock.callback, undefined, tock.args || []);
-        else if (tock.args === undefined) tock.callback();
+        if (tock.args === undefined) tock.callback();
         else Reflect.apply(tock.callback, undefined, tock.args);
       } catch (err) {
         handleUncaught(err, 'uncaughtException');
@@ -73,7 +102,7 @@ function runNextTicks() {
     runMicrotasks();
     if ((tickInfo[kHasTickScheduled] | tickInfo[kHasRejectionToWarn]) === 0) return;
   }
-  tickPass();
+  processTicksAndRejections();
 }
 
 // From V8's PromiseRejectCallback: 0 = rejected without a handler,
@@ -82,8 +111,13 @@ function onPromiseReject(type, promise, reason) {
   if (type === 0) {
     pendingRejections.set(promise, reason);
     tickInfo[kHasRejectionToWarn] = 1;
+    if (activeDomain !== null) {
+      const domain = activeDomain();
+      if (domain != null) rejectionDomains.set(promise, domain);
+    }
   } else {
     pendingRejections.delete(promise);
+    if (rejectionDomains.size !== 0) rejectionDomains.delete(promise);
   }
 }
 
@@ -100,7 +134,7 @@ function queueMicrotask(callback) {
 }
 
 exports.nextTick = nextTick;
-exports.tickPass = tickPass;
+exports.processTicksAndRejections = processTicksAndRejections;
 exports.runNextTicks = runNextTicks;
 exports.onPromiseReject = onPromiseReject;
 exports.queueMicrotask = queueMicrotask;
@@ -108,3 +142,4 @@ exports.setUncaughtHandler = (handler) => { handleUncaught = handler; };
 exports.setAsyncContext = (context) => { asyncContext = context; };
 exports.asyncContext = () => asyncContext;
 exports.setExitingProbe = (probe) => { isExiting = probe; };
+exports.setActiveDomainProbe = (probe) => { activeDomain = probe; };

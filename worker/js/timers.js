@@ -222,15 +222,18 @@ function listOnTimeout(list, now) {
     }
     const start = timer._repeat !== null ? getLoopTime() : 0;
     const frame = asyncContext === null ? undefined : timer[kAsyncFrame];
-    const outerFrame = frame === undefined ? undefined : asyncContext.enter(frame);
+    const outerFrame = frame === undefined ? undefined : asyncContext.enterContinuation(frame);
     try {
       const args = timer._timerArgs;
       if (args === undefined && callback.call === FunctionCall) callback.call(timer);
       else ReflectApply(callback, timer, args === undefined ? kNoArgs : args);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
+      // A throw ends the pass in Node, and the rest of the due timers run as
+      // a new one: the next timer comes before the ticks this one queued.
+      ranAtLeastOneTimer = false;
     }
-    if (frame !== undefined) asyncContext.enter(outerFrame);
+    if (frame !== undefined) asyncContext.leaveContinuation(frame, outerFrame);
     // An interval stops when cleared, closed, or unenrolled from its
     // callback (_idleTimeout = -1, _onTimeout = null).
     if (timer._repeat !== null && timer._idleTimeout !== -1 && timer._onTimeout !== null && !timer._destroyed) {
@@ -391,6 +394,9 @@ function processImmediates() {
       else ReflectApply(callback, immediate, argv === undefined ? kNoArgs : argv);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
+      // As for timers: the rest of the queue runs as a new pass, whose first
+      // immediate comes before the ticks this one queued.
+      ranAtLeastOne = false;
     }
     previous = immediate;
     immediate = immediate._idleNext;
@@ -424,14 +430,15 @@ function processImmediatesInContext() {
     const callback = immediate._onImmediate;
     immediate._onImmediate = null;
     const frame = immediate[kAsyncFrame];
-    const outerFrame = frame === undefined ? undefined : asyncContext.enter(frame);
+    const outerFrame = frame === undefined ? undefined : asyncContext.enterContinuation(frame);
     try {
       const argv = immediate._argv;
       ReflectApply(callback, immediate, argv === undefined ? kNoArgs : argv);
     } catch (err) {
       handleUncaught(err, 'uncaughtException');
+      ranAtLeastOne = false;
     }
-    if (frame !== undefined) asyncContext.enter(outerFrame);
+    if (frame !== undefined) asyncContext.leaveContinuation(frame, outerFrame);
     previous = immediate;
     immediate = immediate._idleNext;
   }

@@ -6,7 +6,14 @@
 // hooks (init records the frame on the promise, before/after enter and leave
 // it), ticks, timers, immediates and fs callbacks through the frame their
 // scheduler records once `activate()` has run. Nothing is hooked before the
-// first AsyncLocalStorage exists: until then every frame is the root one.
+// first AsyncLocalStorage (or the domain module) exists: until then every
+// frame is the root one.
+//
+// The domain module keeps the active domain in the frame too, and enters it
+// around each continuation through the continuation hooks: enter(frame)
+// before the continuation runs, exit(frame) once it has returned (one that
+// throws leaves its domain entered for the uncaught-exception handler, which
+// clears the domain stack, as in Node).
 
 const ReflectApply = Reflect.apply;
 
@@ -15,8 +22,11 @@ const kFrame = Symbol('asyncContextFrame');
 
 let current = kRoot;
 let active = false;
-// Frames left by promise reactions that are running, innermost last.
+// Promise reactions that are running, innermost last: for each, the frame it
+// left and the frame it entered.
 const reactionStack = [];
+// The domain module's { enter(frame), exit(frame), baseFrame() }, or null.
+let continuationHooks = null;
 
 function currentFrame() {
   return current;
@@ -40,11 +50,43 @@ function runInFrame(frame, fn, thisArg, args) {
   }
 }
 
-// `fn` that always runs in the frame current now.
+// A continuation scheduled in `frame` starts: the frame becomes current and
+// the hooks enter what it records. Returns the frame to give
+// leaveContinuation().
+function enterContinuation(frame) {
+  const previous = current;
+  current = frame;
+  if (continuationHooks !== null) continuationHooks.enter(frame);
+  return previous;
+}
+
+// The continuation of `frame` is over (its uncaught exception, if any, has
+// been handled): `previous` is current again.
+function leaveContinuation(frame, previous) {
+  if (continuationHooks !== null) continuationHooks.exit(frame);
+  current = previous;
+}
+
+// Runs `fn` as a continuation of `frame`. A throw leaves what the hooks
+// entered for the uncaught-exception handler.
+function runContinuation(frame, fn, thisArg, args) {
+  const previous = enterContinuation(frame);
+  let result;
+  try {
+    result = ReflectApply(fn, thisArg, args);
+  } catch (err) {
+    current = previous;
+    throw err;
+  }
+  leaveContinuation(frame, previous);
+  return result;
+}
+
+// `fn` that always runs as a continuation of the frame current now.
 function bindToCurrent(fn) {
   const frame = current;
   return function bound(...args) {
-    return runInFrame(frame, fn, this, args);
+    return runContinuation(frame, fn, this, args);
   };
 }
 
@@ -53,19 +95,25 @@ function onPromiseInit(promise) {
 }
 
 function onPromiseBefore(promise) {
-  reactionStack.push(current);
-  const frame = promise[kFrame];
-  current = frame === undefined ? kRoot : frame;
+  const recorded = promise[kFrame];
+  const frame = recorded === undefined ? kRoot : recorded;
+  reactionStack.push(current, frame);
+  current = frame;
+  if (continuationHooks !== null) continuationHooks.enter(frame);
 }
 
 function onPromiseAfter() {
-  if (reactionStack.length !== 0) current = reactionStack.pop();
+  if (reactionStack.length === 0) return;
+  const frame = reactionStack.pop();
+  if (continuationHooks !== null) continuationHooks.exit(frame);
+  current = reactionStack.pop();
 }
 
 // After each callback from the loop: whatever it entered with enterWith()
-// ends with it, as a resource's store ends with its callback in Node.
+// ends with it, as a resource's store ends with its callback in Node. (A
+// domain entered and never left stays active, as in Node.)
 function onCallbackExit() {
-  current = kRoot;
+  current = continuationHooks === null ? kRoot : continuationHooks.baseFrame();
   reactionStack.length = 0;
 }
 
@@ -79,5 +127,14 @@ function activate() {
   internalRequire('timers').setAsyncContext(api);
 }
 
-const api = { kRoot, currentFrame, enter, runInFrame, bindToCurrent, activate };
+// The domain module's hooks (see the top of this file); activates.
+function setContinuationHooks(hooks) {
+  continuationHooks = hooks;
+  activate();
+}
+
+const api = {
+  kRoot, currentFrame, enter, runInFrame, enterContinuation, leaveContinuation, runContinuation, bindToCurrent,
+  activate, setContinuationHooks,
+};
 module.exports = api;

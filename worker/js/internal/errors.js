@@ -125,6 +125,7 @@ const messages = {
   ERR_BUFFER_OUT_OF_BOUNDS: [RangeError, (name) => (name ? `"${name}" is outside of buffer bounds` : 'Attempt to access memory outside buffer bounds')],
   ERR_BUFFER_TOO_LARGE: [RangeError, (max) => `Cannot create a Buffer larger than ${max} bytes`],
   ERR_CHILD_PROCESS_STDIO_MAXBUFFER: [RangeError, (name) => `${name} maxBuffer length exceeded`],
+  ERR_CONSOLE_WRITABLE_STREAM: [TypeError, (name) => `Console expects a writable stream instance for ${name}`],
   ERR_CRYPTO_HASH_FINALIZED: [Error, () => 'Digest already called'],
   ERR_CRYPTO_HASH_UPDATE_FAILED: [Error, () => 'Hash update failed'],
   ERR_CRYPTO_INVALID_DIGEST: [TypeError, (digest) => `Invalid digest: ${digest}`],
@@ -134,6 +135,8 @@ const messages = {
   ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH: [RangeError, () => 'Input buffers must have the same byte length'],
   ERR_DIR_CLOSED: [Error, () => 'Directory handle was closed'],
   ERR_DIR_CONCURRENT_OPERATION: [Error, () => 'Cannot do synchronous work on directory handle with concurrent asynchronous operations'],
+  ERR_DOMAIN_CALLBACK_NOT_AVAILABLE: [Error, () => 'A callback was registered through process.setUncaughtExceptionCaptureCallback(), which is mutually exclusive with using the `domain` module'],
+  ERR_DOMAIN_CANNOT_SET_UNCAUGHT_EXCEPTION_CAPTURE: [Error, () => 'The `domain` module is in use, which is mutually exclusive with calling process.setUncaughtExceptionCaptureCallback()'],
   ERR_ENCODING_INVALID_ENCODED_DATA: [TypeError, (encoding) => `The encoded data was not valid for encoding ${encoding}`],
   ERR_ENCODING_NOT_SUPPORTED: [RangeError, (encoding) => `The "${encoding}" encoding is not supported`],
   ERR_EVENT_RECURSION: [Error, (type) => `The event "${type}" is already being dispatched`],
@@ -222,7 +225,8 @@ const messages = {
   // Given what to show, already inspected (as events.js does).
   ERR_UNHANDLED_ERROR: [Error, (shown) => (shown === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`)],
   ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
-  ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => `Unknown encoding: ${encoding}`],
+  // util.format's %s, as Node formats it: an object shows as `{}`.
+  ERR_UNKNOWN_ENCODING: [TypeError, (encoding) => (typeof encoding === 'string' ? `Unknown encoding: ${encoding}` : inspectModule().format('Unknown encoding: %s', encoding))],
   ERR_UNKNOWN_FILE_EXTENSION: [TypeError, (ext, path) => `Unknown file extension "${ext}" for ${path}`],
   ERR_UNKNOWN_MODULE_FORMAT: [RangeError, (format, url) => `Unknown module format: ${format} for URL ${url}`],
   ERR_UNKNOWN_SIGNAL: [TypeError, (signal) => `Unknown signal: ${signal}`],

@@ -336,13 +336,29 @@ function ifError(value) {
   }
   const error = new AssertionError({ actual: value, expected: null, operator: 'ifError', message, stackStartFn: ifError });
   error.generatedMessage = false;
-  // The stack shows where the original error came from, then the assertion.
-  if (value instanceof Error && typeof value.stack === 'string') {
-    const origin = value.stack.split('\n').slice(1).join('\n');
-    const own = String(error.stack).split('\n');
-    error.stack = `${own[0]}\n${origin}${own.length > 1 ? `\n${own.slice(1).join('\n')}` : ''}`;
+  if (value !== null && typeof value === 'object' && typeof value.stack === 'string') {
+    error.stack = joinStacks(String(error.stack), value.stack);
   }
   throw error;
+}
+
+// The stack of ifError's error, as Node gives it: its message and the frames
+// of the call down to the first frame the original error shares with it,
+// then the original's frames, so the trace reads from the assertion back to
+// where the error was made. A stack without frames is not joined.
+function joinStacks(own, original) {
+  const framesStart = original.indexOf('\n    at');
+  if (framesStart === -1) return own;
+  const originalFrames = original.slice(framesStart + 1).split('\n');
+  let ownLines = own.split('\n');
+  for (const frame of originalFrames) {
+    const shared = ownLines.indexOf(frame);
+    if (shared !== -1) {
+      ownLines = ownLines.slice(0, shared);
+      break;
+    }
+  }
+  return `${ownLines.join('\n')}\n${originalFrames.join('\n')}`;
 }
 
 function matchOrNot(string, regexp, message, fn, wantMatch) {

@@ -73,7 +73,8 @@ class AsyncResource {
   }
 
   runInAsyncScope(fn, thisArg, ...args) {
-    const previous = asyncContext.enter(this[kFrame]);
+    const frame = this[kFrame];
+    const previous = asyncContext.enterContinuation(frame);
     executionStack.push(this);
     emitHooks('before', this[kAsyncId]);
     try {
@@ -81,7 +82,7 @@ class AsyncResource {
     } finally {
       emitHooks('after', this[kAsyncId]);
       executionStack.pop();
-      asyncContext.enter(previous);
+      asyncContext.leaveContinuation(frame, previous);
     }
   }
 

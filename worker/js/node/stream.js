@@ -25,18 +25,39 @@ Stream._uint8ArrayToBuffer = (chunk) => Buffer.from(chunk.buffer, chunk.byteOffs
 function withNullOnSuccess(callback) {
   return (err) => callback(err === undefined ? null : err);
 }
+
+// An object-mode chunk reaches _write() with the encoding it was written
+// with in Node 20, a falsy one included, and null when a callback came in its
+// place; the package gives it the default encoding instead of a falsy one. It
+// reads the default from the state, which holds Node's while the call lasts.
+function callAsNode(stream, method, args, encoding) {
+  const state = stream._writableState;
+  if (state === undefined || state === null || !state.objectMode) return Reflect.apply(method, stream, args);
+  const defaultEncoding = state.defaultEncoding;
+  state.defaultEncoding = typeof encoding === 'function' ? null : encoding;
+  try {
+    return Reflect.apply(method, stream, args);
+  } finally {
+    state.defaultEncoding = defaultEncoding;
+  }
+}
+
 for (const cls of [Stream.Writable, Stream.Duplex]) {
   const { write, end } = cls.prototype;
   cls.prototype.write = function(chunk, encoding, callback) {
-    if (typeof encoding === 'function') return write.call(this, chunk, withNullOnSuccess(encoding));
-    if (typeof callback === 'function') return write.call(this, chunk, encoding, withNullOnSuccess(callback));
-    return write.call(this, chunk, encoding, callback);
+    if (typeof encoding === 'function') return callAsNode(this, write, [chunk, withNullOnSuccess(encoding)], encoding);
+    if (typeof callback === 'function') {
+      return callAsNode(this, write, [chunk, encoding, withNullOnSuccess(callback)], encoding);
+    }
+    return callAsNode(this, write, [chunk, encoding, callback], encoding);
   };
   cls.prototype.end = function(chunk, encoding, callback) {
     if (typeof chunk === 'function') return end.call(this, withNullOnSuccess(chunk));
-    if (typeof encoding === 'function') return end.call(this, chunk, withNullOnSuccess(encoding));
-    if (typeof callback === 'function') return end.call(this, chunk, encoding, withNullOnSuccess(callback));
-    return end.call(this, chunk, encoding, callback);
+    if (typeof encoding === 'function') return callAsNode(this, end, [chunk, withNullOnSuccess(encoding)], encoding);
+    if (typeof callback === 'function') {
+      return callAsNode(this, end, [chunk, encoding, withNullOnSuccess(callback)], encoding);
+    }
+    return callAsNode(this, end, [chunk, encoding, callback], encoding);
   };
 }
 

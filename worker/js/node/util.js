@@ -78,6 +78,22 @@ function promisify(original) {
 }
 promisify.custom = kCustomPromisified;
 
+// A falsy rejection reaches the callback as Node's error, made in the tick
+// that calls back: its stack starts at the tick pass, as in Node.
+function callbackRejected(reason, callback) {
+  if (!reason) {
+    const err = new codes.ERR_FALSY_VALUE_REJECTION();
+    // Without this frame, under the header that names the code (the message
+    // is one line).
+    Error.captureStackTrace(err, callbackRejected);
+    const frames = err.stack.indexOf('\n');
+    err.stack = `${err}${frames === -1 ? '' : err.stack.slice(frames)}`;
+    err.reason = reason;
+    reason = err;
+  }
+  callback(reason);
+}
+
 function callbackify(original) {
   validateFunction(original, 'original');
   function callbackified(...args) {
@@ -85,16 +101,9 @@ function callbackify(original) {
     validateFunction(lastArgument, 'last argument');
     // The callback sees the `this` the callbackified function was called with.
     const callback = lastArgument.bind(this);
-    const onRejected = (reason) => {
-      if (!reason) {
-        const err = new codes.ERR_FALSY_VALUE_REJECTION();
-        err.reason = reason;
-        reason = err;
-      }
-      process.nextTick(callback, reason);
-    };
     Reflect.apply(original, this, args).then(
-      (value) => process.nextTick(callback, null, value), onRejected);
+      (value) => process.nextTick(callback, null, value),
+      (reason) => process.nextTick(callbackRejected, reason, callback));
   }
   const descriptors = Object.getOwnPropertyDescriptors(original);
   if (typeof descriptors.length.value === 'number') descriptors.length.value++;

@@ -3,7 +3,8 @@
 // Symbol.dispose, ids through Symbol.toPrimitive and clearTimeout(id), the
 // TimeoutOverflowWarning, the order of non-integer delays, intervals that
 // stop from their own callback, callbacks whose .call/.apply are replaced,
-// an immediate that throws, and timers/promises with its argument checks.
+// an immediate that throws, the order after a callback that throws, and
+// timers/promises with its argument checks.
 // Which of a timer and an immediate runs first is up to the clock, so each
 // part logs under its own heading and the parts print in a fixed order at exit.
 const timers = require('timers');
@@ -88,6 +89,25 @@ setImmediate(() => {
 });
 setImmediate(() => { throw new Error('boom'); });
 setImmediate(() => seen.push('after the throw'));
+
+// A callback that throws ends its pass: the rest of the queue runs as a new
+// pass, whose first callback comes before the ticks the failing one queued.
+// Run once everything above is done, so that its order depends on nothing else.
+process.once('beforeExit', () => {
+  const order = { immediates: [], timers: [] };
+  setImmediate(() => {
+    process.nextTick(() => order.immediates.push('tick'));
+    throw new Error('immediate throws');
+  });
+  setImmediate(() => order.immediates.push('next immediate'));
+  setImmediate(() => logIn('throw order', 'immediates:', order.immediates.join(', ')));
+  setTimeout(() => {
+    process.nextTick(() => order.timers.push('tick'));
+    throw new Error('timer throws');
+  }, 2);
+  setTimeout(() => order.timers.push('next timer'), 2);
+  setTimeout(() => logIn('throw order', 'timers:', order.timers.join(', ')), 2);
+});
 
 // timers/promises.
 (async () => {

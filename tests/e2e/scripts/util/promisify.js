@@ -30,6 +30,9 @@ try { cb(1); } catch (e) { console.log(e.name, e.code, e.message); }
   for (const reason of [0, '', false, undefined, null, new Error('boom')]) {
     await new Promise((resolve) => util.callbackify(() => Promise.reject(reason))((err) => {
       console.log('rejected with', String(reason), '->', err.message, err.code, 'reason' in err ? String(err.reason) : '-');
+      // The error is made in the tick that calls back: its stack is the
+      // header and the tick pass, as Node names it.
+      if (!reason) console.log('  stack:', err.stack.split('\n').map((line) => line.replace(/ \(.*\)$/, '')).join(' | '));
       resolve();
     }));
   }

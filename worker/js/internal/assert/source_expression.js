@@ -20,11 +20,21 @@ function callerLocation(fn) {
   return { file: match[1], line: Number(match[2]), column: Number(match[3]) };
 }
 
+// What a callee such as `assert.ok` or `ässört.ok` is made of: identifier
+// characters of any script (the column counts UTF-16 units, as the string
+// does), `$`, the joiners and the dots between names.
+const kCalleeChar = /[\p{ID_Continue}$\u200c\u200d.]/u;
+
 // From the callee's name at `column` (1-based) back to the start of
 // `assert.ok` and forward to its closing parenthesis.
 function callText(sourceLine, column) {
   let start = column - 1;
-  while (start > 0 && /[\w$.]/.test(sourceLine[start - 1])) start--;
+  for (;;) {
+    // A character beyond the BMP is two units: test it whole.
+    const width = start > 1 && /[\udc00-\udfff]/.test(sourceLine[start - 1]) ? 2 : 1;
+    if (start < width || !kCalleeChar.test(sourceLine.slice(start - width, start))) break;
+    start -= width;
+  }
   let depth = 0;
   let quote = null;
   for (let i = sourceLine.indexOf('(', column - 1); i >= 0 && i < sourceLine.length; i++) {

@@ -21,6 +21,8 @@ const kModules = {
 const kReplaced = {
   __proto__: null,
   'internal/deps/readable_stream/ours/errors': 'internal/deps/readable_stream_errors',
+  // Wraps the package's own (what Node 20's stream constructors add).
+  'internal/deps/readable_stream/internal/streams/legacy': 'internal/deps/readable_stream_legacy',
   // stream/promises.js names the package's own stream.js by its path in the repository.
   'internal/deps/lib/stream': 'internal/deps/readable_stream/stream',
 };
