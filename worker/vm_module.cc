@@ -29,7 +29,8 @@ using v8::Value;
 // requests of one specifier with different attributes get the module the
 // linker returned last).
 std::string RequestKey(Isolate* isolate, Local<v8::String> specifier) {
-  return *v8::String::Utf8Value(isolate, specifier);
+  v8::String::Utf8Value text(isolate, specifier);
+  return *text != nullptr ? std::string(*text, static_cast<std::size_t>(text.length())) : std::string();
 }
 
 // One vm module. Owned by its JS handle (an object that only
