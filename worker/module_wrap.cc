@@ -6,6 +6,8 @@
 #include "worker/error_format.h"
 #include "worker/native_module.h"
 #include "worker/runtime.h"
+#include "worker/vm_import.h"
+#include "worker/vm_module.h"
 
 namespace isohost::worker {
 
@@ -36,6 +38,20 @@ std::string ModuleRequestKey(v8::Isolate* isolate, v8::Local<v8::String> specifi
   key.push_back('\0');
   key.append(type);
   return key;
+}
+
+v8::Local<v8::Object> ImportAttributesObject(v8::Local<v8::Context> context, v8::Local<v8::FixedArray> attributes,
+                                             int stride) {
+  v8::Isolate* isolate = context->GetIsolate();
+  v8::Local<v8::Object> result = v8::Object::New(isolate, v8::Null(isolate), nullptr, nullptr, 0);
+  for (int i = 0; i + 1 < attributes->Length(); i += stride) {
+    v8::Local<v8::Data> key = attributes->Get(context, i);
+    v8::Local<v8::Data> value = attributes->Get(context, i + 1);
+    if (!key->IsValue() || !value->IsValue()) continue;
+    (void)result->CreateDataProperty(context, key.As<v8::Value>().As<v8::Name>(), value.As<v8::Value>())
+        .FromMaybe(false);
+  }
+  return result;
 }
 
 namespace {
@@ -71,20 +87,6 @@ ModuleRegistry::Entry* EntryArg(const FunctionCallbackInfo<Value>& info) {
       info[0]->IsInt32() ? Registry(isolate).Find(info[0].As<v8::Int32>()->Value()) : nullptr;
   if (entry == nullptr) ThrowTypeError(isolate, "module_wrap: no such module");
   return entry;
-}
-
-// Import attributes as V8 gives them ([key, value, (offset,)] ...) -> a JS
-// object of strings.
-Local<v8::Object> AttributesObject(Local<v8::Context> context, Local<v8::FixedArray> attributes, int stride) {
-  v8::Isolate* isolate = context->GetIsolate();
-  Local<v8::Object> result = v8::Object::New(isolate, v8::Null(isolate), nullptr, nullptr, 0);
-  for (int i = 0; i + 1 < attributes->Length(); i += stride) {
-    Local<v8::Data> key = attributes->Get(context, i);
-    Local<v8::Data> value = attributes->Get(context, i + 1);
-    if (!key->IsValue() || !value->IsValue()) continue;
-    (void)result->CreateDataProperty(context, key.As<Value>().As<v8::Name>(), value.As<Value>()).FromMaybe(false);
-  }
-  return result;
 }
 
 // The "type" attribute of a request, "" if none.
@@ -128,7 +130,7 @@ void Requests(const FunctionCallbackInfo<Value>& info) {
   Local<v8::Array> result = v8::Array::New(isolate, requests->Length());
   for (int i = 0; i < requests->Length(); ++i) {
     Local<v8::ModuleRequest> request = requests->Get(context, i).As<v8::ModuleRequest>();
-    Local<Value> pair[2] = {request->GetSpecifier(), AttributesObject(context, request->GetImportAssertions(), 3)};
+    Local<Value> pair[2] = {request->GetSpecifier(), ImportAttributesObject(context, request->GetImportAssertions(), 3)};
     if (result->Set(context, i, v8::Array::New(isolate, pair, 2)).IsNothing()) return;
   }
   info.GetReturnValue().Set(result);
@@ -284,6 +286,7 @@ void SetHooks(const FunctionCallbackInfo<Value>& info) {
 }
 
 void InitializeImportMeta(Local<v8::Context> context, Local<v8::Module> module, Local<v8::Object> meta) {
+  if (InitializeVmModuleImportMeta(context, module, meta)) return;
   v8::Isolate* isolate = context->GetIsolate();
   ModuleRegistry& registry = Registry(isolate);
   if (registry.initialize_import_meta.IsEmpty()) return;
@@ -294,17 +297,21 @@ void InitializeImportMeta(Local<v8::Context> context, Local<v8::Module> module, 
 }
 
 // import(): the bootstrap's hook loads the ES module loader on first use.
-v8::MaybeLocal<v8::Promise> ImportModuleDynamically(Local<v8::Context> context, Local<v8::Data>,
+v8::MaybeLocal<v8::Promise> ImportModuleDynamically(Local<v8::Context> context, Local<v8::Data> host_defined_options,
                                                     Local<Value> resource_name, Local<v8::String> specifier,
                                                     Local<v8::FixedArray> attributes) {
   v8::Isolate* isolate = context->GetIsolate();
+  // Code that node:vm compiled goes where its author said.
+  if (IsVmImportOptions(isolate, host_defined_options)) {
+    return ImportFromVmCode(context, host_defined_options, specifier, ImportAttributesObject(context, attributes, 2));
+  }
   v8::Global<v8::Function>& hook = Runtime::From(isolate)->js().import_module_dynamically;
   if (hook.IsEmpty()) {
     ThrowTypeError(isolate, "import() is not available before the worker started");
     return {};
   }
   Local<Value> argv[3] = {specifier, resource_name.IsEmpty() ? Local<Value>(v8::Undefined(isolate)) : resource_name,
-                          AttributesObject(context, attributes, 2)};
+                          ImportAttributesObject(context, attributes, 2)};
   Local<Value> result;
   if (!hook.Get(isolate)->Call(context, v8::Undefined(isolate), 3, argv).ToLocal(&result)) return {};
   if (!result->IsPromise()) {

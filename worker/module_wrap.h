@@ -44,6 +44,11 @@ class ModuleRegistry {
 // until a script uses either.
 void InstallModuleHooks(v8::Isolate* isolate);
 
+// Import attributes as V8 gives them ([key, value, (offset,)] ..., `stride`
+// apart) -> an object of strings without a prototype.
+v8::Local<v8::Object> ImportAttributesObject(v8::Local<v8::Context> context, v8::Local<v8::FixedArray> attributes,
+                                             int stride);
+
 // The key a request is linked under: its specifier and its "type" attribute.
 std::string ModuleRequestKey(v8::Isolate* isolate, v8::Local<v8::String> specifier, std::string_view type);
 

@@ -12,6 +12,7 @@ void InstallCryptoModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v
 void InstallOsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallVmModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallVmModuleModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallFsWatchModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallChildProcessModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
@@ -38,6 +39,7 @@ constexpr Entry kNativeModules[] = {
     {"os", native_modules::InstallOsModule},
     {"url", native_modules::InstallUrlModule},
     {"vm", native_modules::InstallVmModule},
+    {"vm_module", native_modules::InstallVmModuleModule},
     {"fs", native_modules::InstallFsModule},
     {"fs_watch", native_modules::InstallFsWatchModule},
     {"child_process", native_modules::InstallChildProcessModule},

@@ -1,21 +1,20 @@
 // The native half of `vm` (worker/js/node/vm.js): contexts (vm_context.h),
-// compiled scripts, compileFunction and the time limit of a run. Arguments
-// are checked in JS; here they are only trusted to have the types vm.js
-// gives them.
+// compiled scripts and compileFunction, run within a time limit
+// (vm_run_timeout.h), whose import() goes where vm.js says (vm_import.h).
+// Arguments are checked in JS; here they are only trusted to have the types
+// vm.js gives them.
 #include <v8.h>
 
-#include <chrono>
-#include <condition_variable>
 #include <cstring>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 #include "worker/error_format.h"
 #include "worker/native_module.h"
 #include "worker/runtime.h"
 #include "worker/vm_context.h"
+#include "worker/vm_import.h"
+#include "worker/vm_run_timeout.h"
 
 namespace isohost::worker {
 namespace {
@@ -27,58 +26,6 @@ using v8::Local;
 using v8::Object;
 using v8::ScriptCompiler;
 using v8::Value;
-
-// --- the time limit of a run -----------------------------------------------------
-
-// Stops the JS of one vm run that outlives `timeout_ms`, from a thread that
-// sleeps until then. The worker's own watchdog (--timeout) stays in charge of
-// the worker: when it has fired as well, its termination is never cancelled.
-class RunTimeout {
- public:
-  RunTimeout(Isolate* isolate, int64_t timeout_ms) : isolate_(isolate) {
-    if (timeout_ms < 0) return;
-    thread_ = std::thread([this, timeout_ms] {
-      std::unique_lock<std::mutex> lock(mutex_);
-      if (cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms), [this] { return done_; })) return;
-      fired_ = true;
-      isolate_->TerminateExecution();
-    });
-  }
-  ~RunTimeout() { Stop(); }
-
-  RunTimeout(const RunTimeout&) = delete;
-  RunTimeout& operator=(const RunTimeout&) = delete;
-
-  // Ends the wait; true if the limit was reached. Termination that the limit
-  // caused is cancelled, so the caller can throw its error.
-  bool Stop() {
-    if (!thread_.joinable()) return fired_;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    cv_.notify_one();
-    thread_.join();
-    if (fired_) {
-      Runtime* runtime = Runtime::From(isolate_);
-      bool worker_timed_out = runtime != nullptr && runtime->timed_out();
-      if (!worker_timed_out) {
-        isolate_->CancelTerminateExecution();
-        // The worker's limit may have passed in between: it wins.
-        if (runtime != nullptr && runtime->timed_out()) isolate_->TerminateExecution();
-      }
-    }
-    return fired_;
-  }
-
- private:
-  Isolate* isolate_;
-  std::thread thread_;
-  std::mutex mutex_;  // guards done_ for the condition variable
-  std::condition_variable cv_;
-  bool done_ = false;
-  bool fired_ = false;  // written by the thread before join(), read after
-};
 
 // --- compiled scripts ----------------------------------------------------------
 
@@ -148,14 +95,26 @@ void Rethrow(Isolate* isolate, Local<Context> context, v8::TryCatch& try_catch, 
   try_catch.ReThrow();
 }
 
-// compileScript(code, filename, lineOffset, columnOffset, cachedData, produceCachedData, out)
+// The origin of vm code: where import() in it goes is `import_id`, the id of
+// its importModuleDynamically callback (vm_import.h), or the worker's loader
+// when it is undefined.
+v8::ScriptOrigin VmOrigin(Isolate* isolate, Local<Context> context, Local<Value> filename, Local<Value> line_offset,
+                          Local<Value> column_offset, Local<Value> import_id) {
+  Local<v8::PrimitiveArray> options;
+  if (import_id->IsInt32()) options = VmImportOptions(isolate, import_id.As<v8::Int32>()->Value());
+  return v8::ScriptOrigin(isolate, filename, line_offset->Int32Value(context).FromMaybe(0),
+                          column_offset->Int32Value(context).FromMaybe(0), false, -1, Local<Value>(), false, false,
+                          false, options);
+}
+
+// compileScript(code, filename, lineOffset, columnOffset, cachedData, produceCachedData, out,
+//               importId | undefined)
 //   -> handle; out gets cachedDataRejected, cachedData (ArrayBuffer), sourceMapURL
 void CompileScript(const FunctionCallbackInfo<Value>& info) {
   Isolate* isolate = info.GetIsolate();
   Local<Context> context = isolate->GetCurrentContext();
   Local<v8::String> code = info[0].As<v8::String>();
-  v8::ScriptOrigin origin(isolate, info[1], info[2]->Int32Value(context).FromMaybe(0),
-                          info[3]->Int32Value(context).FromMaybe(0));
+  v8::ScriptOrigin origin = VmOrigin(isolate, context, info[1], info[2], info[3], info[7]);
   ScriptCompiler::CachedData* cached_data = CopyCachedData(info[4]);
   ScriptCompiler::Source source(code, origin, cached_data);  // owns cached_data
   ScriptCompiler::CompileOptions options =
@@ -219,6 +178,11 @@ void RunScript(const FunctionCallbackInfo<Value>& info) {
   {
     RunTimeout timeout(isolate, timeout_ms);
     result = script->Run(context);
+    // A context with a queue of its own (microtaskMode 'afterEvaluate') runs
+    // it now, within the limit.
+    if (v8::MicrotaskQueue* queue = OwnMicrotaskQueue(context); queue != nullptr && !result.IsEmpty()) {
+      queue->PerformCheckpoint(isolate);
+    }
     timed_out = timeout.Stop();
   }
   if (timed_out) {
@@ -238,7 +202,8 @@ void RunScript(const FunctionCallbackInfo<Value>& info) {
 }
 
 // compileFunction(code, filename, lineOffset, columnOffset, cachedData, produceCachedData,
-//                 parsingSandbox | undefined, contextExtensions[], params[], out) -> Function
+//                 parsingSandbox | undefined, contextExtensions[], params[], out, importId | undefined)
+//   -> Function
 void CompileFunction(const FunctionCallbackInfo<Value>& info) {
   Isolate* isolate = info.GetIsolate();
   Local<Context> current = isolate->GetCurrentContext();
@@ -260,8 +225,7 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
     if (!param->IsString()) return;
     params.push_back(param.As<v8::String>());
   }
-  v8::ScriptOrigin origin(isolate, info[1], info[2]->Int32Value(context).FromMaybe(0),
-                          info[3]->Int32Value(context).FromMaybe(0));
+  v8::ScriptOrigin origin = VmOrigin(isolate, context, info[1], info[2], info[3], info[10]);
   ScriptCompiler::CachedData* cached_data = CopyCachedData(info[4]);
   ScriptCompiler::Source source(info[0].As<v8::String>(), origin, cached_data);
   ScriptCompiler::CompileOptions options =
@@ -286,7 +250,7 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
 
 // --- contexts ------------------------------------------------------------------
 
-// makeContext(sandbox | undefined, allowStrings, allowWasm) -> the contextified object
+// makeContext(sandbox | undefined, allowStrings, allowWasm, ownMicrotaskQueue) -> the contextified object
 // (the sandbox, or a new context's global when undefined)
 void MakeContext(const FunctionCallbackInfo<Value>& info) {
   Isolate* isolate = info.GetIsolate();
@@ -294,6 +258,7 @@ void MakeContext(const FunctionCallbackInfo<Value>& info) {
   VmContextOptions options;
   options.allow_strings = !info[1]->IsFalse();
   options.allow_wasm = !info[2]->IsFalse();
+  options.own_microtask_queue = info[3]->IsTrue();
   v8::MaybeLocal<Object> sandbox;
   if (info[0]->IsObject()) sandbox = info[0].As<Object>();
   Local<Object> result;
@@ -331,6 +296,7 @@ void InstallVmModule(Isolate* isolate, Local<Context> context, Local<Object> tar
   set_method("compileFunction", CompileFunction, Local<Value>());
   set_method("makeContext", MakeContext, Local<Value>());
   set_method("isContext", IsContext, Local<Value>());
+  set_method("setImportHook", SetVmImportHook, Local<Value>());
   SetValue(isolate, context, target, "timedOut",
            v8::Symbol::New(isolate, v8::String::NewFromUtf8Literal(isolate, "vm timed out")));
 }

@@ -1,5 +1,6 @@
 #include "worker/vm_context.h"
 
+#include <memory>
 #include <string>
 
 #include "worker/runtime.h"
@@ -25,6 +26,8 @@ using v8::Value;
 constexpr int kSandboxSlot = 1;
 // Holds false in a context that may not compile WebAssembly.
 constexpr int kAllowWasmSlot = 2;
+// Holds the owner of the context's own microtask queue, if it has one.
+constexpr int kMicrotaskQueueSlot = 3;
 
 Local<v8::Private> ContextKey(Isolate* isolate) {
   return v8::Private::ForApi(isolate, v8::String::NewFromUtf8Literal(isolate, "isohost:vm.context"));
@@ -249,14 +252,62 @@ Local<v8::ObjectTemplate> GlobalTemplate(Isolate* isolate) {
   return global;
 }
 
+// Owns the microtask queue of a context made with microtaskMode
+// 'afterEvaluate'. Its JS handle sits in the context's embedder data, so it
+// is collected with the context (not before: V8 keeps a raw pointer to the
+// queue in the context), and its collection deletes the queue. Microtasks
+// still queued are roots and keep what they use alive, the context included.
+class MicrotaskQueueOwner {
+ public:
+  static bool Attach(Isolate* isolate, Local<Context> context, std::unique_ptr<v8::MicrotaskQueue> queue) {
+    Local<Object> handle;
+    if (!Template(isolate)->NewInstance(context).ToLocal(&handle)) return false;
+    auto* owner = new MicrotaskQueueOwner(isolate, handle, std::move(queue));
+    handle->SetAlignedPointerInInternalField(0, owner);
+    context->SetEmbedderData(kMicrotaskQueueSlot, handle);
+    return true;
+  }
+
+ private:
+  MicrotaskQueueOwner(Isolate* isolate, Local<Object> handle, std::unique_ptr<v8::MicrotaskQueue> queue)
+      : queue_(std::move(queue)), handle_(isolate, handle) {
+    handle_.SetWeak(this, &MicrotaskQueueOwner::OnCollected, v8::WeakCallbackType::kParameter);
+  }
+  // Only the handle may be touched in the first pass; the queue goes in the
+  // second, outside the collection.
+  static void OnCollected(const v8::WeakCallbackInfo<MicrotaskQueueOwner>& info) {
+    info.GetParameter()->handle_.Reset();
+    info.SetSecondPassCallback([](const v8::WeakCallbackInfo<MicrotaskQueueOwner>& second) {
+      delete second.GetParameter();
+    });
+  }
+  static Local<v8::ObjectTemplate> Template(Isolate* isolate) {
+    static Isolate* cached_isolate = nullptr;
+    static v8::Eternal<v8::ObjectTemplate> cached;
+    if (cached_isolate != isolate) {
+      Local<v8::ObjectTemplate> tmpl = v8::ObjectTemplate::New(isolate);
+      tmpl->SetInternalFieldCount(1);
+      cached.Set(isolate, tmpl);
+      cached_isolate = isolate;
+    }
+    return cached.Get(isolate);
+  }
+
+  std::unique_ptr<v8::MicrotaskQueue> queue_;
+  v8::Global<Object> handle_;  // weak
+};
+
 }  // namespace
 
 v8::MaybeLocal<v8::Object> MakeVmContext(Isolate* isolate, Local<Context> current, MaybeLocal<Object> maybe_sandbox,
                                          const VmContextOptions& options) {
   Local<Object> sandbox;
   bool contextify = maybe_sandbox.ToLocal(&sandbox);
+  std::unique_ptr<v8::MicrotaskQueue> queue;
+  if (options.own_microtask_queue) queue = v8::MicrotaskQueue::New(isolate, v8::MicrotasksPolicy::kExplicit);
   Local<Context> context =
-      Context::New(isolate, nullptr, contextify ? GlobalTemplate(isolate) : MaybeLocal<v8::ObjectTemplate>());
+      Context::New(isolate, nullptr, contextify ? GlobalTemplate(isolate) : MaybeLocal<v8::ObjectTemplate>(), {}, {},
+                   queue.get());
   if (context.IsEmpty()) {
     if (!isolate->IsExecutionTerminating()) {
       isolate->ThrowException(
@@ -272,6 +323,7 @@ v8::MaybeLocal<v8::Object> MakeVmContext(Isolate* isolate, Local<Context> curren
     isolate->SetAllowWasmCodeGenerationCallback(AllowWasmCodeGeneration);
     context->SetEmbedderData(kAllowWasmSlot, v8::False(isolate));
   }
+  if (queue && !MicrotaskQueueOwner::Attach(isolate, context, std::move(queue))) return {};
   // Promises made in the context carry async context as the worker's do.
   if (Runtime* runtime = Runtime::From(isolate)) runtime->promise_hooks().AddContext(isolate, context);
   Local<Object> global = context->Global();
@@ -291,6 +343,20 @@ v8::MaybeLocal<v8::Context> VmContextOf(Isolate* isolate, Local<Context> current
     return {};
   }
   return global.As<Object>()->GetCreationContext();
+}
+
+Local<Object> VmContextObject(Local<Context> context) {
+  if (context->GetNumberOfEmbedderDataFields() > static_cast<uint32_t>(kSandboxSlot)) {
+    Local<Value> sandbox = context->GetEmbedderData(kSandboxSlot);
+    if (sandbox->IsObject()) return sandbox.As<Object>();
+  }
+  return context->Global();
+}
+
+v8::MicrotaskQueue* OwnMicrotaskQueue(Local<Context> context) {
+  if (context->GetNumberOfEmbedderDataFields() <= static_cast<uint32_t>(kMicrotaskQueueSlot)) return nullptr;
+  if (!context->GetEmbedderData(kMicrotaskQueueSlot)->IsObject()) return nullptr;
+  return context->GetMicrotaskQueue();
 }
 
 }  // namespace isohost::worker

@@ -4,7 +4,9 @@
 // long as its sandbox is reachable: the sandbox holds the context's global
 // proxy under a private key, and the context holds the sandbox in its embedder
 // data. No C++ object and no strong Global exists per context (async
-// context's promise hooks remember each weakly: worker/promise_hooks.h).
+// context's promise hooks remember each weakly: worker/promise_hooks.h), but
+// the microtask queue of a context that has one of its own (owned through a
+// JS object in the context's embedder data, so it goes with the context).
 #ifndef ISOHOST_WORKER_VM_CONTEXT_H_
 #define ISOHOST_WORKER_VM_CONTEXT_H_
 
@@ -15,6 +17,9 @@ namespace isohost::worker {
 struct VmContextOptions {
   bool allow_strings = true;  // eval() and new Function() inside the context
   bool allow_wasm = true;     // compiling WebAssembly inside the context
+  // microtaskMode 'afterEvaluate': the context has a microtask queue of its
+  // own, which runs only at the end of each vm run in it.
+  bool own_microtask_queue = false;
 };
 
 // Makes a new context for `sandbox` and links the two. With an empty
@@ -27,6 +32,15 @@ v8::MaybeLocal<v8::Object> MakeVmContext(v8::Isolate* isolate, v8::Local<v8::Con
 // The context that `object` was contextified into, if it was.
 v8::MaybeLocal<v8::Context> VmContextOf(v8::Isolate* isolate, v8::Local<v8::Context> current,
                                         v8::Local<v8::Value> object);
+
+// What stands for `context` in JS: the object it was contextified from (the
+// sandbox, or its global proxy for a context made without one); for any other
+// context (the worker's own), its global proxy.
+v8::Local<v8::Object> VmContextObject(v8::Local<v8::Context> context);
+
+// The microtask queue of a context made with own_microtask_queue, else null
+// (the context shares the worker's).
+v8::MicrotaskQueue* OwnMicrotaskQueue(v8::Local<v8::Context> context);
 
 }  // namespace isohost::worker
 

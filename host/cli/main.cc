@@ -5,6 +5,8 @@
 
 #include <cstdio>
 #include <map>
+#include <string>
+#include <vector>
 
 #include "host/cli/node_command_line.h"
 #include "host/cli/run_command.h"
@@ -14,7 +16,7 @@ namespace {
 constexpr const char* kVersion = "0.1.0";
 
 void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::string& log_format,
-                   std::string& restart, std::string& spawn) {
+                   std::string& restart, std::string& spawn, std::vector<std::string>& node_options) {
   run_command->add_option("script", run.script, "Worker script (a CommonJS module)")
       ->required()
       ->check(CLI::ExistingFile);
@@ -56,6 +58,22 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
       ->capture_default_str();
   run_command->add_option("--v8-flag", run.v8_flags, "Pass a flag to the workers' V8 (repeatable)");
+  // Checked here, applied after parsing (in their order, after --max-old-space).
+  CLI::Validator node_option(
+      [](std::string& option) {
+        isohost::cli::RunOptions scratch;
+        std::string error;
+        return isohost::cli::ApplyNodeOption(option, &scratch, &error) ? std::string() : error;
+      },
+      "NODE-OPTION");
+  run_command
+      ->add_option("--node-option", node_options,
+                   "A Node option for the workers, written --node-option=--pending-deprecation (repeatable):\n"
+                   "any NODE-OPTION of `isohost [NODE-OPTIONS] FILE` (see isohost --help), such as\n"
+                   "--pending-deprecation, --zero-fill-buffers, --experimental-vm-modules,\n"
+                   "--no-experimental-require-module, --no-warnings or --expose-gc. It takes effect as under\n"
+                   "Node and is in the workers' process.execArgv")
+      ->check(node_option);
   run_command->add_option("--spawn", spawn,
                           "How workers are started: exec (a fresh process), zygote (a fork of a process with V8\n"
                           "initialised), pool (started ahead of demand), or auto (exec for a single worker that\n"
@@ -113,7 +131,9 @@ int main(int argc, char** argv) {
       "                                            when stdin is not a terminal)\n"
       "NODE-OPTIONS: --expose-gc, --allow-natives-syntax, --stack-size=N, --harmony* (V8 flags of\n"
       "the worker), --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation,\n"
-      "--pending-deprecation, --trace-deprecation, --trace-warnings (process.execArgv holds them).\n"
+      "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers,\n"
+      "--experimental-vm-modules, --[no-]experimental-require-module (process.execArgv holds them;\n"
+      "`isohost run --node-option=OPTION` gives them to the workers of `run`).\n"
       "Any other option exits with status 9. A subcommand name comes first: a script named\n"
       "`run` is given as ./run. process.execPath in a worker is this CLI, so a script that spawns\n"
       "it runs JavaScript.",
@@ -131,9 +151,14 @@ int main(int argc, char** argv) {
       "id when there are several); the exit status is the worker's exit code, the first\n"
       "non-zero one of several, or 128 + N for a worker killed by signal N. SIGINT or SIGTERM\n"
       "stops the workers and flushes their output; a second SIGINT kills them.");
-  AddRunOptions(run_command, run, log_format, restart, spawn);
+  std::vector<std::string> node_options;
+  AddRunOptions(run_command, run, log_format, restart, spawn, node_options);
 
   CLI11_PARSE(app, argc, argv);
+  for (const std::string& option : node_options) {
+    std::string error;
+    if (!isohost::cli::ApplyNodeOption(option, &run, &error)) return isohost::cli::kBadOptionExitCode;
+  }
   if (!log_format.empty()) {
     run.log = true;
     run.log_format = log_format == "json" ? isohost::LogFormat::kJson : isohost::LogFormat::kText;

@@ -12,10 +12,13 @@ namespace {
 // What isohost's own command line starts with; anything else is Node's form.
 constexpr std::string_view kOwnFirstArguments[] = {"run", "--help", "-h", "--version", "-v"};
 
-// Node options that set what `process` offers (worker/js/process.js reads
-// them from process.execArgv).
-constexpr std::string_view kProcessOptions[] = {"--no-warnings",       "--no-deprecation",     "--throw-deprecation",
-                                                "--pending-deprecation", "--trace-deprecation", "--trace-warnings"};
+// Node options that the worker's JavaScript honours; they reach it as
+// process.execArgv, which worker/js/process.js copies for the builtins.
+constexpr std::string_view kProcessOptions[] = {
+    "--no-warnings",          "--no-deprecation",        "--throw-deprecation",
+    "--pending-deprecation",  "--trace-deprecation",     "--trace-warnings",
+    "--zero-fill-buffers",    "--experimental-vm-modules", "--experimental-require-module",
+    "--no-experimental-require-module"};
 
 // V8 flags that Node hands to V8 as they are and that mean the same to a worker.
 constexpr std::string_view kV8Flags[] = {"--expose-gc", "--expose_gc", "--allow-natives-syntax",
@@ -80,6 +83,35 @@ bool IsNodeCommandLine(std::string_view first) {
   return true;
 }
 
+bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) {
+  if (std::optional<std::string_view> mb = ValueOf(arg, "--max-old-space-size")) {
+    std::optional<unsigned> value = PositiveNumber(*mb);
+    if (!value || *value > kLargestOldSpaceMb) {
+      *error = "isohost: " + std::string(arg) + ": the size must be a number of MB from 1 to " +
+               std::to_string(kLargestOldSpaceMb);
+      return false;
+    }
+    run->max_old_space_mb = *value;
+    run->exec_argv.emplace_back(arg);
+    return true;
+  }
+  if (IsV8Flag(arg)) {
+    run->v8_flags.emplace_back(arg);
+    run->exec_argv.emplace_back(arg);
+    return true;
+  }
+  if (IsProcessOption(arg)) {
+    run->exec_argv.emplace_back(arg);
+    return true;
+  }
+  *error = "isohost: bad option: " + std::string(arg) +
+           " (Node options isohost takes: -e, -p, --expose-gc, --allow-natives-syntax, --stack-size=N, "
+           "--harmony*, --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation, "
+           "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers, "
+           "--experimental-vm-modules, --[no-]experimental-require-module; see isohost --help)";
+  return false;
+}
+
 bool ParseNodeCommandLine(int argc, char** argv, RunOptions* run, std::string* error) {
   bool script_on_stdin = false;
   int i = 1;
@@ -120,31 +152,7 @@ bool ParseNodeCommandLine(int argc, char** argv, RunOptions* run, std::string* e
       continue;
     }
 
-    if (std::optional<std::string_view> mb = ValueOf(arg, "--max-old-space-size")) {
-      std::optional<unsigned> value = PositiveNumber(*mb);
-      if (!value || *value > kLargestOldSpaceMb) {
-        *error = "isohost: " + std::string(arg) + ": the size must be a number of MB from 1 to " +
-                 std::to_string(kLargestOldSpaceMb);
-        return false;
-      }
-      run->max_old_space_mb = *value;
-      run->exec_argv.emplace_back(arg);
-      continue;
-    }
-    if (IsV8Flag(arg)) {
-      run->v8_flags.emplace_back(arg);
-      run->exec_argv.emplace_back(arg);
-      continue;
-    }
-    if (IsProcessOption(arg)) {
-      run->exec_argv.emplace_back(arg);
-      continue;
-    }
-    *error = "isohost: bad option: " + std::string(arg) +
-             " (Node options isohost takes: -e, -p, --expose-gc, --allow-natives-syntax, --stack-size=N, "
-             "--harmony*, --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation, "
-             "--pending-deprecation, --trace-deprecation, --trace-warnings; see isohost --help)";
-    return false;
+    if (!ApplyNodeOption(arg, run, error)) return false;
   }
 
   if (run->source) {

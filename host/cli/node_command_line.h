@@ -18,6 +18,12 @@ constexpr int kBadOptionExitCode = 9;
 // the CLI's own --help/--version.
 bool IsNodeCommandLine(std::string_view first);
 
+// Adds one Node option (not -e or -p) to `run`: a V8 flag to its V8 flags, and
+// every option to its exec_argv. False with `*error` set for an option that
+// is not Node's or that Isohost cannot honour. `isohost run --node-option`
+// takes its options through here too.
+bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error);
+
 // Fills `run` from argv[1..argc). False with `*error` set (a line naming the
 // option) for an option that is not Node's or that Isohost cannot honour,
 // and for a missing script; the caller exits with kBadOptionExitCode. A

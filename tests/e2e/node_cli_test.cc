@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
@@ -107,6 +109,52 @@ TEST(NodeCliTest, WarningOptionsSetWhatProcessOffers) {
   EXPECT_TRUE(Contains(throwing.err, "DeprecationWarning: old")) << throwing.err;
   CliResult pending = RunCli({"--pending-deprecation", "--trace-warnings", "-p", "process.execArgv.join(' ')"});
   EXPECT_EQ(pending.out, "--pending-deprecation --trace-warnings\n") << pending.err;
+}
+
+// `isohost ARGS...` must exit 0 and print scripts/node_cli/OUT, which Node 20
+// printed for `node ARGS...`.
+void ExpectNodesOutput(const std::vector<std::string>& args, const std::string& out) {
+  const std::string expected = ReadFile(ScriptPath("node_cli/" + out));
+  ASSERT_FALSE(expected.empty()) << "no recorded output " << out;
+  CliResult result = RunCli(args);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(result.out == expected) << out << ": " << FirstDifference(expected, result.out) << "\n" << result.err;
+}
+
+TEST(NodeCliTest, PendingDeprecationWarnsAsNodesDoes) {
+  const std::string script = ScriptPath("node_cli/deprecations.js");
+  ExpectNodesOutput({script}, "deprecations.out");
+  ExpectNodesOutput({"--pending-deprecation", script}, "deprecations_pending.out");
+}
+
+TEST(NodeCliTest, ZeroFillBuffersZeroesWhatAllocUnsafeHandsOut) {
+  // Without the option the script sees the bytes it wrote before: it can
+  // tell, so "zeroed" below means something.
+  CliResult plain = RunCli({"--expose-gc", ScriptPath("node_cli/zero_fill.js")});
+  EXPECT_EQ(plain.out, "dirty\n") << plain.err;
+  CliResult zeroed = RunCli({"--expose-gc", "--zero-fill-buffers", ScriptPath("node_cli/zero_fill.js")});
+  EXPECT_EQ(zeroed.out, "zeroed\n") << zeroed.err;
+}
+
+TEST(NodeCliTest, NoExperimentalRequireModuleRefusesRequireOfEsm) {
+  const std::string script = ScriptPath("node_cli/require_esm.js");
+  ExpectNodesOutput({script}, "require_esm.out");
+  ExpectNodesOutput({"--no-experimental-require-module", script}, "require_esm_refused.out");
+  ExpectNodesOutput({"--experimental-require-module", script}, "require_esm.out");
+}
+
+TEST(NodeCliTest, RunTakesNodeOptions) {
+  const std::string script = ScriptPath("node_cli/deprecations.js");
+  ExpectNodesOutput({"run", "--node-option=--pending-deprecation", script}, "deprecations_pending.out");
+  CliResult both = RunCli({"run", "--node-option=--expose-gc", "--node-option=--zero-fill-buffers", "--prefix",
+                           ScriptPath("node_cli/zero_fill.js")});
+  EXPECT_EQ(both.out, "[1] zeroed\n") << both.err;
+  CliResult bad = RunCli({"run", "--node-option=--expose-internals-of-nothing", script});
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_TRUE(Contains(bad.err, "bad option: --expose-internals-of-nothing")) << bad.err;
+  CliResult help = RunCli({"run", "--help"});
+  EXPECT_TRUE(Contains(help.out, "--node-option")) << help.out;
 }
 
 TEST(NodeCliTest, BadOptionIsNamedWithNodesExitCode) {

@@ -32,10 +32,13 @@ std::string FirstDifference(const std::string& node, const std::string& isohost)
   }
 }
 
-void ExpectSameOutputAsNode(const std::string& name) {
+void ExpectSameOutputAsNode(const std::string& name, const std::vector<std::string>& run_options) {
   const std::string expected = ReadFile(ScriptPath(name + ".out"));
   ASSERT_FALSE(expected.empty()) << "no recorded output " << ScriptPath(name + ".out");
-  CliResult result = RunCli({"run", ScriptPath(name + ".js")});
+  std::vector<std::string> args = {"run"};
+  args.insert(args.end(), run_options.begin(), run_options.end());
+  args.push_back(ScriptPath(name + ".js"));
+  CliResult result = RunCli(args);
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(result.out == expected) << FirstDifference(expected, result.out) << "\nstderr: " << result.err;
 }

@@ -4,6 +4,7 @@
 #define ISOHOST_TESTS_E2E_NODE_OUTPUT_H_
 
 #include <string>
+#include <vector>
 
 namespace isohost::testing {
 
@@ -14,9 +15,10 @@ std::string ReadFile(const std::string& path);
 // failure message.
 std::string FirstDifference(const std::string& node, const std::string& isohost);
 
-// Runs `isohost run scripts/NAME.js` and expects exit code 0 and, on stdout,
-// exactly scripts/NAME.out.
-void ExpectSameOutputAsNode(const std::string& name);
+// Runs `isohost run RUN_OPTIONS... scripts/NAME.js` and expects exit code 0
+// and, on stdout, exactly scripts/NAME.out (recorded by Node run with the same
+// options).
+void ExpectSameOutputAsNode(const std::string& name, const std::vector<std::string>& run_options = {});
 
 }  // namespace isohost::testing
 

@@ -21,6 +21,25 @@ TEST(VmTest, ContextsBehaveAsNodes) { ExpectSameOutputAsNode("vm/contexts"); }
 // Node's codes and messages, timeouts (nested too), decorated stacks.
 TEST(VmTest, ErrorsAndTimeoutsAreNodes) { ExpectSameOutputAsNode("vm/errors"); }
 
+// vm.SourceTextModule and vm.SyntheticModule: argument checks, linking (a
+// cycle among them), evaluation, errors, cached data, import.meta, import()
+// from modules and scripts into contexts, time limits.
+TEST(VmTest, ModulesBehaveAsNodes) { ExpectSameOutputAsNode("vm/modules", {"--node-option=--experimental-vm-modules"}); }
+
+// import() in vm code without the flag (Node's two errors), and contexts with
+// a microtask queue of their own (microtaskMode 'afterEvaluate').
+TEST(VmTest, DynamicImportAndOwnMicrotaskQueuesAreNodes) { ExpectSameOutputAsNode("vm/dynamic_import"); }
+
+TEST(VmTest, ModulesAndTheirContextsAreCollected) {
+  CliResult result = RunCli({"run", "--v8-flag=--expose-gc", "--node-option=--experimental-vm-modules",
+                             ScriptPath("vm/modules_collect.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "alive 0 of 200\n"
+            "2000 modules later the heap grew by less than 8 MB: true\n")
+      << result.err;
+}
+
 TEST(VmTest, AnUncaughtErrorOfVmCodeNamesItsPlaceOnce) {
   CliResult result = RunCli({"run", ScriptPath("vm/uncaught.js")});
   EXPECT_EQ(result.exit_code, 1);
@@ -56,6 +75,10 @@ TEST(VmTest, VmIsCompiledOnFirstUseOnly) {
   int vm = BuiltinsLoadedBySource("require('vm').runInNewContext('1', {});");
   EXPECT_GT(empty, 0);
   EXPECT_GT(vm, empty);
+  // Modules and import() callbacks are compiled when used, not with vm.
+  int with_callback = BuiltinsLoadedBySource(
+      "new (require('vm').Script)('1', { importModuleDynamically() {} }).runInThisContext();");
+  EXPECT_GT(with_callback, vm);
 }
 
 }  // namespace

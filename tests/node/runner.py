@@ -48,7 +48,7 @@ class Config:
 
     def __init__(self, path):
         self.modules = []  # [(name, [glob, ...])], in the file's order
-        self.flags = []    # [(pattern, 'v8' | 'ignore')]
+        self.flags = []    # [(pattern, 'v8' | 'node' | 'ignore')]
         with open(path, encoding='utf-8') as f:
             for number, line in enumerate(f, 1):
                 words = line.split('#', 1)[0].split()
@@ -56,7 +56,7 @@ class Config:
                     continue
                 if words[0] == 'module' and len(words) >= 3:
                     self.modules.append((words[1], words[2:]))
-                elif words[0] == 'flag' and len(words) == 3 and words[2] in ('v8', 'ignore'):
+                elif words[0] == 'flag' and len(words) == 3 and words[2] in ('v8', 'node', 'ignore'):
                     self.flags.append((words[1], words[2]))
                 else:
                     fail_setup(f'{path}:{number}: cannot read "{line.strip()}"')
@@ -317,6 +317,8 @@ class Runner:
             how = self.config.flag_rule(flag)
             if how == 'v8':
                 argv.append(f'--v8-flag={flag}')
+            elif how == 'node':
+                argv.append(f'--node-option={flag}')
             elif how is None:
                 return None, f"needs Node's flag {flag}"
         return argv + [file], ''

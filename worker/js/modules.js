@@ -125,7 +125,7 @@ class Module {
     this.paths = Module._nodeModulePaths(path.dirname(filename));
     const extension = findLongestRegisteredExtension(filename);
     if (filename.endsWith('.mjs') && !Module._extensions['.mjs']) {
-      this.exports = esmLoader().requireModule(filename, parentFilename(this));
+      this.exports = requireEsm(this, filename, undefined);
     } else {
       Module._extensions[extension](this, filename);
     }
@@ -153,9 +153,20 @@ class Module {
   }
 }
 
+// module.parent: a pending deprecation (DEP0144).
+let parentWarned = false;
+
 Object.defineProperty(Module.prototype, 'parent', {
   __proto__: null,
   get() {
+    if (!parentWarned) {
+      parentWarned = true;
+      const processModule = internalRequire('process');
+      if (processModule.pendingDeprecation()) {
+        processModule.process.emitWarning('module.parent is deprecated due to accuracy issues. Please use ' +
+          'require.main to find program entry point instead.', 'DeprecationWarning', 'DEP0144');
+      }
+    }
     return parents.get(this);
   },
   set(value) {
@@ -169,6 +180,24 @@ Module.prototype.isPreloading = false;
 function parentFilename(module) {
   const parent = parents.get(module);
   return parent ? parent.filename || parent.id : undefined;
+}
+
+// require() of the ES module `filename` (`scope`: the package.json that makes
+// a .js file one). Node 20 loads a graph without top-level await; with
+// --no-experimental-require-module it refuses, as Node before it did.
+function requireEsm(module, filename, scope) {
+  if (!internalRequire('process').hasExecOption('--no-experimental-require-module')) {
+    return esmLoader().requireModule(filename, parentFilename(module));
+  }
+  let hasEsmSyntax = false;
+  if (scope !== undefined) {
+    try {
+      compileWrapper(binding.readFile(filename), filename);
+    } catch (err) {
+      hasEsmSyntax = err instanceof SyntaxError && kModuleSyntax.test(err.message);
+    }
+  }
+  throw new (codes().ERR_REQUIRE_ESM)(filename, hasEsmSyntax, parentFilename(module), scope && scope.path);
 }
 
 // --- compiling ---------------------------------------------------------------------
@@ -232,7 +261,7 @@ extensions['.js'] = function(module, filename) {
   if (filename.endsWith('.js')) {
     const scope = packageJson().findScope(filename);
     if (scope !== undefined && scope.type === 'module') {
-      module.exports = esmLoader().requireModule(filename, parentFilename(module));
+      module.exports = requireEsm(module, filename, scope);
       return;
     }
   }

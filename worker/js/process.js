@@ -114,6 +114,11 @@ function buildConfig() {
   });
 }
 
+// The Node options the worker was started with, as the host gave them: what
+// the builtins consult, so that a script editing process.execArgv changes
+// nothing (Node reads its options from C++). Set by setup().
+let execOptions = new Set();
+
 // --- exit --------------------------------------------------------------------------------
 
 let exiting = false;
@@ -468,7 +473,9 @@ Object.defineProperties(process, {
       tls_ocsp: false,
       tls: false,
       cached_builtins: true,
-      require_module: false,
+      get require_module() {
+        return !execOptions.has('--no-experimental-require-module');
+      },
     },
     writable: false,
     enumerable: true,
@@ -502,6 +509,16 @@ const kSourceEval = 1;
 const kSourcePrint = 2;
 const kSourceStdin = 3;
 
+function hasExecOption(name) {
+  return execOptions.has(name);
+}
+
+// Whether Node's pending deprecations (--pending-deprecation or
+// NODE_PENDING_DEPRECATION=1) emit their warnings.
+function pendingDeprecation() {
+  return execOptions.has('--pending-deprecation') || process.env.NODE_PENDING_DEPRECATION === '1';
+}
+
 // The Node options a worker was started with that `process` offers.
 function applyExecArgv(execArgv) {
   for (const option of execArgv) {
@@ -525,6 +542,7 @@ function entryArgv(info) {
 function setup(info) {
   process.execPath = info.execPath;
   process.execArgv = info.execArgv;
+  execOptions = new Set(info.execArgv);
   applyExecArgv(info.execArgv);
   process.argv = [info.execPath, ...entryArgv(info), ...info.argv];
   Object.defineProperty(process, 'argv0', {
@@ -535,6 +553,8 @@ function setup(info) {
 
 exports.process = process;
 exports.setup = setup;
+exports.hasExecOption = hasExecOption;
+exports.pendingDeprecation = pendingDeprecation;
 exports.emitBeforeExit = emitBeforeExit;
 exports.emitExit = emitExit;
 exports.setInspect = (fn) => { inspect = fn; };

@@ -52,8 +52,9 @@ struct WorkerOptions {
   std::vector<std::string> argv;
   // process.execArgv: the Node options the worker stands for having been
   // started with. --no-deprecation, --throw-deprecation, --pending-deprecation,
-  // --trace-deprecation, --trace-warnings and --no-warnings among them take
-  // effect; V8 flags are for v8_flags.
+  // --trace-deprecation, --trace-warnings, --no-warnings, --zero-fill-buffers,
+  // --experimental-vm-modules and --no-experimental-require-module among them
+  // take effect; V8 flags are for v8_flags.
   std::vector<std::string> exec_argv;
   // process.env: nullopt inherits the host's environment; a map (possibly
   // empty) is used as it is.

@@ -539,7 +539,7 @@ Url.prototype.resolveObject = function resolveObject(relative) {
 };
 
 // Node reads the switch once, at start-up.
-let warnedParse = !(process.env.NODE_PENDING_DEPRECATION === '1' || process.execArgv.includes('--pending-deprecation'));
+let warnedParse = !internalRequire('process').pendingDeprecation();
 
 function urlParse(url, parseQueryString, slashesDenoteHost) {
   if (!warnedParse) {

@@ -138,6 +138,13 @@ module.exports = {
   secureHeapUsed: () => ({ total: 0, used: 0, utilization: 0, min: 0 }),
 };
 
+// randomBytes under an old name: a pending deprecation (DEP0115), which warns
+// once for the three names together.
+function oldRandomBytes(name) {
+  if (!internalRequire('process').pendingDeprecation()) return random.randomBytes;
+  return internalRequire('node/util').deprecate(random.randomBytes, `crypto.${name} is deprecated.`, 'DEP0115');
+}
+
 // Web Crypto is built on first use.
 const webcrypto = () => internalRequire('internal/crypto/webcrypto').crypto;
 Object.defineProperties(module.exports, {
@@ -148,9 +155,9 @@ Object.defineProperties(module.exports, {
   // Deprecated names that Node keeps, out of sight.
   createCipher: { value: unavailable('createCipher'), writable: true, enumerable: false, configurable: true },
   createDecipher: { value: unavailable('createDecipher'), writable: true, enumerable: false, configurable: true },
-  prng: { value: random.randomBytes, writable: true, enumerable: false, configurable: true },
-  pseudoRandomBytes: { value: random.randomBytes, writable: true, enumerable: false, configurable: true },
-  rng: { value: random.randomBytes, writable: true, enumerable: false, configurable: true },
+  prng: { value: oldRandomBytes('prng'), writable: true, enumerable: false, configurable: true },
+  pseudoRandomBytes: { value: oldRandomBytes('pseudoRandomBytes'), writable: true, enumerable: false, configurable: true },
+  rng: { value: oldRandomBytes('rng'), writable: true, enumerable: false, configurable: true },
 });
 
 // crypto.getRandomValues works unbound, unlike webcrypto's own.

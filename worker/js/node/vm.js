@@ -6,10 +6,12 @@
 // and may run in any context; the native half is worker/vm_binding.cc.
 
 const vmBinding = binding.internalBinding('vm');
+const processModule = internalRequire('process');
 const { codes } = internalRequire('internal/errors');
 const {
   validateArray,
   validateBoolean,
+  validateFunction,
   validateInt32,
   validateObject,
   validateOneOf,
@@ -24,11 +26,46 @@ const {
 } = codes;
 
 const kDontContextify = Symbol('vm_context_no_contextify');
+const kUseMainContextDefaultLoader = Symbol('vm_dynamic_import_main_context_default');
 const constants = Object.freeze({
   __proto__: null,
-  USE_MAIN_CONTEXT_DEFAULT_LOADER: Symbol('vm_dynamic_import_main_context_default'),
+  USE_MAIN_CONTEXT_DEFAULT_LOADER: kUseMainContextDefaultLoader,
   DONT_CONTEXTIFY: kDontContextify,
 });
+
+// import() in code compiled here (worker/vm_import.h) goes to the callback
+// its author gave as importModuleDynamically, kept by internal/vm/importer.
+const importer = () => internalRequire('internal/vm/importer');
+vmBinding.setImportHook((id, contextObject, specifier, attributes) =>
+  importer().importForVmCode(id, contextObject, specifier, attributes));
+const kNoImportCallback = 0;
+
+let mainLoaderWarned = false;
+
+// The id compiled code carries for `importModuleDynamically` (undefined: it
+// goes to the worker's own loader), after checking the option.
+function importIdFor(importModuleDynamically) {
+  if (importModuleDynamically === undefined) return kNoImportCallback;
+  if (importModuleDynamically === kUseMainContextDefaultLoader) {
+    if (!mainLoaderWarned) {
+      mainLoaderWarned = true;
+      processModule.process.emitWarning(
+        'vm.USE_MAIN_CONTEXT_DEFAULT_LOADER is an experimental feature and might change at any time',
+        'ExperimentalWarning');
+    }
+    return undefined;
+  }
+  validateFunction(importModuleDynamically, 'options.importModuleDynamically');
+  return importer().newImportId();
+}
+
+// What import() of code with `importId` running in `contextObject`'s context
+// calls: `importModuleDynamically(specifier, referrer, attributes)`.
+function registerImportCallback(contextObject, importId, importModuleDynamically, referrer) {
+  if (importId === undefined || importId <= 0) return;
+  const callback = internalRequire('internal/vm/module').namespaceCallback(importModuleDynamically);
+  importer().register(contextObject, importId, callback, referrer);
+}
 
 const toBuffer = (arrayBuffer) => internalRequire('node/buffer').Buffer.from(arrayBuffer);
 
@@ -72,6 +109,8 @@ function run(handle, contextifiedObject, { timeout, displayErrors }) {
 
 class Script {
   #handle;
+  #importId;
+  #importModuleDynamically;
 
   constructor(code, options = {}) {
     code = `${code}`;
@@ -83,15 +122,18 @@ class Script {
       columnOffset = 0,
       cachedData,
       produceCachedData = false,
+      importModuleDynamically,
     } = options;
     validateString(filename, 'options.filename');
     validateInt32(lineOffset, 'options.lineOffset');
     validateInt32(columnOffset, 'options.columnOffset');
     validateCachedData(cachedData, 'options.cachedData');
     validateBoolean(produceCachedData, 'options.produceCachedData');
+    this.#importId = importIdFor(importModuleDynamically);
+    this.#importModuleDynamically = importModuleDynamically;
     const out = {};
     this.#handle = vmBinding.compileScript(code, filename, lineOffset, columnOffset, cachedData,
-      produceCachedData, out);
+      produceCachedData, out, this.#importId);
     if (cachedData !== undefined) this.cachedDataRejected = out.cachedDataRejected;
     if (produceCachedData) {
       if (out.cachedData !== undefined) this.cachedData = toBuffer(out.cachedData);
@@ -101,12 +143,16 @@ class Script {
   }
 
   runInThisContext(options) {
-    return run(this.#handle, undefined, runOptions(options));
+    const settings = runOptions(options);
+    registerImportCallback(globalThis, this.#importId, this.#importModuleDynamically, this);
+    return run(this.#handle, undefined, settings);
   }
 
   runInContext(contextifiedObject, options) {
     validateContext(contextifiedObject);
-    return run(this.#handle, contextifiedObject, runOptions(options));
+    const settings = runOptions(options);
+    registerImportCallback(contextifiedObject, this.#importId, this.#importModuleDynamically, this);
+    return run(this.#handle, contextifiedObject, settings);
   }
 
   runInNewContext(contextObject, options) {
@@ -149,10 +195,8 @@ function createContext(contextObject = {}, options = {}) {
     validateBoolean(wasm, 'options.codeGeneration.wasm');
   }
   validateOneOf(microtaskMode, 'options.microtaskMode', ['afterEvaluate', undefined]);
-  if (microtaskMode !== undefined) {
-    throw new ERR_NOT_AVAILABLE_IN_WORKER('vm.createContext() with microtaskMode');
-  }
-  return vmBinding.makeContext(contextObject === kDontContextify ? undefined : contextObject, strings, wasm);
+  return vmBinding.makeContext(contextObject === kDontContextify ? undefined : contextObject, strings, wasm,
+    microtaskMode === 'afterEvaluate');
 }
 
 // The context options that runInNewContext() takes, by their names there.
@@ -212,6 +256,7 @@ function compileFunction(code, params = [], options = {}) {
     produceCachedData = false,
     parsingContext,
     contextExtensions = [],
+    importModuleDynamically,
   } = options;
   validateString(filename, 'options.filename');
   validateInt32(columnOffset, 'options.columnOffset');
@@ -226,9 +271,12 @@ function compileFunction(code, params = [], options = {}) {
   for (let i = 0; i < contextExtensions.length; i++) {
     validateObject(contextExtensions[i], `options.contextExtensions[${i}]`, { nullable: true });
   }
+  const importId = importIdFor(importModuleDynamically);
   const out = {};
   const fn = vmBinding.compileFunction(code, filename, lineOffset, columnOffset, cachedData, produceCachedData,
-    parsingContext, contextExtensions, params, out);
+    parsingContext, contextExtensions, params, out, importId);
+  registerImportCallback(parsingContext === undefined ? globalThis : parsingContext, importId,
+    importModuleDynamically, fn);
   if (cachedData !== undefined) fn.cachedDataRejected = out.cachedDataRejected;
   if (produceCachedData) {
     if (out.cachedData !== undefined) fn.cachedData = toBuffer(out.cachedData);
@@ -253,3 +301,9 @@ module.exports = {
   measureMemory,
   constants,
 };
+
+// vm.Module and its kinds, under --experimental-vm-modules only (as in Node).
+if (processModule.hasExecOption('--experimental-vm-modules')) {
+  const { Module, SourceTextModule, SyntheticModule } = internalRequire('internal/vm/module');
+  Object.assign(module.exports, { Module, SourceTextModule, SyntheticModule });
+}

@@ -5,6 +5,7 @@
 // what it is given.
 
 const native = binding.internalBinding('buffer');
+const processModule = internalRequire('process');
 const encodings = internalRequire('internal/buffer/encodings');
 const { addNumberMethods } = internalRequire('internal/buffer/numbers');
 const {
@@ -67,9 +68,18 @@ let poolOffset;
 let allocPool;  // the pool's ArrayBuffer
 let poolView;   // a Uint8Array over all of it, for native writes
 
+// --zero-fill-buffers: what allocUnsafe() hands out is zeroed too. Read when
+// the first buffer is made, after the worker's options have arrived.
+let zeroFill;
+
+function unsafeBytes(size) {
+  if (zeroFill === undefined) zeroFill = processModule.hasExecOption('--zero-fill-buffers');
+  return zeroFill ? new ArrayBuffer(size) : native.allocUnsafe(size);
+}
+
 function createPool() {
   poolSize = Buffer.poolSize;
-  allocPool = native.allocUnsafe(poolSize);
+  allocPool = unsafeBytes(poolSize);
   poolView = new Uint8Array(allocPool);
   poolOffset = 0;
 }
@@ -87,7 +97,7 @@ const kSmallUnsafeSize = 64;
 
 function createUnsafeBuffer(size) {
   if (size <= kSmallUnsafeSize) return new FastBuffer(size);
-  return new FastBuffer(native.allocUnsafe(size));
+  return new FastBuffer(unsafeBytes(size));
 }
 
 function allocate(size) {
@@ -206,13 +216,9 @@ function calledFromNodeModules() {
   return false;
 }
 
-// --pending-deprecation: packages are warned about too.
-function pendingDeprecation() {
-  return process.execArgv.includes('--pending-deprecation') || process.env.NODE_PENDING_DEPRECATION === '1';
-}
-
 function warnDeprecatedConstructor() {
-  if (!pendingDeprecation() && calledFromNodeModules()) return;
+  // --pending-deprecation: packages are warned about too.
+  if (!processModule.pendingDeprecation() && calledFromNodeModules()) return;
   // Set first: the warning's own stack may call Buffer() again (from a
   // script's Error.prepareStackTrace).
   bufferWarned = true;
@@ -235,6 +241,9 @@ ObjectDefineProperty(Buffer, 'length', { value: 3 });
 FastBuffer.prototype.constructor = Buffer;
 Buffer.prototype = FastBuffer.prototype;
 ObjectSetPrototypeOf(Buffer, Uint8Array);
+// What map(), filter() and subarray() make: FastBuffer, so that they do not
+// call the deprecated constructor (and warn).
+ObjectDefineProperty(Buffer, Symbol.species, { __proto__: null, get: () => FastBuffer, configurable: true });
 Buffer.poolSize = 8 * 1024;
 
 Buffer.from = function from(value, encodingOrOffset, length) {
