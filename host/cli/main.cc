@@ -56,6 +56,10 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
       ->capture_default_str();
   run_command->add_option("--v8-flag", run.v8_flags, "Pass a flag to the workers' V8 (repeatable)");
+  run_command->add_flag_callback(
+      "--expose-internals", [&run] { run.exec_argv.emplace_back("--expose-internals"); },
+      "Let the script require the runtime's own internal/* modules, as Node's --expose-internals\n"
+      "does (process.execArgv holds it)");
   run_command->add_option("--spawn", spawn,
                           "How workers are started: exec (a fresh process), zygote (a fork of a process with V8\n"
                           "initialised), pool (started ahead of demand), or auto (exec for a single worker that\n"
@@ -113,7 +117,8 @@ int main(int argc, char** argv) {
       "                                            when stdin is not a terminal)\n"
       "NODE-OPTIONS: --expose-gc, --allow-natives-syntax, --stack-size=N, --harmony* (V8 flags of\n"
       "the worker), --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation,\n"
-      "--pending-deprecation, --trace-deprecation, --trace-warnings (process.execArgv holds them).\n"
+      "--pending-deprecation, --trace-deprecation, --trace-warnings, --expose-internals\n"
+      "(process.execArgv holds them).\n"
       "Any other option exits with status 9. A subcommand name comes first: a script named\n"
       "`run` is given as ./run. process.execPath in a worker is this CLI, so a script that spawns\n"
       "it runs JavaScript.",

@@ -17,6 +17,10 @@ constexpr std::string_view kOwnFirstArguments[] = {"run", "--help", "-h", "--ver
 constexpr std::string_view kProcessOptions[] = {"--no-warnings",       "--no-deprecation",     "--throw-deprecation",
                                                 "--pending-deprecation", "--trace-deprecation", "--trace-warnings"};
 
+// Lets the script require the runtime's own internal/* modules
+// (worker/js/internal/modules/builtins.js reads it from process.execArgv).
+constexpr std::string_view kExposeInternals = "--expose-internals";
+
 // V8 flags that Node hands to V8 as they are and that mean the same to a worker.
 constexpr std::string_view kV8Flags[] = {"--expose-gc", "--expose_gc", "--allow-natives-syntax",
                                          "--allow_natives_syntax"};
@@ -136,14 +140,14 @@ bool ParseNodeCommandLine(int argc, char** argv, RunOptions* run, std::string* e
       run->exec_argv.emplace_back(arg);
       continue;
     }
-    if (IsProcessOption(arg)) {
+    if (IsProcessOption(arg) || arg == kExposeInternals) {
       run->exec_argv.emplace_back(arg);
       continue;
     }
     *error = "isohost: bad option: " + std::string(arg) +
              " (Node options isohost takes: -e, -p, --expose-gc, --allow-natives-syntax, --stack-size=N, "
              "--harmony*, --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation, "
-             "--pending-deprecation, --trace-deprecation, --trace-warnings; see isohost --help)";
+             "--pending-deprecation, --trace-deprecation, --trace-warnings, --expose-internals; see isohost --help)";
     return false;
   }
 

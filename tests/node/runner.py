@@ -47,7 +47,7 @@ class Config:
 
     def __init__(self, path):
         self.modules = []  # [(name, [glob, ...])], in the file's order
-        self.flags = []    # [(pattern, 'v8' | 'ignore')]
+        self.flags = []    # [(pattern, 'v8' | 'run' | 'ignore')]
         with open(path, encoding='utf-8') as f:
             for number, line in enumerate(f, 1):
                 words = line.split('#', 1)[0].split()
@@ -55,7 +55,7 @@ class Config:
                     continue
                 if words[0] == 'module' and len(words) >= 3:
                     self.modules.append((words[1], words[2:]))
-                elif words[0] == 'flag' and len(words) == 3 and words[2] in ('v8', 'ignore'):
+                elif words[0] == 'flag' and len(words) == 3 and words[2] in ('v8', 'run', 'ignore'):
                     self.flags.append((words[1], words[2]))
                 else:
                     fail_setup(f'{path}:{number}: cannot read "{line.strip()}"')
@@ -312,6 +312,8 @@ class Runner:
             how = self.config.flag_rule(flag)
             if how == 'v8':
                 argv.append(f'--v8-flag={flag}')
+            elif how == 'run':
+                argv.append(flag)
             elif how is None:
                 return None, f"needs Node's flag {flag}"
         return argv + [file], ''
@@ -382,8 +384,8 @@ def module_table(config, results):
             'isohost_fail': sum(r['node']['result'] == 'pass' and r['isohost']['result'] == 'fail' for r in mine),
             'isohost_skip': sum(r['node']['result'] == 'pass' and r['isohost']['result'] in ('skip', 'not-run')
                                 for r in mine),
-            # Files that test Node's own internals (--expose-internals), which
-            # a runtime of its own has no business offering.
+            # Files not run because they need --expose-internals (none while
+            # modules.txt passes it to `isohost run`).
             'internals': sum(r['node']['result'] == 'pass' and r['isohost']['result'] == 'not-run'
                              and '--expose-internals' in (r['isohost'].get('reason') or '') for r in mine),
         }

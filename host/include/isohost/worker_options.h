@@ -53,7 +53,8 @@ struct WorkerOptions {
   // process.execArgv: the Node options the worker stands for having been
   // started with. --no-deprecation, --throw-deprecation, --pending-deprecation,
   // --trace-deprecation, --trace-warnings and --no-warnings among them take
-  // effect; V8 flags are for v8_flags.
+  // effect, and --expose-internals lets the script require the runtime's own
+  // internal/* modules (and internal/test/binding); V8 flags are for v8_flags.
   std::vector<std::string> exec_argv;
   // process.env: nullopt inherits the host's environment; a map (possibly
   // empty) is used as it is.
