@@ -158,7 +158,11 @@ void RunMicrotasks(const FunctionCallbackInfo<Value>& info) {
 }
 
 void JsScheduleTimer(const FunctionCallbackInfo<Value>& info) {
-  Runtime::From(info.GetIsolate())->ScheduleTimer(info[0].As<v8::Number>()->Value());
+  // Scripts reach it too, under --expose-internals: no NaN or infinity for uv.
+  if (!info[0]->IsNumber()) return;
+  double delay_ms = info[0].As<v8::Number>()->Value();
+  if (!(delay_ms <= 4294967295.0)) delay_ms = 4294967295.0;
+  Runtime::From(info.GetIsolate())->ScheduleTimer(delay_ms);
 }
 
 void ToggleTimerRef(const FunctionCallbackInfo<Value>& info) {
@@ -173,9 +177,9 @@ void ToggleImmediateRef(const FunctionCallbackInfo<Value>& info) {
 // set by a script that ran a while counts from when it was set, not from
 // when the loop last woke up.
 void GetLoopTime(const FunctionCallbackInfo<Value>& info) {
-  uv_loop_t* loop = Runtime::From(info.GetIsolate())->loop();
-  uv_update_time(loop);
-  info.GetReturnValue().Set(static_cast<double>(uv_now(loop)));
+  Runtime* runtime = Runtime::From(info.GetIsolate());
+  uv_update_time(runtime->loop());
+  info.GetReturnValue().Set(runtime->LoopTime());
 }
 
 void HrtimeBigInt(const FunctionCallbackInfo<Value>& info) {
@@ -381,19 +385,6 @@ void PromiseState(const FunctionCallbackInfo<Value>& info) {
   info.GetReturnValue().Set(v8::Array::New(isolate, result, 2));
 }
 
-// proxyDetails(value, full) -> undefined if not a proxy; [target, handler]
-// when `full`, else the target.
-void ProxyDetails(const FunctionCallbackInfo<Value>& info) {
-  if (!info[0]->IsProxy()) return;
-  Local<v8::Proxy> proxy = info[0].As<v8::Proxy>();
-  if (info[1]->IsTrue()) {
-    Local<Value> details[2] = {proxy->GetTarget(), proxy->GetHandler()};
-    info.GetReturnValue().Set(v8::Array::New(info.GetIsolate(), details, 2));
-  } else {
-    info.GetReturnValue().Set(proxy->GetTarget());
-  }
-}
-
 // previewEntries(object) -> [entries, isKeyValue] for a Map/Set, their
 // iterators and the weak collections; undefined for anything else.
 void PreviewEntries(const FunctionCallbackInfo<Value>& info) {
@@ -504,7 +495,6 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("formatFatalError", FormatFatalError);
   set_method("memoryUsage", MemoryUsage);
   set_method("promiseState", PromiseState);
-  set_method("proxyDetails", ProxyDetails);
   set_method("previewEntries", PreviewEntries);
   set_method("constructorName", ConstructorName);
   set_method("getStartInfo", GetStartInfo);

@@ -1,11 +1,12 @@
 #include "worker/error_format.h"
 
 namespace isohost::worker {
-namespace {
 
 v8::Local<v8::Private> ErrorSourceKey(v8::Isolate* isolate) {
   return v8::Private::ForApi(isolate, v8::String::NewFromUtf8Literal(isolate, "isohost:errorSource"));
 }
+
+namespace {
 
 std::string ToStdString(v8::Isolate* isolate, v8::Local<v8::Value> value) {
   v8::String::Utf8Value utf8(isolate, value);

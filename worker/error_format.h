@@ -9,6 +9,10 @@
 
 namespace isohost::worker {
 
+// The private symbol under which an error keeps that location (below): the
+// fatal report prints it before the stack.
+v8::Local<v8::Private> ErrorSourceKey(v8::Isolate* isolate);
+
 // Remembers on `exception` (when it is an object) the location `message`
 // points at, for errors such as a SyntaxError whose stack does not say it.
 void AttachErrorSource(v8::Isolate* isolate, v8::Local<v8::Context> context,

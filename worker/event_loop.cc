@@ -79,7 +79,7 @@ void Runtime::OnTimer(uv_timer_t* handle) {
   v8::Isolate* isolate = self->isolate_;
   v8::HandleScope handle_scope(isolate);
   v8::Local<v8::Context> context = self->context();
-  v8::Local<v8::Value> now = v8::Number::New(isolate, static_cast<double>(uv_now(&self->loop_)));
+  v8::Local<v8::Value> now = v8::Number::New(isolate, self->LoopTime());
   v8::Local<v8::Value> next;
   {
     v8::TryCatch try_catch(isolate);

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "worker/native_module.h"
+#include "worker/process_env.h"
 
 namespace isohost::worker {
 namespace {
@@ -196,6 +197,26 @@ void GetUserInfo(const FunctionCallbackInfo<Value>& info) {
   info.GetReturnValue().Set(result);
 }
 
+// getHomeDirectory(ctx): $HOME as the worker's process.env has it when not
+// empty, else the user's entry in the passwd database; uv_os_homedir() does
+// the same with the process's environ, which is not the worker's.
+void GetHomeDirectory(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  const std::string* home = FindProcessEnv(isolate, "HOME");
+  if (home != nullptr && !home->empty()) {
+    Local<v8::String> text;
+    if (v8::String::NewFromUtf8(isolate, home->data(), v8::NewStringType::kNormal, static_cast<int>(home->size()))
+            .ToLocal(&text)) {
+      info.GetReturnValue().Set(text);
+    }
+    return;
+  }
+  uv_passwd_t passwd;
+  if (int err = uv_os_get_passwd(&passwd); err != 0) return ReportError(info, 0, err, "uv_os_homedir");
+  info.GetReturnValue().Set(Utf8(isolate, passwd.homedir));
+  uv_os_free_passwd(&passwd);
+}
+
 // getPriority(pid, ctx)
 void GetPriority(const FunctionCallbackInfo<Value>& info) {
   int priority = 0;
@@ -374,6 +395,7 @@ void InstallOsModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8:
   SetMethod(isolate, context, target, "getCPUs", GetCpus);
   SetMethod(isolate, context, target, "getInterfaceAddresses", GetInterfaceAddresses);
   SetMethod(isolate, context, target, "getUserInfo", GetUserInfo);
+  SetMethod(isolate, context, target, "getHomeDirectory", GetHomeDirectory);
   SetMethod(isolate, context, target, "getPriority", GetPriority);
   SetMethod(isolate, context, target, "setPriority", SetPriority);
   SetValue(isolate, context, target, "constants", Constants(isolate, context));

@@ -230,6 +230,10 @@ void EnumerateNoIndices(const PropertyCallbackInfo<v8::Array>& info) {
 
 }  // namespace
 
+const std::string* FindProcessEnv(v8::Isolate* isolate, std::string_view name) {
+  return StoreOf(isolate).Find(name);
+}
+
 v8::MaybeLocal<v8::Object> NewProcessEnv(v8::Isolate* isolate, Local<v8::Context> context) {
   Local<v8::ObjectTemplate> templ = v8::ObjectTemplate::New(isolate);
   templ->SetHandler(v8::NamedPropertyHandlerConfiguration(NamedGet, NamedSet, NamedQuery, NamedDelete, Enumerate,

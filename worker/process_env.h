@@ -7,12 +7,20 @@
 
 #include <v8.h>
 
+#include <string>
+#include <string_view>
+
 namespace isohost::worker {
 
 // A new process.env object. The variables the host sent in Start are copied
 // into the store on the first access to any property, not here: a worker
 // that never reads process.env copies nothing.
 v8::MaybeLocal<v8::Object> NewProcessEnv(v8::Isolate* isolate, v8::Local<v8::Context> context);
+
+// The value of the worker's variable `name` as process.env has it (what the
+// host sent, as the script changed it), or null. For native code that must
+// see the worker's environment rather than the process's environ.
+const std::string* FindProcessEnv(v8::Isolate* isolate, std::string_view name);
 
 }  // namespace isohost::worker
 

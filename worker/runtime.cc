@@ -34,6 +34,7 @@ constexpr std::uint32_t kMaxWriteDelayMs = 5;
 Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
     : platform_(platform), heap_limits_(limits) {
   CHECK_UV(uv_loop_init(&loop_));
+  loop_time_origin_ = uv_now(&loop_);
   CHECK_UV(uv_timer_init(&loop_, &timer_));
   uv_unref(reinterpret_cast<uv_handle_t*>(&timer_));
   CHECK_UV(uv_check_init(&loop_, &immediate_check_));

@@ -103,6 +103,9 @@ class Runtime {
   v8::Isolate* isolate() const { return isolate_; }
   v8::Local<v8::Context> context() const { return context_.Get(isolate_); }
   uv_loop_t* loop() { return &loop_; }
+  // The loop's clock in ms since this worker's loop began, as the timers
+  // count (small numbers, as Node's are: V8 keeps them unboxed).
+  double LoopTime() const { return static_cast<double>(uv_now(&loop_) - loop_time_origin_); }
   ipc::Channel* channel() { return channel_.get(); }
   JsCallbacks& js() { return js_; }
   LoopStats& stats() { return stats_; }
@@ -173,6 +176,7 @@ class Runtime {
   v8::Platform* platform_;
   HeapLimits heap_limits_;
   uv_loop_t loop_;
+  std::uint64_t loop_time_origin_ = 0;  // uv_now() when the loop began
   // Loop handles; closed in the destructor before the loop.
   uv_timer_t timer_;
   uv_check_t immediate_check_;

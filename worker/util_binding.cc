@@ -1,10 +1,12 @@
 // The native half of `util`: the engine's own answers to what a value is
 // (util.types; a script cannot tell a proxy or a module namespace apart from
-// an object, nor an Error from an object that inherits Error.prototype), and
-// libuv's names for error numbers (util.getSystemErrorName/Map).
+// an object, nor an Error from an object that inherits Error.prototype), what
+// is behind a proxy (util.inspect), libuv's names for error numbers
+// (util.getSystemErrorName/Map), and a sleep of the worker's thread.
 #include <uv.h>
 #include <v8.h>
 
+#include "worker/error_format.h"
 #include "worker/native_module.h"
 
 namespace isohost::worker {
@@ -107,6 +109,33 @@ void ErrorMap(const FunctionCallbackInfo<Value>& info) {
   info.GetReturnValue().Set(result);
 }
 
+// getProxyDetails(value, full = true) -> undefined if not a proxy; else
+// [target, handler] when `full`, the target otherwise (null for a revoked one).
+void GetProxyDetails(const FunctionCallbackInfo<Value>& info) {
+  if (!info[0]->IsProxy()) return;
+  Local<v8::Proxy> proxy = info[0].As<v8::Proxy>();
+  if (info.Length() < 2 || info[1]->IsTrue()) {
+    Local<Value> details[2] = {proxy->GetTarget(), proxy->GetHandler()};
+    info.GetReturnValue().Set(v8::Array::New(info.GetIsolate(), details, 2));
+  } else {
+    info.GetReturnValue().Set(proxy->GetTarget());
+  }
+}
+
+// arrayBufferViewHasBuffer(view): false while a small typed array still keeps
+// its bytes on the V8 heap (the buffer's reads copy those without making an
+// ArrayBuffer, worker/buffer/v8_bytes.cc), true once it has an ArrayBuffer.
+void ArrayBufferViewHasBuffer(const FunctionCallbackInfo<Value>& info) {
+  if (!info[0]->IsArrayBufferView()) return;
+  info.GetReturnValue().Set(info[0].As<v8::ArrayBufferView>()->HasBuffer());
+}
+
+// sleep(msec): blocks the thread; internal/util.js checks that msec is a uint32.
+void Sleep(const FunctionCallbackInfo<Value>& info) {
+  if (!info[0]->IsUint32()) return;
+  uv_sleep(info[0].As<v8::Uint32>()->Value());
+}
+
 }  // namespace
 
 namespace native_modules {
@@ -119,6 +148,19 @@ void InstallUtilModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v
   SetMethod(isolate, context, target, "isAnyArrayBuffer", IsAnyArrayBuffer);
   SetMethod(isolate, context, target, "errname", ErrName);
   SetMethod(isolate, context, target, "errorMap", ErrorMap);
+  SetMethod(isolate, context, target, "getProxyDetails", GetProxyDetails);
+  SetMethod(isolate, context, target, "arrayBufferViewHasBuffer", ArrayBufferViewHasBuffer);
+  SetMethod(isolate, context, target, "sleep", Sleep);
+  // The private symbols the runtime keeps on objects: a script can read and
+  // write them (no key lists them) but only code given this object has them.
+  // The arrow message is where a SyntaxError points: "file:line", the source
+  // line and a caret, as the fatal-error report prints it.
+  // (A v8::Private is a symbol to the engine; V8's API offers no other way
+  // to hand one to JavaScript.)
+  Local<v8::Data> arrow_message = ErrorSourceKey(isolate);
+  Local<v8::Object> private_symbols = v8::Object::New(isolate);
+  SetValue(isolate, context, private_symbols, "arrow_message_private_symbol", arrow_message.As<Value>());
+  SetValue(isolate, context, target, "privateSymbols", private_symbols);
 }
 
 }  // namespace native_modules

@@ -74,6 +74,10 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
                    "--no-experimental-require-module, --no-warnings or --expose-gc. It takes effect as under\n"
                    "Node and is in the workers' process.execArgv")
       ->check(node_option);
+  run_command->add_flag_callback(
+      "--expose-internals", [&run] { run.exec_argv.emplace_back("--expose-internals"); },
+      "Let the script require the runtime's own internal/* modules, as Node's --expose-internals\n"
+      "does (process.execArgv holds it)");
   run_command->add_option("--spawn", spawn,
                           "How workers are started: exec (a fresh process), zygote (a fork of a process with V8\n"
                           "initialised), pool (started ahead of demand), or auto (exec for a single worker that\n"
@@ -132,8 +136,8 @@ int main(int argc, char** argv) {
       "NODE-OPTIONS: --expose-gc, --allow-natives-syntax, --stack-size=N, --harmony* (V8 flags of\n"
       "the worker), --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation,\n"
       "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers,\n"
-      "--experimental-vm-modules, --[no-]experimental-require-module (process.execArgv holds them;\n"
-      "`isohost run --node-option=OPTION` gives them to the workers of `run`).\n"
+      "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals\n"
+      "(process.execArgv holds them; `isohost run --node-option=OPTION` gives them to the workers of `run`).\n"
       "Any other option exits with status 9. A subcommand name comes first: a script named\n"
       "`run` is given as ./run. process.execPath in a worker is this CLI, so a script that spawns\n"
       "it runs JavaScript.",

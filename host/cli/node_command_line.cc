@@ -20,6 +20,10 @@ constexpr std::string_view kProcessOptions[] = {
     "--zero-fill-buffers",    "--experimental-vm-modules", "--experimental-require-module",
     "--no-experimental-require-module"};
 
+// Lets the script require the runtime's own internal/* modules
+// (worker/js/internal/modules/builtins.js reads it from process.execArgv).
+constexpr std::string_view kExposeInternals = "--expose-internals";
+
 // V8 flags that Node hands to V8 as they are and that mean the same to a worker.
 constexpr std::string_view kV8Flags[] = {"--expose-gc", "--expose_gc", "--allow-natives-syntax",
                                          "--allow_natives_syntax"};
@@ -100,7 +104,7 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
     run->exec_argv.emplace_back(arg);
     return true;
   }
-  if (IsProcessOption(arg)) {
+  if (IsProcessOption(arg) || arg == kExposeInternals) {
     run->exec_argv.emplace_back(arg);
     return true;
   }
@@ -108,7 +112,7 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
            " (Node options isohost takes: -e, -p, --expose-gc, --allow-natives-syntax, --stack-size=N, "
            "--harmony*, --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation, "
            "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers, "
-           "--experimental-vm-modules, --[no-]experimental-require-module; see isohost --help)";
+           "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals; see isohost --help)";
   return false;
 }
 

@@ -158,7 +158,7 @@ TEST(NodeCliTest, RunTakesNodeOptions) {
 }
 
 TEST(NodeCliTest, BadOptionIsNamedWithNodesExitCode) {
-  for (const char* option : {"--expose-internals", "--no-such-option", "--stack-size=lots", "-x"}) {
+  for (const char* option : {"--no-such-option", "--stack-size=lots", "-x"}) {
     CliResult result = RunCli({option, "-e", "console.log('ran')"});
     EXPECT_EQ(result.exit_code, 9) << option;
     EXPECT_EQ(result.out, "") << option;
@@ -167,6 +167,27 @@ TEST(NodeCliTest, BadOptionIsNamedWithNodesExitCode) {
   CliResult missing = RunCli({"-e"});
   EXPECT_EQ(missing.exit_code, 9);
   EXPECT_TRUE(Contains(missing.err, "-e requires an argument")) << missing.err;
+}
+
+// The runtime's internal modules (and internal/test/binding) are reachable
+// by require, import and node: only under --expose-internals, in both
+// command lines, as Node's are; without it they are what Node says then.
+TEST(NodeCliTest, ExposeInternalsGatesTheInternalModules) {
+  const std::string script = ScriptPath("node_cli/internals_gate.js");
+  const std::string hidden = "MODULE_NOT_FOUND MODULE_NOT_FOUND ERR_UNKNOWN_BUILTIN_MODULE false ERR_MODULE_NOT_FOUND";
+  const std::string exposed = "object function object true object";
+  CliResult node_without = RunCli({script});
+  EXPECT_EQ(node_without.exit_code, 0) << node_without.err;
+  EXPECT_EQ(node_without.out, hidden + " []\n");
+  CliResult run_without = RunCli({"run", script});
+  EXPECT_EQ(run_without.out, hidden + " []\n") << run_without.err;
+  CliResult node_with = RunCli({"--expose-internals", script});
+  EXPECT_EQ(node_with.exit_code, 0) << node_with.err;
+  EXPECT_EQ(node_with.out, exposed + " [\"--expose-internals\"]\n");
+  CliResult run_with = RunCli({"run", "--expose-internals", script});
+  EXPECT_EQ(run_with.out, exposed + " [\"--expose-internals\"]\n") << run_with.err;
+  CliResult eval_with = RunCli({"--expose-internals", "-p", "typeof require('internal/util').sleep"});
+  EXPECT_EQ(eval_with.out, "function\n") << eval_with.err;
 }
 
 TEST(NodeCliTest, SubcommandsComeFirst) {

@@ -389,8 +389,8 @@ def module_table(config, results):
             'isohost_fail': sum(r['node']['result'] == 'pass' and r['isohost']['result'] == 'fail' for r in mine),
             'isohost_skip': sum(r['node']['result'] == 'pass' and r['isohost']['result'] in ('skip', 'not-run')
                                 for r in mine),
-            # Files that test Node's own internals (--expose-internals), which
-            # a runtime of its own has no business offering.
+            # Files not run because they need --expose-internals (none while
+            # modules.txt passes it to `isohost run`).
             'internals': sum(r['node']['result'] == 'pass' and r['isohost']['result'] == 'not-run'
                              and '--expose-internals' in (r['isohost'].get('reason') or '') for r in mine),
         }

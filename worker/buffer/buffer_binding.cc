@@ -424,11 +424,29 @@ void RepeatPattern(std::uint8_t* at, std::size_t pattern, std::size_t size) {
   }
 }
 
+// A start or end that is not an index at all: the caller checked nothing.
+void ThrowIndexOutOfRange(v8::Isolate* isolate) {
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  Local<Value> error = v8::Exception::RangeError(v8::String::NewFromUtf8Literal(isolate, "Index out of range"));
+  (void)error.As<v8::Object>()
+      ->Set(context, v8::String::NewFromUtf8Literal(isolate, "code"),
+            v8::String::NewFromUtf8Literal(isolate, "ERR_OUT_OF_RANGE"))
+      .FromMaybe(false);
+  isolate->ThrowException(error);
+}
+
+bool IsIndex(Local<Value> value) {
+  return value->IsNumber() && value.As<v8::Number>()->Value() >= 0;
+}
+
 // fill(view, value, start, end, encoding) -> 0, or -1 when `value` gives no
 // bytes, or -2 when the range is outside the view. `value` is a string (in
-// `encoding`) or a view; numbers are filled by the caller.
+// `encoding`) or a view; numbers are filled by the caller. A negative or
+// non-numeric start or end throws ERR_OUT_OF_RANGE (Buffer#fill checks them
+// first; this is for scripts that call the binding itself).
 void Fill(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
+  if (!IsIndex(info[2]) || !IsIndex(info[3])) return ThrowIndexOutOfRange(isolate);
   ViewBytes target(info[0], ViewBytes::kWrite);
   std::size_t start = SizeArg(info, 2);
   std::size_t end = SizeArg(info, 3);

@@ -25,6 +25,9 @@ const esmLoader = () => internalRequire('internal/modules/esm/loader');
 // Builtins: the bootstrap's own (registered by name) are known here, so a
 // script that requires only those never loads the list of Node's names.
 const registeredBuiltins = new Map();  // name -> () => exports
+// Whether the script may require the runtime's internal/* modules
+// (internal/modules/builtins.js asks).
+let internalsExposed = false;
 const loadedBuiltins = new Map();
 const builtins = () => internalRequire('internal/modules/builtins');
 
@@ -652,6 +655,9 @@ const kSourceWorkerEval = 0;
 // would) or source text, as a worker's eval or as Node's -e, -p or stdin.
 function runMain(scriptPath, scriptSource, sourceKind) {
   initPaths(globalThis.process && globalThis.process.env);
+  // Node's --expose-internals among the options the worker was started with
+  // (process.execArgv, as the host's Start said, before any script ran).
+  internalsExposed = Boolean(globalThis.process && globalThis.process.execArgv.includes('--expose-internals'));
   if (scriptSource === undefined) {
     const filename = Module._findPath(path.resolve(scriptPath), null, true);
     if (filename && isModuleEntry(filename)) {
@@ -690,3 +696,4 @@ exports.registerBuiltin = (name, load) => {
   registeredBuiltins.set(name, load);
 };
 exports.loadBuiltin = loadBuiltin;
+exports.internalsExposed = () => internalsExposed;

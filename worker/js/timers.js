@@ -40,16 +40,25 @@ const timersById = new Map();
 let timerRefCount = 0;
 let scheduledExpiry = Infinity;
 
-class TimersList {
-  constructor(expiry, duration) {
-    this._idleNext = this;
-    this._idlePrev = this;
-    this.expiry = expiry;
-    this.duration = duration;
-  }
+// A list of timers is circular and doubly linked through _idleNext and
+// _idlePrev, the list object its own head: the oldest timer is
+// list._idleNext. Node's internal/linkedlist has the same shape, and
+// internal/linkedlist.js offers these functions under its names.
+function linkInit(list) {
+  list._idleNext = list;
+  list._idlePrev = list;
+  return list;
 }
 
+// The item after `item` (the oldest of a list), null if it is alone.
+function linkPeek(item) {
+  const next = item._idleNext;
+  return next === item ? null : next;
+}
+
+// Adds `item` at the end of `list`, taking it first from any list it is in.
 function linkAppend(list, item) {
+  if (item._idleNext || item._idlePrev) unlink(item);
   item._idleNext = list;
   item._idlePrev = list._idlePrev;
   list._idlePrev._idleNext = item;
@@ -61,6 +70,14 @@ function unlink(item) {
   if (item._idlePrev) item._idlePrev._idleNext = item._idleNext;
   item._idleNext = null;
   item._idlePrev = null;
+}
+
+class TimersList {
+  constructor(expiry, duration) {
+    linkInit(this);
+    this.expiry = expiry;
+    this.duration = duration;
+  }
 }
 
 function incTimerRef() {
@@ -86,7 +103,7 @@ function warnOverflow(after) {
 }
 
 class Timeout {
-  constructor(callback, after, args, isRepeat) {
+  constructor(callback, after, args, isRepeat, isRefed = true) {
     after = coerceDelay(after);
     this._idleTimeout = after;
     this._idlePrev = null;
@@ -96,9 +113,9 @@ class Timeout {
     this._timerArgs = args;
     this._repeat = isRepeat ? after : null;
     this._destroyed = false;
-    this[kRefed] = true;
+    this[kRefed] = isRefed;
     this[kTimerId] = nextTimerId++;
-    incTimerRef();
+    if (isRefed) incTimerRef();
   }
 
   ref() {
@@ -121,9 +138,15 @@ class Timeout {
     return this[kRefed];
   }
 
+  // Counts the delay again from now; a timer that has fired runs again (one
+  // that was cleared does not).
   refresh() {
-    if (!this._destroyed && this._onTimeout !== null) {
+    if (this._onTimeout !== null) {
       removeFromList(this);
+      if (this._destroyed) {
+        this._destroyed = false;
+        if (this[kRefed]) incTimerRef();
+      }
       insert(this, this._idleTimeout, getLoopTime());
     }
     return this;
@@ -191,6 +214,16 @@ function setInterval(callback, repeat, ...args) {
   return timer;
 }
 
+// A timer the runtime sets for itself (AbortSignal.timeout()): unref'd from
+// the start, so it never holds the loop, even for a moment.
+function setUnrefTimeout(callback, after) {
+  if (typeof callback !== 'function') throw invalidCallback(callback);
+  const timer = new Timeout(callback, after, undefined, false, false);
+  if (asyncContext !== null) timer[kAsyncFrame] = asyncContext.currentFrame();
+  insert(timer, timer._idleTimeout, getLoopTime());
+  return timer;
+}
+
 function clearTimeout(timer) {
   if (typeof timer === 'number' || typeof timer === 'string') timer = timersById.get(+timer);
   if (timer === null || typeof timer !== 'object' || !(timer instanceof Timeout)) return;
@@ -239,7 +272,7 @@ function listOnTimeout(list, now) {
     if (timer._repeat !== null && timer._idleTimeout !== -1 && timer._onTimeout !== null && !timer._destroyed) {
       if (timer._idleNext === null) insert(timer, timer._idleTimeout = timer._repeat, start);
     } else if (timer._idleNext === null) {
-      timer._onTimeout = null;
+      // It keeps its callback: refresh() makes it run again.
       destroyTimer(timer);
     }
   }
@@ -449,18 +482,18 @@ function invalidCallback(callback) {
   return new (internalRequire('internal/errors').codes.ERR_INVALID_ARG_TYPE)('callback', 'Function', callback);
 }
 
-// util.promisify(setTimeout) / util.promisify(setImmediate): promises that
-// settle with the given value once the timer fires.
+// util.promisify(setTimeout) / util.promisify(setImmediate) are, as in
+// Node, the functions of timers/promises (loaded on first read).
 const kPromisifyCustom = Symbol.for('nodejs.util.promisify.custom');
 Object.defineProperty(setTimeout, kPromisifyCustom, {
   __proto__: null,
   enumerable: true,
-  get: () => (after, value) => new Promise((resolve) => setTimeout(resolve, after, value)),
+  get: () => internalRequire('node/timers/promises').setTimeout,
 });
 Object.defineProperty(setImmediate, kPromisifyCustom, {
   __proto__: null,
   enumerable: true,
-  get: () => (value) => new Promise((resolve) => setImmediate(resolve, value)),
+  get: () => internalRequire('node/timers/promises').setImmediate,
 });
 
 exports.setTimeout = setTimeout;
@@ -471,8 +504,13 @@ exports.setImmediate = setImmediate;
 exports.clearImmediate = clearImmediate;
 exports.processTimers = processTimers;
 exports.processImmediates = processImmediates;
+exports.setUnrefTimeout = setUnrefTimeout;
 exports.Timeout = Timeout;
 exports.Immediate = Immediate;
+exports.linkInit = linkInit;
+exports.linkPeek = linkPeek;
+exports.linkAppend = linkAppend;
+exports.unlink = unlink;
 exports.setAsyncContext = (context) => { asyncContext = context; };
 exports.setHooks = (hooks) => {
   runNextTicks = hooks.runNextTicks;

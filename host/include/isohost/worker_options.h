@@ -54,7 +54,8 @@ struct WorkerOptions {
   // started with. --no-deprecation, --throw-deprecation, --pending-deprecation,
   // --trace-deprecation, --trace-warnings, --no-warnings, --zero-fill-buffers,
   // --experimental-vm-modules and --no-experimental-require-module among them
-  // take effect; V8 flags are for v8_flags.
+  // take effect, and --expose-internals lets the script require the runtime's
+  // own internal/* modules (and internal/test/binding); V8 flags are for v8_flags.
   std::vector<std::string> exec_argv;
   // process.env: nullopt inherits the host's environment; a map (possibly
   // empty) is used as it is.

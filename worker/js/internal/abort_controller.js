@@ -2,10 +2,10 @@
 // AbortController and AbortSignal: abort(reason) with an 'AbortError'
 // DOMException by default, the trusted 'abort' event and `onabort`,
 // throwIfAborted(), AbortSignal.abort(), AbortSignal.timeout() (an unref'd
-// timer: a pending timeout does not keep the worker alive) and
-// AbortSignal.any().
+// timer: a pending timeout does not keep the worker alive, nor its signal
+// once nothing could see it abort) and AbortSignal.any().
 
-const { EventTarget, Event, defineEventHandler, kTrustEvent, inspectAs } =
+const { EventTarget, Event, defineEventHandler, kTrustEvent, kStrongListenersChanged, inspectAs } =
   internalRequire('internal/event_target');
 const { codes } = internalRequire('internal/errors');
 const { validateUint32, validateAbortSignal } = internalRequire('internal/validators');
@@ -16,6 +16,13 @@ const domException = (message, name) => new (internalRequire('internal/dom_excep
 const kCreate = Symbol('kCreate');
 const customInspect = Symbol.for('nodejs.util.inspect.custom');
 
+// The timer of AbortSignal.timeout() holds its signal weakly: a signal that
+// nothing references and that has no listener but weak ones could abort
+// unseen, so it is collected and its timer cleared with it. One with such a
+// listener is held here until it aborts.
+const watchedTimeouts = new Set();
+let timeoutRegistry = null;
+
 class AbortSignal extends EventTarget {
   #aborted = false;
   #reason = undefined;
@@ -23,6 +30,7 @@ class AbortSignal extends EventTarget {
   // Held strongly: a composite signal with listeners must outlive its maker's
   // reference to it, and the set is dropped once this signal aborts.
   #dependents = null;
+  #timeoutPending = false;
 
   constructor() {
     if (arguments[0] !== kCreate) throw new codes.ERR_ILLEGAL_CONSTRUCTOR();
@@ -64,11 +72,23 @@ class AbortSignal extends EventTarget {
   static timeout(delay) {
     validateUint32(delay, 'delay', false);
     const signal = new AbortSignal(kCreate);
-    const timer = timers.setTimeout(() => {
-      AbortSignal.#abort(signal, domException('The operation was aborted due to timeout', 'TimeoutError'));
+    signal.#timeoutPending = true;
+    const ref = new WeakRef(signal);
+    const timer = timers.setUnrefTimeout(() => {
+      const pending = ref.deref();
+      if (pending !== undefined) {
+        AbortSignal.#abort(pending, domException('The operation was aborted due to timeout', 'TimeoutError'));
+      }
     }, delay);
-    timer.unref();
+    timeoutRegistry ??= new FinalizationRegistry((orphaned) => timers.clearTimeout(orphaned));
+    timeoutRegistry.register(signal, timer);
     return signal;
+  }
+
+  [kStrongListenersChanged](type, count) {
+    if (type !== 'abort' || !this.#timeoutPending) return;
+    if (count > 0) watchedTimeouts.add(this);
+    else watchedTimeouts.delete(this);
   }
 
   static any(signals) {
@@ -100,6 +120,10 @@ class AbortSignal extends EventTarget {
     if (signal.#aborted) return;
     signal.#aborted = true;
     signal.#reason = reason;
+    if (signal.#timeoutPending) {
+      signal.#timeoutPending = false;
+      watchedTimeouts.delete(signal);
+    }
     signal.dispatchEvent(new Event('abort', { [kTrustEvent]: true }));
     const dependents = signal.#dependents;
     signal.#dependents = null;

@@ -161,6 +161,7 @@ const messages = {
   ERR_INVALID_CHAR: [TypeError, (name, field) => (field ? `Invalid character in ${name} ["${field}"]` : `Invalid character in ${name}`)],
   ERR_INVALID_FILE_URL_HOST: [TypeError, (message) => `File URL host must be "localhost" or empty on ${message}`],
   ERR_INVALID_FILE_URL_PATH: [TypeError, (message) => `File URL path ${message}`],
+  ERR_INVALID_MODULE: [Error, (message) => message],
   ERR_INVALID_MODULE_SPECIFIER: [TypeError, (request, reason, base) => `Invalid module "${request}" ${reason}${base ? ` imported from ${base}` : ''}`],
   ERR_INVALID_PACKAGE_CONFIG: [Error, (path, base, message) => `Invalid package config ${path}${base ? ` while importing ${base}` : ''}${message ? `. ${message}` : ''}`],
   ERR_INVALID_PACKAGE_TARGET: [Error, (pkgPath, key, target, isImport, base) => {

@@ -6,10 +6,13 @@
 // throws (or returns a promise that rejects) reported as an uncaught
 // exception on the next tick while the other listeners still run.
 // Internal state lives in private fields; brand checks throw ERR_INVALID_THIS.
+// Also Node's NodeEventTarget (an EventTarget with EventEmitter's methods)
+// and weak listeners (kWeakHandler), which the runtime uses where a
+// long-lived signal must not keep alive what listens to it.
 
 const { getDefaultMaxListeners, emitWarning } = internalRequire('events');
 const { codes } = internalRequire('internal/errors');
-const { validateObject, validateAbortSignal } = internalRequire('internal/validators');
+const { validateObject, validateAbortSignal, validateString } = internalRequire('internal/validators');
 const { nextTick } = internalRequire('tick');
 
 const kIsEventTarget = Symbol.for('nodejs.event_target');
@@ -18,6 +21,16 @@ const customInspect = Symbol.for('nodejs.util.inspect.custom');
 // listener that stopImmediatePropagation() does not skip.
 const kTrustEvent = Symbol('kTrustEvent');
 const kResistStopPropagation = Symbol('kResistStopPropagation');
+// A weak listener: `{ [kWeakHandler]: owner }` holds the listener only while
+// `owner` lives; once it is collected the listener goes from the list.
+const kWeakHandler = Symbol('kWeak');
+// A listener added by NodeEventTarget#on/once: emit(type, value) calls it
+// with `value`, where other listeners get an event.
+const kNodeStyleListener = Symbol('kNodeStyleListener');
+// Called on a target that has it as `target[kStrongListenersChanged](type,
+// count)` when the number of its listeners of `type` that are not weak
+// changes (AbortSignal keeps a pending timeout alive while it has some).
+const kStrongListenersChanged = Symbol('kStrongListenersChanged');
 
 const now = () => (binding.hrtime() - binding.timeOrigin) / 1e6;
 const inspect = (value, options) => internalRequire('inspect').inspect(value, options);
@@ -258,20 +271,62 @@ class CustomEvent extends Event {
 
 makeEnumerable(CustomEvent.prototype, 'CustomEvent');
 
+// Weak listeners: each is held by its owner (a WeakMap entry lives as long
+// as its key), and the registry takes its registration off the list once
+// the listener itself is collected.
+const weakListenerOwners = new WeakMap();  // owner -> Map(listener -> registrations)
+let weakListenerRegistry = null;
+
+function holdWeakly(record, listener, owner) {
+  let owned = weakListenerOwners.get(owner);
+  if (owned === undefined) {
+    owned = new Map();
+    weakListenerOwners.set(owner, owned);
+  }
+  owned.set(listener, (owned.get(listener) ?? 0) + 1);
+  weakListenerRegistry ??= new FinalizationRegistry((collected) => collected.detach());
+  weakListenerRegistry.register(listener, record, record);
+}
+
+// A removed weak listener is no longer held by its owner on its account.
+function releaseWeakly(listener, owner) {
+  const owned = owner === undefined ? undefined : weakListenerOwners.get(owner);
+  const count = owned?.get(listener);
+  if (count > 1) owned.set(listener, count - 1);
+  else if (count !== undefined) owned.delete(listener);
+}
+
 // One registration: listeners of a type form a linked list, walked the way
 // Node walks it (a listener added during a dispatch runs in it unless the
 // last listener added it).
 class Listener {
-  // `previous` is the list's root ({ size, next }) or another Listener.
-  constructor(previous, listener, once, capture, resist) {
+  // `root` is the list's root ({ size, strong, next, type, events }),
+  // `previous` the root or another Listener.
+  constructor(root, previous, listener, options) {
     this.next = undefined;
     this.previous = previous;
     previous.next = this;
-    this.listener = listener;
-    this.once = once;
-    this.capture = capture;
-    this.resist = resist;
+    this.root = root;
+    this.once = options.once;
+    this.capture = options.capture;
+    this.resist = options.resist;
+    this.nodeStyle = options.nodeStyle;
+    this.weak = options.weak !== undefined;
+    // A weak listener and its owner are WeakRefs, dereferenced at each use:
+    // the list (reachable from the target) must reach neither.
+    this.held = listener;
+    this.owner = null;
+    if (this.weak) {
+      holdWeakly(this, listener, options.weak);
+      this.held = new WeakRef(listener);
+      this.owner = new WeakRef(options.weak);
+    }
     this.removed = false;
+  }
+
+  // The listener; undefined once a weak one was collected.
+  get listener() {
+    return this.weak ? this.held.deref() : this.held;
   }
 
   same(listener, capture) {
@@ -282,19 +337,40 @@ class Listener {
     this.previous.next = this.next;
     if (this.next !== undefined) this.next.previous = this.previous;
     this.removed = true;
+    if (this.weak) {
+      weakListenerRegistry.unregister(this);
+      releaseWeakly(this.held.deref(), this.owner.deref());
+    }
+  }
+
+  // A weak listener was collected: its registration goes, as a removal would.
+  detach() {
+    if (this.removed) return;
+    this.remove();
+    const root = this.root;
+    if (--root.size === 0 && root.events.get(root.type) === root) root.events.delete(root.type);
   }
 }
 
+const kNoOptions = Object.freeze({
+  __proto__: null, once: false, capture: false, signal: undefined, resist: false, nodeStyle: false, weak: undefined,
+});
+
 function parseListenerOptions(options) {
-  if (typeof options === 'boolean') return { capture: options };
-  if (options === null || options === undefined) return {};
+  if (typeof options === 'boolean') return options ? { ...kNoOptions, capture: true } : kNoOptions;
+  if (options === null || options === undefined) return kNoOptions;
   validateObject(options, 'options', { allowArray: true, allowFunction: true });
+  const weak = options[kWeakHandler];
   const parsed = {
+    __proto__: null,
     once: Boolean(options.once),
     capture: Boolean(options.capture),
     passive: Boolean(options.passive),
     signal: options.signal,
     resist: options[kResistStopPropagation] === true,
+    nodeStyle: options[kNodeStyleListener] === true,
+    // Only an object can own a listener (a WeakMap key).
+    weak: weak !== null && (typeof weak === 'object' || typeof weak === 'function') ? weak : undefined,
   };
   validateAbortSignal(parsed.signal, 'options.signal');
   return parsed;
@@ -332,17 +408,19 @@ class EventTarget {
     EventTarget.#check(this);
     if (arguments.length < 2) throw new codes.ERR_MISSING_ARGS('type', 'listener');
     // `passive` is read, as the spec asks, and has no effect, as in Node.
-    const { once = false, capture = false, signal, resist = false } =
-      parseListenerOptions(options);
+    const parsed = parseListenerOptions(options);
+    const { capture, signal } = parsed;
     if (!isListener(listener, this, type)) return;
     type = String(type);
     if (signal !== undefined) {
       if (signal.aborted) return;
-      signal.addEventListener('abort', () => this.removeEventListener(type, listener, capture), { once: true });
+      // Held by this target: a signal that outlives it does not keep it alive.
+      signal.addEventListener('abort', () => this.removeEventListener(type, listener, capture),
+                              { once: true, [kWeakHandler]: this });
     }
     let root = this.#events.get(type);
     if (root === undefined) {
-      root = { size: 0, next: undefined };
+      root = { size: 0, strong: 0, next: undefined, type, events: this.#events };
       this.#events.set(type, root);
     }
     let previous = root;
@@ -350,9 +428,23 @@ class EventTarget {
       if (handler.same(listener, capture)) return;
       previous = handler;
     }
-    new Listener(previous, listener, once, capture, resist);
+    const added = new Listener(root, previous, listener, parsed);
     ++root.size;
+    if (!added.weak) this.#strongCountChanged(root, 1);
     this.#checkLimit(root.size, type);
+  }
+
+  #strongCountChanged(root, delta) {
+    root.strong += delta;
+    const hook = this[kStrongListenersChanged];
+    if (hook !== undefined) Reflect.apply(hook, this, [root.type, root.strong]);
+  }
+
+  // Takes `handler` off the list of `root`.
+  #remove(root, handler) {
+    handler.remove();
+    if (--root.size === 0 && this.#events.get(root.type) === root) this.#events.delete(root.type);
+    if (!handler.weak) this.#strongCountChanged(root, -1);
   }
 
   #checkLimit(size, type) {
@@ -380,49 +472,61 @@ class EventTarget {
     if (root === undefined) return;
     for (let handler = root.next; handler !== undefined; handler = handler.next) {
       if (handler.same(listener, capture)) {
-        handler.remove();
-        if (--root.size === 0) this.#events.delete(type);
+        this.#remove(root, handler);
         return;
       }
     }
   }
 
   dispatchEvent(event) {
+    EventTarget.#check(this);
     if (arguments.length === 0) throw new codes.ERR_MISSING_ARGS('event');
     if (!isEvent(event)) throw new codes.ERR_INVALID_ARG_TYPE('event', 'Event', event);
-    EventTarget.#check(this);
     beginDispatch(event, this);
     try {
-      this.#invoke(event);
+      this.#invoke(event.type, event, event);
     } finally {
       endDispatch(event);
     }
     return event.defaultPrevented !== true;
   }
 
-  #invoke(event) {
-    const type = event.type;
+  // Calls the listeners of `type`: node-style ones with `nodeValue`, the
+  // others with `event`. NodeEventTarget#emit passes no event: one is made,
+  // a CustomEvent whose detail is the value, for the first listener that
+  // takes an event.
+  #invoke(type, event, nodeValue) {
     const root = this.#events.get(type);
     if (root === undefined) return;
-    let handler = root.next;
-    while (handler !== undefined && (handler.resist || !immediateStopped(event))) {
-      const next = handler.next;
-      if (!handler.removed) {
-        if (handler.once) {
-          handler.remove();
-          --root.size;
+    let made = null;
+    try {
+      let handler = root.next;
+      while (handler !== undefined && (handler.resist || event === null || !immediateStopped(event))) {
+        const next = handler.next;
+        const listener = handler.listener;
+        if (!handler.removed && listener !== undefined) {
+          if (handler.once) this.#remove(root, handler);
+          let argument = nodeValue;
+          if (!handler.nodeStyle) {
+            if (event === null) {
+              event = made = new CustomEvent(type, { detail: nodeValue });
+              beginDispatch(made, this);
+            }
+            argument = event;
+          }
+          try {
+            const result = typeof listener === 'function' ?
+              Reflect.apply(listener, this, [argument]) :
+              callHandleEvent(listener, argument);
+            if (result !== undefined && result !== null) reportRejection(result);
+          } catch (err) {
+            reportUncaught(err);
+          }
         }
-        try {
-          const { listener } = handler;
-          const result = typeof listener === 'function' ?
-            Reflect.apply(listener, this, [event]) :
-            callHandleEvent(listener, event);
-          if (result !== undefined && result !== null) reportRejection(result);
-        } catch (err) {
-          reportUncaught(err);
-        }
+        handler = next;
       }
-      handler = next;
+    } finally {
+      if (made !== null) endDispatch(made);
     }
   }
 
@@ -434,8 +538,32 @@ class EventTarget {
     EventTarget.#check(target);
     const result = [];
     const root = target.#events.get(String(type));
-    for (let handler = root?.next; handler !== undefined; handler = handler.next) result.push(handler.listener);
+    for (let handler = root?.next; handler !== undefined; handler = handler.next) {
+      const { listener } = handler;
+      if (listener !== undefined) result.push(listener);
+    }
     return result;
+  }
+
+  // What NodeEventTarget needs of the list.
+  static eventTypes(target) {
+    return Array.from(target.#events.keys());
+  }
+
+  static listenerCountOf(target, type) {
+    return target.#events.get(String(type))?.size ?? 0;
+  }
+
+  static removeAllOf(target, type) {
+    const types = type === undefined ? Array.from(target.#events.keys()) : [String(type)];
+    for (const name of types) {
+      const root = target.#events.get(name);
+      for (let handler = root?.next; handler !== undefined; handler = handler.next) target.#remove(root, handler);
+    }
+  }
+
+  static emitOn(target, type, value) {
+    target.#invoke(type, null, value);
   }
 
   static getMaxListeners(target) {
@@ -450,9 +578,100 @@ class EventTarget {
   }
 }
 
-const { listenersOf, getMaxListeners, setMaxListeners } = EventTarget;
-for (const name of ['listenersOf', 'getMaxListeners', 'setMaxListeners']) delete EventTarget[name];
+const {
+  listenersOf, getMaxListeners, setMaxListeners, eventTypes, listenerCountOf, removeAllOf, emitOn,
+} = EventTarget;
+for (const name of ['listenersOf', 'getMaxListeners', 'setMaxListeners', 'eventTypes', 'listenerCountOf',
+  'removeAllOf', 'emitOn']) {
+  delete EventTarget[name];
+}
 makeEnumerable(EventTarget.prototype, 'EventTarget');
+
+// Node's EventTarget with EventEmitter's methods (the base of its
+// MessagePort): on/once/addListener add listeners that emit(type, value)
+// calls with the value itself.
+class NodeEventTarget extends EventTarget {
+  #nodeEventTarget = true;
+
+  // What a new one's limit is, as for an EventEmitter.
+  static get defaultMaxListeners() {
+    return getDefaultMaxListeners();
+  }
+
+  static #check(value) {
+    if (value === null || typeof value !== 'object' || !(#nodeEventTarget in value)) {
+      throw new codes.ERR_INVALID_THIS('NodeEventTarget');
+    }
+  }
+
+  setMaxListeners(n) {
+    NodeEventTarget.#check(this);
+    internalRequire('node/events').setMaxListeners(n, this);
+  }
+
+  getMaxListeners() {
+    NodeEventTarget.#check(this);
+    return getMaxListeners(this);
+  }
+
+  eventNames() {
+    NodeEventTarget.#check(this);
+    return eventTypes(this);
+  }
+
+  listenerCount(type) {
+    NodeEventTarget.#check(this);
+    return listenerCountOf(this, type);
+  }
+
+  off(type, listener, options) {
+    NodeEventTarget.#check(this);
+    this.removeEventListener(type, listener, options);
+    return this;
+  }
+
+  removeListener(type, listener, options) {
+    NodeEventTarget.#check(this);
+    this.removeEventListener(type, listener, options);
+    return this;
+  }
+
+  on(type, listener) {
+    NodeEventTarget.#check(this);
+    this.addEventListener(type, listener, { [kNodeStyleListener]: true });
+    return this;
+  }
+
+  addListener(type, listener) {
+    NodeEventTarget.#check(this);
+    this.addEventListener(type, listener, { [kNodeStyleListener]: true });
+    return this;
+  }
+
+  emit(type, arg) {
+    NodeEventTarget.#check(this);
+    validateString(type, 'type');
+    const hadListeners = listenerCountOf(this, type) > 0;
+    emitOn(this, type, arg);
+    return hadListeners;
+  }
+
+  once(type, listener) {
+    NodeEventTarget.#check(this);
+    this.addEventListener(type, listener, { once: true, [kNodeStyleListener]: true });
+    return this;
+  }
+
+  removeAllListeners(type) {
+    NodeEventTarget.#check(this);
+    removeAllOf(this, type);
+    return this;
+  }
+}
+
+for (const key of Object.getOwnPropertyNames(NodeEventTarget.prototype)) {
+  if (key !== 'constructor') Object.defineProperty(NodeEventTarget.prototype, key, { __proto__: null, enumerable: true });
+}
 
 // An `on<type>` attribute (AbortSignal#onabort): the first assignment adds a
 // listener that calls whatever the attribute holds at dispatch time, so the
@@ -492,6 +711,7 @@ module.exports = {
   Event,
   CustomEvent,
   EventTarget,
+  NodeEventTarget,
   defineEventHandler,
   listenersOf,
   getMaxListeners,
@@ -499,5 +719,7 @@ module.exports = {
   isEvent,
   kTrustEvent,
   kResistStopPropagation,
+  kWeakHandler,
+  kStrongListenersChanged,
   inspectAs,
 };

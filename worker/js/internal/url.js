@@ -603,4 +603,11 @@ for (const name of ['parse', 'canParse', 'createObjectURL', 'revokeObjectURL']) 
   Object.defineProperty(URL, name, { __proto__: null, enumerable: true });
 }
 
-module.exports = { URL, URLSearchParams, recordOf };
+// A WHATWG URL, or an object that looks like one (not a legacy Url): what
+// the functions that take a path or a file: URL accept as a URL.
+function isURL(value) {
+  return Boolean(value !== null && typeof value === 'object' && value.href && value.protocol &&
+    value.auth === undefined && value.path === undefined);
+}
+
+module.exports = { URL, URLSearchParams, recordOf, isURL };

@@ -64,12 +64,10 @@ const endianness = withPrimitive(function endianness() {
   return new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 });
 
-// $HOME as the process sees it, else the user's entry in the passwd
-// database.
+// $HOME as the worker's process.env has it, else the user's entry in the
+// passwd database.
 const homedir = withPrimitive(function homedir() {
-  const home = process.env.HOME;
-  if (typeof home === 'string' && home !== '') return home;
-  return call(native.getUserInfo, false).homedir;
+  return call(native.getHomeDirectory);
 });
 
 // $TMPDIR, $TMP or $TEMP, else /tmp; never with a trailing slash unless it

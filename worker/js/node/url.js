@@ -3,7 +3,7 @@
 // functions between file paths and file: URLs, as Node 20 has them.
 
 const { codes } = internalRequire('internal/errors');
-const { URL, URLSearchParams } = internalRequire('internal/url');
+const { URL, URLSearchParams, isURL } = internalRequire('internal/url');
 const { Url, urlParse, urlFormat, urlResolve, urlResolveObject } = internalRequire('internal/url_legacy');
 const { UrlRecord, parse, states } = internalRequire('internal/url_parser');
 const host = internalRequire('internal/url_host');
@@ -40,12 +40,6 @@ function domainToUnicode(domain) {
 }
 
 // --- file URLs and paths ---------------------------------------------------------------
-
-// A WHATWG URL, or an object that looks like one (not a legacy Url).
-function isURL(value) {
-  return Boolean(value !== null && typeof value === 'object' && value.href && value.protocol &&
-    value.auth === undefined && value.path === undefined);
-}
 
 function posixPathOf(url) {
   if (url.hostname !== '') throw new ERR_INVALID_FILE_URL_HOST('linux');

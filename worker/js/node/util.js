@@ -264,8 +264,13 @@ function aborted(signal, resource) {
   validateAbortSignal(signal, 'signal');
   validateObject(resource, 'resource', { allowArray: true, allowFunction: true });
   if (signal.aborted) return Promise.resolve();
+  // The listener lives as long as `resource`: once that is collected the
+  // promise stays pending, and the signal keeps nothing alive.
+  const { kWeakHandler, kResistStopPropagation } = internalRequire('internal/event_target');
   return new Promise((resolve) => {
-    signal.addEventListener('abort', () => resolve(), { once: true });
+    signal.addEventListener('abort', () => resolve(), {
+      once: true, [kWeakHandler]: resource, [kResistStopPropagation]: true,
+    });
   });
 }
 

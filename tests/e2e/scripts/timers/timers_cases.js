@@ -3,8 +3,9 @@
 // Symbol.dispose, ids through Symbol.toPrimitive and clearTimeout(id), the
 // TimeoutOverflowWarning, the order of non-integer delays, intervals that
 // stop from their own callback, callbacks whose .call/.apply are replaced,
-// an immediate that throws, the order after a callback that throws, and
-// timers/promises with its argument checks.
+// an immediate that throws, the order after a callback that throws,
+// timers/promises with its argument checks, and refresh() of a timer that
+// has fired.
 // Which of a timer and an immediate runs first is up to the clock, so each
 // part logs under its own heading and the parts print in a fixed order at exit.
 const timers = require('timers');
@@ -149,4 +150,40 @@ process.once('beforeExit', () => {
       break;
     }
   }
+})();
+
+// refresh() of a timer that has fired makes it run again; of a cleared one,
+// nothing. util.promisify of the timers is timers/promises.
+{
+  let runs = 0;
+  const again = setTimeout(() => {
+    if (++runs === 1) process.nextTick(() => logIn('refresh', 'refreshed after firing', again.refresh() === again));
+    logIn('refresh', 'fired', runs, again.hasRef());
+  }, 1);
+  const cleared = setTimeout(() => logIn('refresh', 'cleared timer fired'), 1);
+  clearTimeout(cleared);
+  cleared.refresh();
+  const { promisify } = require('util');
+  logIn('refresh', 'promisified', promisify(setTimeout) === promises.setTimeout,
+        promisify(setImmediate) === promises.setImmediate);
+}
+
+// timers/promises: a delay that is not a number, a signal that is any object
+// with `aborted`, and an interval aborted while its consumer was busy.
+(async () => {
+  for (const delay of ['', false, {}]) {
+    await promises.setTimeout(delay).then(() => logIn('promises2', 'delay', typeof delay, 'resolved'),
+                                           (err) => logIn('promises2', 'delay', typeof delay, err.code, err.message));
+    await promises.setInterval(delay).next().then(() => logIn('promises2', 'interval delay resolved'),
+                                                  (err) => logIn('promises2', 'interval delay', err.code));
+  }
+  const likeSignal = new EventTarget();
+  likeSignal.aborted = false;
+  logIn('promises2', 'signal-like object', await promises.setTimeout(1, 'ok', { signal: likeSignal }));
+  const controller = new AbortController();
+  const iterator = promises.setInterval(5, 'tick', { signal: controller.signal });
+  logIn('promises2', 'first', (await iterator.next()).value);
+  controller.abort('stop');
+  await iterator.next().then((step) => logIn('promises2', 'after abort', JSON.stringify(step)),
+                             (err) => logIn('promises2', 'after abort', err.name, err.cause));
 })();

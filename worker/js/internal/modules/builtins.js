@@ -27,15 +27,26 @@ const kAliases = {
   sys: (load) => load('util'),
 };
 
+// Under --expose-internals (Node's option; modules.js knows it before the
+// entry runs) the runtime's own internal/* modules are builtins too, by the
+// names they have in worker/js, as Node's are under its option. Without it
+// 'internal/errors' is an ordinary request, which finds nothing.
+function isInternal(id) {
+  return id.startsWith('internal/') && internalRequire('modules').internalsExposed() && binding.hasBuiltin(id);
+}
+
 // 'fs', 'node:fs' and 'node:test' are builtins; 'test' is not.
 function isBuiltin(request) {
   if (typeof request !== 'string') return false;
-  return request.startsWith('node:') ? withScheme.has(request.slice(5)) : withoutScheme.has(request);
+  const id = request.startsWith('node:') ? request.slice(5) : request;
+  if (isInternal(id)) return true;
+  return request.startsWith('node:') ? withScheme.has(id) : withoutScheme.has(request);
 }
 
 // Builtin `id` (without 'node:') that has no module of its own;
 // `loadBuiltin` loads any other builtin (and caches it).
 function loadOther(id, loadBuiltin) {
+  if (isInternal(id)) return internalRequire(id);
   if (kAliases[id] !== undefined) return kAliases[id](loadBuiltin);
   // As in a Node worker, whose process owns no tracing agent.
   if (id === 'trace_events') throw new (internalRequire('internal/errors').codes.ERR_TRACE_EVENTS_UNAVAILABLE)();

@@ -10,8 +10,6 @@
 
 const kMaxExpansions = 10000;
 
-let warned = false;
-
 // ------------------------------------------------------------ braces
 
 // The index of the '}' closing the '{' at `open`, or -1.
@@ -259,11 +257,7 @@ function matches(path, pattern, win32) {
   const { checkString } = internalRequire('internal/path/posix').helpers;
   checkString(path, 'path');
   checkString(pattern, 'pattern');
-  if (!warned) {
-    warned = true;
-    globalThis.process.emitWarning('glob is an experimental feature and might change at any time',
-                                   'ExperimentalWarning');
-  }
+  internalRequire('internal/util').emitExperimentalWarning('glob');
   const escapes = false;
   const names = splitPath(path, win32);
   for (const alternative of expandBraces(pattern, escapes)) {

@@ -15,7 +15,7 @@ inspect.setNativeHooks({
     if (preview === undefined) return undefined;
     return isIterator ? preview : preview[0];
   },
-  proxyDetails: binding.proxyDetails,
+  proxyDetails: binding.internalBinding('util').getProxyDetails,
   constructorName: binding.constructorName,
 });
 

@@ -6,6 +6,7 @@
 
 const timers = internalRequire('timers');
 const { codes, AbortError } = internalRequire('internal/errors');
+const { validateAbortSignal, validateNumber } = internalRequire('internal/validators');
 
 const { ERR_ILLEGAL_CONSTRUCTOR, ERR_INVALID_ARG_TYPE, ERR_INVALID_THIS } = codes;
 
@@ -17,10 +18,8 @@ function abortError(signal) {
 function readOptions(options) {
   if (options === null || typeof options !== 'object') throw new ERR_INVALID_ARG_TYPE('options', 'object', options);
   const { signal, ref = true } = options;
-  if (signal !== undefined &&
-      (signal === null || typeof signal !== 'object' || !(signal instanceof globalThis.AbortSignal))) {
-    throw new ERR_INVALID_ARG_TYPE('options.signal', 'AbortSignal', signal);
-  }
+  // As in Node, any object with `aborted` serves as a signal.
+  validateAbortSignal(signal, 'options.signal');
   if (typeof ref !== 'boolean') throw new ERR_INVALID_ARG_TYPE('options.ref', 'boolean', ref);
   return { signal, ref };
 }
@@ -54,6 +53,11 @@ function settleLater(options, value, start, clear) {
 }
 
 function setTimeout(after, value, options = {}) {
+  try {
+    if (after !== undefined) validateNumber(after, 'delay');
+  } catch (err) {
+    return Promise.reject(err);
+  }
   return settleLater(options, value, (done) => timers.setTimeout(done, after), timers.clearTimeout);
 }
 
@@ -62,8 +66,10 @@ function setImmediate(value, options = {}) {
 }
 
 // Yields `value` once per firing of an interval of `after` ms; firings
-// that came while the consumer was busy are yielded back to back.
+// that came while the consumer was busy are yielded back to back, also
+// after an abort, which then ends the iteration with an AbortError.
 async function* setInterval(after, value, options = {}) {
+  if (after !== undefined) validateNumber(after, 'delay');
   const { signal, ref } = readOptions(options);
   if (signal !== undefined && signal.aborted) throw abortError(signal);
   let pending = 0;
@@ -85,11 +91,11 @@ async function* setInterval(after, value, options = {}) {
   };
   if (signal !== undefined) signal.addEventListener('abort', onAbort, { once: true });
   try {
-    for (;;) {
+    while (signal === undefined || !signal.aborted) {
       if (pending === 0) await new Promise((resolve) => { wake = resolve; });
-      if (signal !== undefined && signal.aborted) throw abortError(signal);
       for (; pending > 0; pending--) yield value;
     }
+    throw abortError(signal);
   } finally {
     timers.clearInterval(interval);
     if (signal !== undefined) signal.removeEventListener('abort', onAbort);
