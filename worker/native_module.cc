@@ -14,6 +14,7 @@ void InstallUrlModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::
 void InstallVmModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallChildProcessModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallPipeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallModuleWrapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallAsyncContextModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
@@ -39,6 +40,7 @@ constexpr Entry kNativeModules[] = {
     {"vm", native_modules::InstallVmModule},
     {"fs", native_modules::InstallFsModule},
     {"child_process", native_modules::InstallChildProcessModule},
+    {"pipe", native_modules::InstallPipeModule},
     {"module_wrap", native_modules::InstallModuleWrapModule},
     {"zlib", native_modules::InstallZlibModule},
     {"async_context", native_modules::InstallAsyncContextModule},

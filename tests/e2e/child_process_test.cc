@@ -1,8 +1,8 @@
 // child_process in real workers through the CLI: every form against what
-// /usr/bin/node prints for the same script (scripts/child_process/forms.js),
-// output of inherited stdio reaching the host, no descriptor and no zombie
+// /usr/bin/node prints for the same script (scripts/child_process/forms.js,
+// spawn.js), output of inherited stdio reaching the host, no descriptor and no zombie
 // left behind, and a child that dies with its worker when the worker is
-// killed with SIGKILL in the middle of an execFile or a spawnSync.
+// killed with SIGKILL in the middle of a spawn, an execFile or a spawnSync.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
@@ -16,6 +16,7 @@
 #include <string>
 #include <thread>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
@@ -85,17 +86,38 @@ TEST(ChildProcessTest, InheritedStdioReachesTheHost) {
 TEST(ChildProcessTest, ChildrenGetOnlyTheirStdioAndAreAllReaped) {
   CliResult result = RunCli({"run", Script("hygiene.js")});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(result.out, "fds sync: 0 1 2\nfds async: 0 1 2\nchildren besides cat: 0\n") << result.err;
+  EXPECT_EQ(result.out,
+            "fds sync: 0 1 2\nfds async: 0 1 2\nchildren besides cat: 0\n"
+            "spawn fds left open: 0\nspawn children left: 0\n")
+      << result.err;
 }
 
-TEST(ChildProcessTest, SpawnAndForkSayTheyAreNotAvailable) {
+TEST(ChildProcessTest, ForkAndIpcSayTheyAreNotAvailable) {
   CliResult result = RunCli({"run", Script("unavailable.js")});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out,
-            "spawn ERR_NOT_AVAILABLE_IN_WORKER child_process.spawn is not available in an Isohost worker\n"
             "fork ERR_NOT_AVAILABLE_IN_WORKER child_process.fork is not available in an Isohost worker\n"
             "_forkChild ERR_NOT_AVAILABLE_IN_WORKER child_process._forkChild is not available in an Isohost worker\n"
-            "streams null null null\n");
+            "stdio ipc ERR_NOT_AVAILABLE_IN_WORKER child_process stdio 'ipc' is not available in an Isohost worker\n");
+}
+
+// Events and their order, stdio streams with back-pressure both ways, every
+// option and error of spawn, as Node 20 printed them (spawn.out). Its last
+// child sleeps 30 s, unref'd: the worker does not wait for it.
+TEST(ChildProcessTest, SpawnBehavesAsNodes) {
+  auto start = std::chrono::steady_clock::now();
+  ExpectSameOutputAsNode("child_process/spawn");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << "waited for the unref'd child";
+}
+
+// The same from workers forked by the zygote, and taken from the pool.
+TEST(ChildProcessTest, SpawnWorksFromForkedWorkers) {
+  const std::string expected = ReadFile(ScriptPath("child_process/spawn.out"));
+  for (const char* strategy : {"zygote", "pool"}) {
+    CliResult result = RunCli({"run", "--spawn", strategy, Script("spawn.js")});
+    EXPECT_EQ(result.exit_code, 0) << strategy << ": " << result.err;
+    EXPECT_TRUE(result.out == expected) << strategy << ": " << FirstDifference(expected, result.out);
+  }
 }
 
 // Reads `fd` until both "worker N" and "child M" lines have come (or 20 s).
@@ -159,6 +181,8 @@ void ExpectChildDiesWithWorker(const std::string& form) {
   close(out);
   prctl(PR_SET_CHILD_SUBREAPER, 0);
 }
+
+TEST(ChildProcessTest, ChildDiesWithAWorkerKilledInTheMiddleOfSpawn) { ExpectChildDiesWithWorker("spawn"); }
 
 TEST(ChildProcessTest, ChildDiesWithAWorkerKilledInTheMiddleOfExecFile) { ExpectChildDiesWithWorker("execFile"); }
 
