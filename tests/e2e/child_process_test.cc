@@ -1,6 +1,7 @@
 // child_process in real workers through the CLI: every form against what
 // /usr/bin/node prints for the same script (scripts/child_process/forms.js,
-// spawn.js), output of inherited stdio reaching the host, no descriptor and no zombie
+// spawn.js, exec_path.js), output of inherited stdio reaching the host, the
+// host's stdin read as the worker's own fd 0, no descriptor and no zombie
 // left behind, and a child that dies with its worker when the worker is
 // killed with SIGKILL in the middle of a spawn, an execFile or a spawnSync.
 #include <gtest/gtest.h>
@@ -11,8 +12,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -118,6 +121,67 @@ TEST(ChildProcessTest, SpawnWorksFromForkedWorkers) {
     EXPECT_EQ(result.exit_code, 0) << strategy << ": " << result.err;
     EXPECT_TRUE(result.out == expected) << strategy << ": " << FirstDifference(expected, result.out);
   }
+}
+
+// process.execPath is the CLI, run as node: the script spawns itself and
+// talks to the child over real stdio (its stdin read as a stream and as
+// fd 0, its exit code, its death by SIGTERM, argv0), as under Node.
+TEST(ChildProcessTest, ExecPathRunsJavaScriptOverRealStdio) { ExpectSameOutputAsNode("child_process/exec_path"); }
+
+// What read_stdin.js prints for `input`.
+std::string StdinReport(const std::string& how, const std::string& input) {
+  std::uint64_t sum = 0;
+  for (unsigned char byte : input) sum = (sum * 31 + byte) % 1000000007;
+  return how + ": " + std::to_string(input.size()) + " bytes, sum " + std::to_string(sum) + "\n";
+}
+
+// Bytes of every value, more than a pipe holds.
+std::string StdinInput() {
+  std::string input;
+  for (std::uint32_t i = 0; i < 1500000; ++i) input.push_back(static_cast<char>((i * 7919) % 256));
+  return input;
+}
+
+// The CLI hands its stdin to its one worker as the worker's fd 0, however
+// the worker was spawned: fs.readFileSync(0) and /dev/stdin read it (Node's
+// test-fs-readfile-pipe*.js), process.stdin reads it, and a child given
+// 'inherit' reads it too.
+TEST(ChildProcessTest, WorkerReadsTheHostsStdinAsItsFdZero) {
+  const std::string input = StdinInput();
+  for (const char* how : {"readFileSync(0)", "readFileSync(/dev/stdin)", "readFile(/dev/stdin)",
+                          "promises.readFile(/dev/stdin)", "process.stdin", "child inherits fd 0"}) {
+    CliResult result = RunCli({Script("read_stdin.js"), how}, input);
+    EXPECT_EQ(result.exit_code, 0) << how << ": " << result.err;
+    EXPECT_EQ(result.out, StdinReport(how, input)) << result.err;
+  }
+  for (const char* strategy : {"exec", "zygote", "pool"}) {
+    for (const char* how : {"readFileSync(0)", "process.stdin"}) {
+      CliResult result = RunCli({"run", "--spawn", strategy, Script("read_stdin.js"), "--", how}, input);
+      EXPECT_EQ(result.exit_code, 0) << strategy << " " << how << ": " << result.err;
+      EXPECT_EQ(result.out, StdinReport(how, input)) << strategy << ": " << result.err;
+    }
+  }
+}
+
+// Stdin that is a file (`isohost FILE < DATA`, process.stdin is then an
+// fs.ReadStream) or the end of a shell pipeline.
+TEST(ChildProcessTest, WorkerReadsAFileOrAPipelineOnItsStdin) {
+  const std::string input = StdinInput();
+  char path[] = "/tmp/isohost-stdin-XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  std::ofstream(path, std::ios::binary) << input;
+  const std::string cli = BinDir() + "/isohost '" + Script("read_stdin.js") + "' ";
+  for (const char* how : {"readFileSync(0)", "readFile(/dev/stdin)", "process.stdin"}) {
+    ShellResult from_file = RunShell(cli + "'" + how + "' < " + path);
+    EXPECT_EQ(from_file.exit_code, 0) << how;
+    EXPECT_EQ(from_file.out, StdinReport(how, input));
+    ShellResult from_pipeline = RunShell(std::string("cat ") + path + " | " + cli + "'" + how + "'");
+    EXPECT_EQ(from_pipeline.exit_code, 0) << how;
+    EXPECT_EQ(from_pipeline.out, StdinReport(how, input));
+  }
+  unlink(path);
 }
 
 // Reads `fd` until both "worker N" and "child M" lines have come (or 20 s).
