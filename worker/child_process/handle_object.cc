@@ -8,6 +8,13 @@ HandleObject::HandleObject(v8::Isolate* isolate, v8::Local<v8::Object> object, c
     : isolate_(isolate), object_(isolate, object) {
   object->SetAlignedPointerInInternalField(0, this);
   object->SetAlignedPointerInInternalField(1, const_cast<int*>(tag));
+  object_.SetWeak(this, OnCollected, v8::WeakCallbackType::kParameter);
+}
+
+void HandleObject::OnCollected(const v8::WeakCallbackInfo<HandleObject>& info) {
+  HandleObject* self = info.GetParameter();
+  self->object_.Reset();
+  delete self;  // closes a handle that was never used
 }
 
 HandleObject::~HandleObject() = default;

@@ -1,10 +1,11 @@
 // The tie between a JS object and the C++ owner of one libuv handle (a
 // child's pipe, a child process). The object's first internal field points
-// at the owner and the second says its type; the owner holds the object
-// strongly until JS closes the handle, so a callback from the loop always
-// finds it, and a handle the script dropped still runs to its end (as Node's
-// handles do). After Detach() the object's methods find no owner and the
-// collector may take the object.
+// at the owner and the second says its type. Until its handle is in use the
+// object is weak, and the collector takes the owner with it; from then on
+// (MakeStrong()) the owner holds the object until JS closes the handle, so a
+// callback from the loop always finds it, and a handle the script dropped
+// still runs to its end (as Node's handles do). After DetachAndDelete() the
+// object's methods find no owner.
 #ifndef ISOHOST_WORKER_CHILD_PROCESS_HANDLE_OBJECT_H_
 #define ISOHOST_WORKER_CHILD_PROCESS_HANDLE_OBJECT_H_
 
@@ -42,10 +43,14 @@ class HandleObject {
   // Calls the function that the object holds in property `name`, if any, as
   // a callback from the loop (ticks and microtasks run after it).
   void CallProperty(const char* name, int argc, v8::Local<v8::Value>* argv);
+  // The handle is in use: the object lives until DetachAndDelete().
+  void MakeStrong() { object_.ClearWeak(); }
   // Unties the object and deletes the owner.
   void DetachAndDelete();
 
  private:
+  static void OnCollected(const v8::WeakCallbackInfo<HandleObject>& info);
+
   v8::Isolate* isolate_;
   v8::Global<v8::Object> object_;
 };

@@ -61,6 +61,11 @@ int StreamHandle::Open(uv_loop_t* loop, int fd) {
 
 PipeWrap::PipeWrap(v8::Isolate* isolate, v8::Local<v8::Object> object) : HandleObject(isolate, object, &kTag) {}
 
+bool PipeWrap::has_descriptor() {
+  uv_os_fd_t fd;
+  return uv_fileno(reinterpret_cast<const uv_handle_t*>(stream()), &fd) == 0;
+}
+
 void PipeWrap::Install(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
   v8::Local<v8::FunctionTemplate> tmpl = v8::FunctionTemplate::New(isolate, New);
   tmpl->SetClassName(v8::String::NewFromUtf8Literal(isolate, "Pipe"));
@@ -103,7 +108,10 @@ void PipeWrap::Open(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* wrap = From<PipeWrap>(info.This());
   if (wrap == nullptr || !info[0]->IsInt32()) return info.GetReturnValue().Set(UV_EBADF);
   int rc = wrap->handle_.Open(Runtime::From(info.GetIsolate())->loop(), info[0].As<v8::Int32>()->Value());
-  if (rc == 0) wrap->handle_.BindTo(wrap);
+  if (rc == 0) {
+    wrap->handle_.BindTo(wrap);
+    wrap->MakeStrong();
+  }
   info.GetReturnValue().Set(rc);
 }
 

@@ -48,8 +48,12 @@ class PipeWrap : public HandleObject {
 
   static void Install(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 
-  // The stream, for the containers of uv_spawn.
+  // The stream, for the containers of uv_spawn, which gives it a descriptor.
   uv_stream_t* stream() { return handle_.stream(); }
+  // Whether the stream has a descriptor already (connected or opened).
+  bool has_descriptor();
+  // A child holds the other end: the stream is in use from now on.
+  void Connected() { MakeStrong(); }
 
  private:
   PipeWrap(v8::Isolate* isolate, v8::Local<v8::Object> object);

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <utility>
 #include <vector>
@@ -88,6 +89,7 @@ void ProcessWrap::Spawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Local<v8::Array> stdio_array = stdio_value.As<v8::Array>();  // ParseSpawnRequest checked it
 
   std::vector<uv_stdio_container_t> stdio(request.stdio.size());
+  std::vector<PipeWrap*> pipes;
   bool any_pipe = false;
   for (std::size_t slot = 0; slot < request.stdio.size(); ++slot) {
     const StdioSpec& spec = request.stdio[slot];
@@ -95,7 +97,11 @@ void ProcessWrap::Spawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
       v8::Local<v8::Value> entry;
       if (!stdio_array->Get(context, static_cast<uint32_t>(slot)).ToLocal(&entry)) return;
       PipeWrap* pipe = From<PipeWrap>(entry);
-      if (pipe == nullptr) return info.GetReturnValue().Set(UV_EINVAL);
+      // A new pipe of its own per slot: libuv connects it after the fork.
+      if (pipe == nullptr || pipe->has_descriptor() || std::find(pipes.begin(), pipes.end(), pipe) != pipes.end()) {
+        return info.GetReturnValue().Set(UV_EINVAL);
+      }
+      pipes.push_back(pipe);
       // Flags are the child's view: it reads its stdin and writes the rest.
       int direction = slot == 0 ? UV_READABLE_PIPE : slot <= 2 ? UV_WRITABLE_PIPE : UV_READABLE_PIPE | UV_WRITABLE_PIPE;
       stdio[slot].flags = static_cast<uv_stdio_flags>(UV_CREATE_PIPE | direction);
@@ -117,6 +123,10 @@ void ProcessWrap::Spawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
     *pid = wrap->handle_.pid();
     return spawned;
   });
+  // The pipes are connected unless uv_spawn itself failed; the JS side
+  // closes them when the child did not start.
+  for (PipeWrap* pipe : pipes) pipe->Connected();
+  wrap->MakeStrong();
   if (rc == 0) {
     wrap->running_ = true;
     SetValue(isolate, context, info.This(), "pid", v8::Integer::New(isolate, wrap->handle_.pid()));
