@@ -87,6 +87,7 @@ void PipeWrap::Install(v8::Isolate* isolate, v8::Local<v8::Context> context, v8:
   SetMethod(isolate, context, target, "errname", ErrName);
   SetValue(isolate, context, target, "UV_EOF", v8::Integer::New(isolate, UV_EOF));
   SetValue(isolate, context, target, "UV_ENOTCONN", v8::Integer::New(isolate, UV_ENOTCONN));
+  SetValue(isolate, context, target, "UV_EBADF", v8::Integer::New(isolate, UV_EBADF));
 }
 
 void PipeWrap::New(const v8::FunctionCallbackInfo<v8::Value>& info) {

@@ -13,7 +13,7 @@
 //   close([cb]) -> whether cb(0) will run, once libuv has closed the handle
 //   ref(), unref(), hasRef(), fd()
 //   guessHandleType(fd) -> 'TTY' | 'PIPE' | 'TCP' | 'UDP' | 'FILE' | 'UNKNOWN'
-//   errname(err) -> 'EPIPE', and the constants UV_EOF, UV_ENOTCONN
+//   errname(err) -> 'EPIPE', and the constants UV_EOF, UV_ENOTCONN, UV_EBADF
 #ifndef ISOHOST_WORKER_CHILD_PROCESS_PIPE_WRAP_H_
 #define ISOHOST_WORKER_CHILD_PROCESS_PIPE_WRAP_H_
 

@@ -82,7 +82,7 @@ class PipeStream extends Duplex {
 
   _writev(chunks, callback) {
     if (this._handle === null) {
-      callback(errnoException(-9 /* EBADF */, 'write'));
+      callback(errnoException(pipe.UV_EBADF, 'write'));
       return;
     }
     const views = chunks.map(({ chunk, encoding }) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk));
