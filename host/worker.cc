@@ -255,7 +255,10 @@ class Worker::Impl {
     start->mutable_limits()->set_timeout_ms(options_.limits.timeout_ms);
     start->set_thread_id(static_cast<std::uint32_t>(id_));
     start->set_exec_path(exec_path_);
+    start->set_argv0(options_.argv0);
     start->set_stdin_attached(options_.stdin_attached);
+    // Before the frame that claims it.
+    if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
     channel_->Send(envelope);
   }
 

@@ -152,6 +152,29 @@ bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
   return true;
 }
 
+bool Channel::SendDescriptor(int fd) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  // On the socket, where the peer reads only when a frame from the pipe
+  // claims it: so it must not share a stream with frames.
+  if (!OpenOutput() || !writes_to_pipe()) return false;
+  const char byte = 'D';
+  return SendWithFds(socket_.get(), &byte, 1, &fd, 1, MSG_DONTWAIT) == 1;
+}
+
+UniqueFd Channel::ReceiveDescriptor() {
+  if (!socket_) return {};
+  char byte = 0;
+  int fds[kMaxReceivedFds];
+  int fd_count = 0;
+  long n = RecvWithFds(socket_.get(), &byte, 1, fds, kMaxReceivedFds, &fd_count);
+  for (int i = 1; i < fd_count; ++i) ::close(fds[i]);
+  if (n != 1 || fd_count == 0) {
+    if (fd_count > 0) ::close(fds[0]);
+    return {};
+  }
+  return UniqueFd(fds[0]);
+}
+
 bool Channel::RingReady() {
   if (ring_writer_) return true;
   // Tried once: whatever goes wrong, messages still go inline and nothing is lost.
@@ -477,18 +500,13 @@ bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
     return false;
   }
   // Its memfd was sent on the socket before this frame went into the pipe.
-  char byte = 0;
-  int fds[kMaxReceivedFds];
-  int fd_count = 0;
-  long n = RecvWithFds(socket_.get(), &byte, 1, fds, kMaxReceivedFds, &fd_count);
-  for (int i = 1; i < fd_count; ++i) ::close(fds[i]);
-  if (n != 1 || fd_count == 0) {
-    if (fd_count > 0) ::close(fds[0]);
+  UniqueFd memfd = ReceiveDescriptor();
+  if (!memfd) {
     Fail("bad frame from peer: a shared message ring came without its descriptor");
     return false;
   }
   std::string error;
-  ring_reader_ = SharedRingReader::Map(fds[0], attach.capacity(), &error);
+  ring_reader_ = SharedRingReader::Map(memfd.release(), attach.capacity(), &error);
   if (!ring_reader_) {
     Fail("bad frame from peer: " + error);
     return false;

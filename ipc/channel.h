@@ -100,6 +100,14 @@ class Channel {
   using MessageWriter = std::function<void(char* data)>;
   bool SendPortMessage(std::size_t size, const MessageWriter& write, bool* below_high_water = nullptr);
 
+  // Sends `fd` (a duplicate: the caller keeps its own) on the socket for a
+  // frame sent after it to claim with ReceiveDescriptor(). False when it
+  // cannot go (the frames do not use the pipe, or the socket refused it).
+  bool SendDescriptor(int fd);
+  // The next descriptor that came with SendDescriptor(), for the frame that
+  // says one was sent; an empty one if none came.
+  UniqueFd ReceiveDescriptor();
+
   // Writes what the socket takes now; the rest goes when it becomes writable.
   void Flush();
   // Blocks until no more than `keep` bytes remain buffered (by default none),

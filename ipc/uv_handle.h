@@ -56,6 +56,27 @@ class UvHandle {
     handle_ = nullptr;
     initialized_ = false;
   }
+  // Close(), and `on_closed` from libuv's close callback, once the handle is
+  // gone (what Node's streams wait for before their 'close'). Returns false,
+  // and never calls it, when no handle was open. Until then the handle's
+  // `data` holds the function: after uv_close() libuv calls nothing of a
+  // handle but its close callback (requests' callbacks read their own data).
+  bool Close(std::function<void()> on_closed) {
+    if (!is_open() || uv_is_closing(raw())) {
+      Close();
+      return false;
+    }
+    raw()->data = new std::function<void()>(std::move(on_closed));
+    uv_close(raw(), [](uv_handle_t* handle) {
+      auto* on_closed = static_cast<std::function<void()>*>(handle->data);
+      delete reinterpret_cast<Handle*>(handle);
+      (*on_closed)();
+      delete on_closed;
+    });
+    handle_ = nullptr;
+    initialized_ = false;
+    return true;
+  }
 
  protected:
   uv_handle_t* raw() { return reinterpret_cast<uv_handle_t*>(handle_); }

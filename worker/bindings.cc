@@ -420,7 +420,9 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   set("sourceKind", v8::Integer::New(isolate, start.source_kind()));
   set("threadId", v8::Integer::NewFromUnsigned(isolate, start.thread_id()));
   set("execPath", Str(isolate, start.exec_path()));
+  set("argv0", Str(isolate, start.argv0().empty() ? start.exec_path() : start.argv0()));
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
+  set("stdinIsFd", v8::Boolean::New(isolate, start.stdin_descriptor()));
   info.GetReturnValue().Set(result);
 }
 

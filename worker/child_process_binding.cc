@@ -1,6 +1,7 @@
 // The native half of child_process (worker/js/node/child_process.js):
-// spawnSync on a private loop, and the children of execFile/exec on the
-// worker's own loop. Made on the first require('child_process').
+// spawnSync on a private loop, and Process, the children of spawn (and of
+// exec and execFile, which rest on it) on the worker's own loop. Made on the
+// first require('child_process').
 #include <uv.h>
 #include <v8.h>
 
@@ -8,8 +9,8 @@
 #include <cstring>
 
 #include "worker/buffer/v8_bytes.h"
-#include "worker/child_process/async_child.h"
 #include "worker/child_process/child_spawn.h"
+#include "worker/child_process/process_wrap.h"
 #include "worker/child_process/sync_child.h"
 #include "worker/native_module.h"
 #include "worker/runtime.h"
@@ -84,18 +85,6 @@ void SpawnSync(const FunctionCallbackInfo<Value>& info) {
   info.GetReturnValue().Set(out);
 }
 
-// spawn(options, maxBuffer, callback) -> handle object, or a negative libuv
-// error (see child_process::AsyncChild).
-void Spawn(const FunctionCallbackInfo<Value>& info) {
-  v8::Isolate* isolate = info.GetIsolate();
-  if (!info[0]->IsObject() || !info[2]->IsFunction()) return;
-  child_process::SpawnRequest request;
-  if (!child_process::ParseSpawnRequest(isolate, info[0].As<v8::Object>(), &request)) return;
-  double max_buffer = info[1]->IsNumber() ? info[1].As<v8::Number>()->Value() : -1;
-  info.GetReturnValue().Set(
-      child_process::AsyncChild::Start(isolate, request, max_buffer, info[2].As<v8::Function>()));
-}
-
 // errname(-errno) -> "ENOENT"
 void ErrName(const FunctionCallbackInfo<Value>& info) {
   int err = info[0]->IsInt32() ? info[0].As<v8::Int32>()->Value() : 0;
@@ -109,7 +98,7 @@ namespace native_modules {
 
 void InstallChildProcessModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
   SetMethod(isolate, context, target, "spawnSync", SpawnSync);
-  SetMethod(isolate, context, target, "spawn", Spawn);
+  child_process::ProcessWrap::Install(isolate, context, target);
   SetMethod(isolate, context, target, "errname", ErrName);
   SetValue(isolate, context, target, "UV_ENOENT", v8::Integer::New(isolate, UV_ENOENT));
   SetValue(isolate, context, target, "UV_EACCES", v8::Integer::New(isolate, UV_EACCES));

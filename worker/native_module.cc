@@ -16,6 +16,7 @@ void InstallVmModuleModule(v8::Isolate* isolate, v8::Local<v8::Context> context,
 void InstallFsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallFsWatchModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallChildProcessModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallPipeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallModuleWrapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallAsyncContextModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
@@ -43,6 +44,7 @@ constexpr Entry kNativeModules[] = {
     {"fs", native_modules::InstallFsModule},
     {"fs_watch", native_modules::InstallFsWatchModule},
     {"child_process", native_modules::InstallChildProcessModule},
+    {"pipe", native_modules::InstallPipeModule},
     {"module_wrap", native_modules::InstallModuleWrapModule},
     {"zlib", native_modules::InstallZlibModule},
     {"async_context", native_modules::InstallAsyncContextModule},

@@ -273,6 +273,21 @@ void Runtime::StartScript(const proto::Start& start) {
   // to the frames after Start and to what the script posts.
   if (start_.limits().max_message_bytes() != 0) channel_->SetMaxMessageSize(start_.limits().max_message_bytes());
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
+  if (start_.stdin_descriptor()) {
+    // The host's stdin becomes our fd 0 (it was /dev/null), for
+    // process.stdin, fs.readFileSync(0) and the children we start.
+    ipc::UniqueFd stdin_fd = channel_->ReceiveDescriptor();
+    bool taken = false;
+    if (stdin_fd.get() == STDIN_FILENO) {
+      taken = stdin_fd.release() == STDIN_FILENO;  // our fd 0 was closed: it came as fd 0
+    } else if (stdin_fd) {
+      taken = ::dup2(stdin_fd.get(), STDIN_FILENO) == STDIN_FILENO;
+    }
+    if (!taken) {
+      std::fprintf(stderr, "isohost-worker: the host's stdin did not arrive; fd 0 stays /dev/null\n");
+      start_.set_stdin_descriptor(false);
+    }
+  }
   channel_->SetKeepAlive(port_ref_);
   v8::Local<v8::Context> context = this->context();
   v8::Local<v8::Value> worker_data = v8::Undefined(isolate_);

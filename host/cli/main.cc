@@ -110,6 +110,8 @@ int RunNodeCommandLine(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return isohost::cli::kBadOptionExitCode;
   }
+  run.argv0 = argv[0];
+  run.die_of_stop_signal = true;
   return isohost::cli::RunCommand(run);
 }
 
@@ -178,6 +180,7 @@ int main(int argc, char** argv) {
       {"zygote", isohost::SpawnStrategy::kZygote},
       {"pool", isohost::SpawnStrategy::kPool}};
   run.spawn = kStrategies.at(spawn);
+  run.argv0 = argv[0];
   if (app.got_subcommand(run_command)) return isohost::cli::RunCommand(run);
   return 2;
 }

@@ -1,7 +1,9 @@
 #include "host/cli/run_command.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 #include <uv.h>
 
 #include <cstdio>
@@ -9,7 +11,6 @@
 #include <map>
 #include <memory>
 
-#include "host/cli/stdin_forwarder.h"
 #include "ipc/uv_handle.h"
 #include "isohost/clone_codec.h"
 #include "isohost/clone_json.h"
@@ -70,12 +71,16 @@ int RunCommand(const RunOptions& options) {
   }
   worker_options.argv = options.script_args;
   worker_options.exec_argv = options.exec_argv;
+  worker_options.argv0 = options.argv0;
   worker_options.v8_flags = options.v8_flags;
   worker_options.limits.max_message_bytes = options.max_message_bytes;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;
   worker_options.limits.max_young_space_mb = options.max_young_space_mb;
   worker_options.limits.timeout_ms = static_cast<std::uint64_t>(options.timeout_s * 1000);
-  worker_options.stdin_attached = options.workers == 1;
+  // One worker reads our stdin itself, as its own fd 0: process.stdin,
+  // fs.readFileSync(0) and the children it starts all see the real thing,
+  // and nothing is read that the worker did not ask for.
+  if (options.workers == 1 && ::fcntl(STDIN_FILENO, F_GETFD) != -1) worker_options.stdin_fd = STDIN_FILENO;
   if (!options.worker_data.empty() &&
       !JsonToClone(*logger, options.worker_data, "--worker-data", &worker_options.worker_data)) {
     return 2;
@@ -101,6 +106,7 @@ int RunCommand(const RunOptions& options) {
   int status = 0;
   bool status_set = false;
   int signals_seen = 0;
+  int stop_signal = 0;  // the first SIGINT or SIGTERM
   {
     Supervisor supervisor(supervisor_options);
     std::map<std::uint64_t, std::unique_ptr<OutputForwarder>> outputs;
@@ -110,7 +116,6 @@ int RunCommand(const RunOptions& options) {
       if (added) it->second = std::make_unique<OutputForwarder>(mode, options.log_format, id);
       return *it->second;
     };
-    std::unique_ptr<StdinForwarder> stdin_forwarder;
 
     SupervisedCallbacks callbacks;
     callbacks.on_message = [&](std::uint64_t id, std::string_view data) {
@@ -154,29 +159,12 @@ int RunCommand(const RunOptions& options) {
         status = info.code;
         status_set = true;
       }
-      if (supervisor.active() == 0) stdin_forwarder.reset();
     };
-    std::uint64_t first_id = 0;
-    for (unsigned i = 0; i < options.workers; ++i) {
-      std::uint64_t id = supervisor.Spawn(worker_options, callbacks, options.restart);
-      if (i == 0) first_id = id;
-    }
-    if (options.workers == 1) {
-      // Looked up on every read: a restart replaces the Worker.
-      stdin_forwarder =
-          StdinForwarder::Start(supervisor.loop(), [&supervisor, first_id](std::string_view data, bool eof) {
-            if (Worker* worker = supervisor.Find(first_id)) {
-              if (eof) {
-                worker->EndStdin();
-              } else {
-                worker->WriteStdin(data);
-              }
-            }
-          });
-    }
+    for (unsigned i = 0; i < options.workers; ++i) supervisor.Spawn(worker_options, callbacks, options.restart);
 
     auto on_signal = [&](int signum) {
       ++signals_seen;
+      if (stop_signal == 0) stop_signal = signum;
       if (signals_seen == 1 && signum == SIGINT) {
         logger->warn("interrupted: stopping {} worker(s); press Ctrl-C again to kill them", supervisor.active());
         supervisor.Shutdown(kShutdownGraceMs, 128 + signum);
@@ -189,7 +177,13 @@ int RunCommand(const RunOptions& options) {
     SignalWatcher sigint(supervisor.loop(), SIGINT, on_signal);
     SignalWatcher sigterm(supervisor.loop(), SIGTERM, on_signal);
     supervisor.Run();
-    stdin_forwarder.reset();
+  }
+  if (options.die_of_stop_signal && stop_signal != 0 && status == 128 + stop_signal) {
+    // The watchers are gone, and with them libuv's handler.
+    std::fflush(stdout);
+    std::fflush(stderr);
+    ::signal(stop_signal, SIG_DFL);
+    ::raise(stop_signal);
   }
   return status;
 }

@@ -19,6 +19,11 @@ struct RunOptions {
   std::optional<std::string> source;
   SourceKind source_kind = SourceKind::kEval;
   std::vector<std::string> exec_argv;  // process.execArgv (Node's command line)
+  std::string argv0;                   // process.argv0: how we were invoked
+  // Node's command line: a SIGINT or SIGTERM that stopped the worker ends
+  // this process with the same signal, as it ends node, so that a parent
+  // (child_process in a worker, a shell) sees a death by that signal.
+  bool die_of_stop_signal = false;
   std::vector<std::string> script_args;
   unsigned workers = 1;           // -n
   bool prefix = false;            // "[id] " before each output line

@@ -1,8 +1,9 @@
 // child_process in real workers through the CLI: every form against what
-// /usr/bin/node prints for the same script (scripts/child_process/forms.js),
-// output of inherited stdio reaching the host, no descriptor and no zombie
+// /usr/bin/node prints for the same script (scripts/child_process/forms.js,
+// spawn.js, exec_path.js), output of inherited stdio reaching the host, the
+// host's stdin read as the worker's own fd 0, no descriptor and no zombie
 // left behind, and a child that dies with its worker when the worker is
-// killed with SIGKILL in the middle of an execFile or a spawnSync.
+// killed with SIGKILL in the middle of a spawn, an execFile or a spawnSync.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
@@ -11,11 +12,14 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <thread>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
@@ -85,17 +89,99 @@ TEST(ChildProcessTest, InheritedStdioReachesTheHost) {
 TEST(ChildProcessTest, ChildrenGetOnlyTheirStdioAndAreAllReaped) {
   CliResult result = RunCli({"run", Script("hygiene.js")});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(result.out, "fds sync: 0 1 2\nfds async: 0 1 2\nchildren besides cat: 0\n") << result.err;
+  EXPECT_EQ(result.out,
+            "fds sync: 0 1 2\nfds async: 0 1 2\nchildren besides cat: 0\n"
+            "spawn fds left open: 0\nspawn children left: 0\n")
+      << result.err;
 }
 
-TEST(ChildProcessTest, SpawnAndForkSayTheyAreNotAvailable) {
+TEST(ChildProcessTest, ForkAndIpcSayTheyAreNotAvailable) {
   CliResult result = RunCli({"run", Script("unavailable.js")});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out,
-            "spawn ERR_NOT_AVAILABLE_IN_WORKER child_process.spawn is not available in an Isohost worker\n"
             "fork ERR_NOT_AVAILABLE_IN_WORKER child_process.fork is not available in an Isohost worker\n"
             "_forkChild ERR_NOT_AVAILABLE_IN_WORKER child_process._forkChild is not available in an Isohost worker\n"
-            "streams null null null\n");
+            "stdio ipc ERR_NOT_AVAILABLE_IN_WORKER child_process stdio 'ipc' is not available in an Isohost worker\n");
+}
+
+// Events and their order, stdio streams with back-pressure both ways, every
+// option and error of spawn, as Node 20 printed them (spawn.out). Its last
+// child sleeps 30 s, unref'd: the worker does not wait for it.
+TEST(ChildProcessTest, SpawnBehavesAsNodes) {
+  auto start = std::chrono::steady_clock::now();
+  ExpectSameOutputAsNode("child_process/spawn");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << "waited for the unref'd child";
+}
+
+// The same from workers forked by the zygote, and taken from the pool.
+TEST(ChildProcessTest, SpawnWorksFromForkedWorkers) {
+  const std::string expected = ReadFile(ScriptPath("child_process/spawn.out"));
+  for (const char* strategy : {"zygote", "pool"}) {
+    CliResult result = RunCli({"run", "--spawn", strategy, Script("spawn.js")});
+    EXPECT_EQ(result.exit_code, 0) << strategy << ": " << result.err;
+    EXPECT_TRUE(result.out == expected) << strategy << ": " << FirstDifference(expected, result.out);
+  }
+}
+
+// process.execPath is the CLI, run as node: the script spawns itself and
+// talks to the child over real stdio (its stdin read as a stream and as
+// fd 0, its exit code, its death by SIGTERM, argv0), as under Node.
+TEST(ChildProcessTest, ExecPathRunsJavaScriptOverRealStdio) { ExpectSameOutputAsNode("child_process/exec_path"); }
+
+// What read_stdin.js prints for `input`.
+std::string StdinReport(const std::string& how, const std::string& input) {
+  std::uint64_t sum = 0;
+  for (unsigned char byte : input) sum = (sum * 31 + byte) % 1000000007;
+  return how + ": " + std::to_string(input.size()) + " bytes, sum " + std::to_string(sum) + "\n";
+}
+
+// Bytes of every value, more than a pipe holds.
+std::string StdinInput() {
+  std::string input;
+  for (std::uint32_t i = 0; i < 1500000; ++i) input.push_back(static_cast<char>((i * 7919) % 256));
+  return input;
+}
+
+// The CLI hands its stdin to its one worker as the worker's fd 0, however
+// the worker was spawned: fs.readFileSync(0) and /dev/stdin read it (Node's
+// test-fs-readfile-pipe*.js), process.stdin reads it, and a child given
+// 'inherit' reads it too.
+TEST(ChildProcessTest, WorkerReadsTheHostsStdinAsItsFdZero) {
+  const std::string input = StdinInput();
+  for (const char* how : {"readFileSync(0)", "readFileSync(/dev/stdin)", "readFile(/dev/stdin)",
+                          "promises.readFile(/dev/stdin)", "process.stdin", "child inherits fd 0"}) {
+    CliResult result = RunCli({Script("read_stdin.js"), how}, input);
+    EXPECT_EQ(result.exit_code, 0) << how << ": " << result.err;
+    EXPECT_EQ(result.out, StdinReport(how, input)) << result.err;
+  }
+  for (const char* strategy : {"exec", "zygote", "pool"}) {
+    for (const char* how : {"readFileSync(0)", "process.stdin"}) {
+      CliResult result = RunCli({"run", "--spawn", strategy, Script("read_stdin.js"), "--", how}, input);
+      EXPECT_EQ(result.exit_code, 0) << strategy << " " << how << ": " << result.err;
+      EXPECT_EQ(result.out, StdinReport(how, input)) << strategy << ": " << result.err;
+    }
+  }
+}
+
+// Stdin that is a file (`isohost FILE < DATA`, process.stdin is then an
+// fs.ReadStream) or the end of a shell pipeline.
+TEST(ChildProcessTest, WorkerReadsAFileOrAPipelineOnItsStdin) {
+  const std::string input = StdinInput();
+  char path[] = "/tmp/isohost-stdin-XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  std::ofstream(path, std::ios::binary) << input;
+  const std::string cli = BinDir() + "/isohost '" + Script("read_stdin.js") + "' ";
+  for (const char* how : {"readFileSync(0)", "readFile(/dev/stdin)", "process.stdin"}) {
+    ShellResult from_file = RunShell(cli + "'" + how + "' < " + path);
+    EXPECT_EQ(from_file.exit_code, 0) << how;
+    EXPECT_EQ(from_file.out, StdinReport(how, input));
+    ShellResult from_pipeline = RunShell(std::string("cat ") + path + " | " + cli + "'" + how + "'");
+    EXPECT_EQ(from_pipeline.exit_code, 0) << how;
+    EXPECT_EQ(from_pipeline.out, StdinReport(how, input));
+  }
+  unlink(path);
 }
 
 // Reads `fd` until both "worker N" and "child M" lines have come (or 20 s).
@@ -159,6 +245,8 @@ void ExpectChildDiesWithWorker(const std::string& form) {
   close(out);
   prctl(PR_SET_CHILD_SUBREAPER, 0);
 }
+
+TEST(ChildProcessTest, ChildDiesWithAWorkerKilledInTheMiddleOfSpawn) { ExpectChildDiesWithWorker("spawn"); }
 
 TEST(ChildProcessTest, ChildDiesWithAWorkerKilledInTheMiddleOfExecFile) { ExpectChildDiesWithWorker("execFile"); }
 

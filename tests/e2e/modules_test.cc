@@ -113,7 +113,7 @@ TEST(ModulesTest, UnavailableBuiltinsLoadAndThrowOnlyWhenUsed) {
   EXPECT_EQ(result.out, R"node(loaded: function function true true
 http.createServer -> Error ERR_NOT_AVAILABLE_IN_WORKER http.createServer is not available in an Isohost worker
 new MySocket -> Error ERR_NOT_AVAILABLE_IN_WORKER net.Socket is not available in an Isohost worker
-child_process.spawn -> Error ERR_NOT_AVAILABLE_IN_WORKER child_process.spawn is not available in an Isohost worker
+child_process.fork -> Error ERR_NOT_AVAILABLE_IN_WORKER child_process.fork is not available in an Isohost worker
 dns.promises.lookup -> Error ERR_NOT_AVAILABLE_IN_WORKER dns/promises.lookup is not available in an Isohost worker
 node:sea -> Error ERR_NOT_AVAILABLE_IN_WORKER sea.isSea is not available in an Isohost worker
 promises: true true

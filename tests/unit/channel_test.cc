@@ -349,6 +349,44 @@ TEST_F(ChannelTest, WithoutAPipeFramesStayOnTheSocketAndMessagesInline) {
   ::close(fds_[1]);
 }
 
+// A descriptor sent before a frame is the one that frame claims, and the
+// shared ring's memfd, which travels the same way, still comes after it.
+TEST_F(ChannelTest, ADescriptorGoesOnTheSocketForTheFrameAfterIt) {
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  ASSERT_EQ(::write(pipe_fds[1], "through", 7), 7);
+  ::close(pipe_fds[1]);
+  std::string read_through;
+  std::vector<std::size_t> messages;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr);
+  b_ = std::make_unique<Channel>(
+      &loop_, fds_[1],
+      Channel::Callbacks{[&](proto::Envelope& envelope) {
+                           messages.push_back(envelope.port_message().data().size());
+                           if (envelope.port_message().data() != "descriptor follows") return;
+                           UniqueFd fd = b_->ReceiveDescriptor();
+                           char buffer[16];
+                           ssize_t n = fd ? ::read(fd.get(), buffer, sizeof buffer) : -1;
+                           if (n > 0) read_through.assign(buffer, static_cast<std::size_t>(n));
+                         },
+                         [](const std::string&) {}, nullptr});
+  ASSERT_TRUE(a_->SendDescriptor(pipe_fds[0]));
+  ::close(pipe_fds[0]);  // the peer has its own
+  ASSERT_TRUE(a_->SendPortMessage("descriptor follows"));
+  ASSERT_TRUE(a_->SendPortMessage(std::string(64 * 1024, 'r')));
+  while (messages.size() < 2) uv_run(&loop_, UV_RUN_ONCE);
+  EXPECT_EQ(read_through, "through");
+  EXPECT_EQ(messages[1], 64u * 1024) << "the ring's memfd was not taken for the pipe's";
+}
+
+TEST_F(ChannelTest, NoDescriptorGoesOnAChannelWithoutAPipe) {
+  ChannelOptions options;
+  options.use_pipe = false;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr, options);
+  EXPECT_FALSE(a_->SendDescriptor(STDIN_FILENO)) << "it would arrive among the frames";
+  ::close(fds_[1]);
+}
+
 TEST_F(ChannelTest, MessagesOfEverySizeArriveIntactAndInOrder) {
   std::vector<std::string> at_b;
   std::string error;

@@ -39,6 +39,23 @@ TEST_F(UvHandleTest, TimerFiresAndADestroyedTimerNeverDoes) {
   EXPECT_EQ(fired, 1);
 }
 
+// Close(on_closed): the handle stops at once (its timer never fires), and
+// on_closed runs once, from libuv's close callback, after Close() returned.
+TEST_F(UvHandleTest, CloseWithACallbackRunsItOnceLibuvIsDone) {
+  TimerHandle timer(&loop_);
+  int fired = 0;
+  int closed = 0;
+  timer.Start(0, [&] { ++fired; });
+  EXPECT_TRUE(timer.Close([&] { ++closed; }));
+  EXPECT_EQ(closed, 0);
+  EXPECT_FALSE(timer.is_open());
+  // Nothing open: nothing to wait for, and the callback is not kept.
+  EXPECT_FALSE(timer.Close([&] { closed += 100; }));
+  uv_run(&loop_, UV_RUN_DEFAULT);
+  EXPECT_EQ(fired, 0);
+  EXPECT_EQ(closed, 1);
+}
+
 TEST_F(UvHandleTest, AnOwnerMayDestroyItselfInItsCallback) {
   auto timer = std::make_unique<TimerHandle>(&loop_);
   bool fired = false;

@@ -81,6 +81,8 @@ bool ToStdio(v8::Isolate* isolate, v8::Local<v8::Value> value, std::vector<Stdio
     } else if (item->IsString()) {
       v8::String::Utf8Value kind(isolate, item);
       spec.kind = std::string_view(*kind) == "pipe" ? StdioSpec::kPipe : StdioSpec::kIgnore;
+    } else if (item->IsObject()) {
+      spec.kind = StdioSpec::kPipe;  // spawn's Pipe object, which its caller takes from `stdio`
     }
     out->push_back(spec);
   }
@@ -139,9 +141,8 @@ bool InheritsWorkerOutput(const SpawnRequest& request) {
   return false;
 }
 
-int SpawnChild(uv_loop_t* loop, uv_process_t* process, const SpawnRequest& request,
-               std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit, bool* process_open) {
-  *process_open = false;
+int SpawnChild(const SpawnRequest& request, std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit,
+               const UvSpawn& spawn) {
   const std::string& child_exec = ChildExecPath();
   if (child_exec.empty()) return UV_ENOENT;
   int report[2];
@@ -187,15 +188,15 @@ int SpawnChild(uv_loop_t* loop, uv_process_t* process, const SpawnRequest& reque
   }
   if (request.detached) options.flags |= UV_PROCESS_DETACHED;
 
-  int rc = uv_spawn(loop, process, &options);
-  *process_open = true;
+  int pid = 0;
+  int rc = spawn(&options, &pid);
   ::close(report[1]);
   if (rc == 0) {
     if (int err = ReadExecReport(report[0]); err != 0) {
       // The child is exiting with nothing run: reap it now, since the
       // caller closes the handle and libuv would never wait for it then.
       int status;
-      while (::waitpid(process->pid, &status, 0) < 0 && errno == EINTR) {
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       }
       rc = -err;
     }

@@ -9,13 +9,15 @@
 #include <v8.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace isohost::worker::child_process {
 
-// What one stdio slot of the child is.
+// What one stdio slot of the child is. A pipe of spawnSync is made by its
+// run; one of spawn is a Pipe object of JS's (worker/child_process/pipe_wrap.h).
 struct StdioSpec {
   enum Kind { kPipe, kIgnore, kInheritFd };
   Kind kind = kIgnore;
@@ -39,14 +41,18 @@ struct SpawnRequest {
 // thrown) only on a value that slipped through.
 bool ParseSpawnRequest(v8::Isolate* isolate, v8::Local<v8::Object> options, SpawnRequest* request);
 
-// Starts `request` with `process` on `loop`. `stdio` holds the containers
-// of the request's slots (pipes already initialised on `loop`). Returns 0,
-// or a negative libuv error: uv_spawn's own, or the errno of the child's
-// execvp (ENOENT, EACCES…), in which case the child was reaped already.
-// `*process_open` says whether uv_spawn was called: if so the caller closes
-// `process` whatever the result (libuv requires it).
-int SpawnChild(uv_loop_t* loop, uv_process_t* process, const SpawnRequest& request,
-               std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit, bool* process_open);
+// Calls uv_spawn() with `options` on the caller's process handle and loop;
+// returns its result, and the child's pid in `*pid` when it succeeded.
+using UvSpawn = std::function<int(const uv_process_options_t* options, int* pid)>;
+
+// Starts `request` through `spawn`. `stdio` holds the containers of the
+// request's slots (pipes already initialised on the caller's loop). Returns
+// 0, or a negative libuv error: uv_spawn's own, or the errno of the child's
+// execvp (ENOENT, EACCES...), in which case the child was reaped already. If
+// `spawn` was called the caller closes its process handle whatever the
+// result (libuv requires it).
+int SpawnChild(const SpawnRequest& request, std::vector<uv_stdio_container_t> stdio, uv_exit_cb on_exit,
+               const UvSpawn& spawn);
 
 // True when a slot hands the child the worker's own stdout or stderr: the
 // channel's frames are flushed first, so that what the worker printed before

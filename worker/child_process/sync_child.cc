@@ -93,7 +93,12 @@ SyncResult SyncChild::Run() {
   CHECK_UV(uv_timer_init(&loop_, &timer_));
   timer_.data = this;
   bool process_open = false;
-  int rc = SpawnChild(&loop_, &process_, request_, std::move(stdio), OnExit, &process_open);
+  int rc = SpawnChild(request_, std::move(stdio), OnExit, [&](const uv_process_options_t* options, int* pid) {
+    process_open = true;
+    int spawned = uv_spawn(&loop_, &process_, options);
+    *pid = process_.pid;
+    return spawned;
+  });
   if (rc != 0) {
     result_.error = rc;
     if (process_open) uv_close(reinterpret_cast<uv_handle_t*>(&process_), nullptr);

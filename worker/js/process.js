@@ -547,7 +547,7 @@ function setup(info) {
   process.argv = [info.execPath, ...entryArgv(info), ...info.argv];
   Object.defineProperty(process, 'argv0', {
     __proto__: null,
-    value: info.execPath, writable: false, enumerable: true, configurable: false,
+    value: info.argv0, writable: false, enumerable: true, configurable: false,
   });
 }
 

@@ -67,6 +67,15 @@ struct WorkerOptions {
   std::vector<std::string> v8_flags;
   // Whether the worker's process.stdin receives WriteStdin() data.
   bool stdin_attached = false;
+  // A descriptor the worker gets as its own fd 0 (the caller keeps its
+  // own), sent at every start, however the worker was spawned: fs.readFileSync(0)
+  // and the children it starts read it, and process.stdin reads it instead of
+  // WriteStdin() data, as Node's stdin reads its process's. -1: none (the
+  // worker's fd 0 is /dev/null).
+  int stdin_fd = -1;
+  // process.argv0: what the program was invoked as (Node's is its own
+  // argv[0]); empty: process.execPath.
+  std::string argv0;
   SpawnStrategy spawn = SpawnStrategy::kDefault;
   // The isohost-worker binary; empty: next to the running executable, or
   // $ISOHOST_WORKER.

@@ -2,21 +2,26 @@
 // The parts of child_process shared by its sync and async forms: Node's
 // argument checks and normalisation (file, args, options, env, stdio), the
 // errors of a failed system call, signal names, and ChildProcess, the
-// EventEmitter that execFile and exec return. Children are started by the
+// EventEmitter that spawn, execFile and exec return, whose stdio are streams
+// over pipes (internal/streams/pipe_stream). Children are started by the
 // native module 'child_process' (worker/child_process_binding.cc).
 
 const native = binding.internalBinding('child_process');
 const { codes } = internalRequire('internal/errors');
 const {
-  validateString, validateBoolean, validateObject, validateArray, signals,
+  validateString, validateBoolean, validateObject, validateArray, validateOneOf, signals,
 } = internalRequire('internal/validators');
 const { EventEmitter } = internalRequire('events');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 
 const {
   ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_OUT_OF_RANGE, ERR_UNKNOWN_SIGNAL, ERR_IPC_SYNC_FORK,
-  ERR_NOT_AVAILABLE_IN_WORKER,
+  ERR_NOT_AVAILABLE_IN_WORKER, ERR_INVALID_SYNC_FORK_INPUT, ERR_IPC_ONE_PIPE,
 } = codes;
+
+// The stream classes, loaded with the first child that has a pipe.
+let pipeStreams = null;
+const loadPipeStreams = () => pipeStreams ?? (pipeStreams = internalRequire('internal/streams/pipe_stream'));
 
 // Node's default maxBuffer of every form.
 const kMaxBuffer = 1024 * 1024;
@@ -117,7 +122,8 @@ function normalizeSpawnArguments(file, args, options) {
   }
   if (options === undefined) options = {};
   else validateObject(options, 'options');
-  options = { ...options };
+  // Own properties only: a property set on Object.prototype changes nothing.
+  options = { __proto__: null, ...options };
 
   const cwd = validatedCwd(options.cwd);
   if (options.detached != null) validateBoolean(options.detached, 'options.detached');
@@ -158,6 +164,7 @@ function normalizeSpawnArguments(file, args, options) {
   }
 
   return {
+    __proto__: null,
     ...options,
     args: args.map((arg) => `${arg}`),
     cwd,
@@ -171,58 +178,126 @@ function normalizeSpawnArguments(file, args, options) {
   };
 }
 
-// options.stdio as the native side takes it: one entry per slot, 'pipe',
-// 'ignore' or the worker's descriptor to hand over ('inherit' is slot i's
-// own). Streams and 'ipc' need what a worker does not have yet.
-function normalizeStdio(stdio, sync) {
-  if (stdio === undefined || stdio === null) stdio = 'pipe';
+// A stream given in options.stdio whose descriptor the child can share: a
+// pipe of another child, process.stdin over the host's stdin.
+function pipeHandleOf(entry) {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const { Pipe } = loadPipeStreams();
+  for (const candidate of [entry, entry.handle, entry._handle]) {
+    if (candidate instanceof Pipe) return candidate;
+  }
+  return null;
+}
+
+// options.stdio as Node takes it ('pipe', 'inherit', 'ignore', 'overlapped',
+// a descriptor, a stream with one, an array of those), one entry per slot:
+// { type: 'ignore' | 'pipe' | 'fd' | 'wrap' | 'ipc', fd, handle, stream }. A
+// pipe of spawn() gets its Pipe handle here; spawnSync makes its own. 'ipc'
+// is for spawn() to refuse, after the checks Node makes before it.
+function getValidStdio(stdio, sync) {
   if (typeof stdio === 'string') {
     switch (stdio) {
       case 'ignore':
       case 'pipe':
       case 'inherit':
-        stdio = [stdio, stdio, stdio];
-        break;
       case 'overlapped':
-        stdio = ['pipe', 'pipe', 'pipe'];
+        stdio = [stdio, stdio, stdio];
         break;
       default:
         throw new ERR_INVALID_ARG_VALUE('stdio', stdio);
     }
   } else if (!Array.isArray(stdio)) {
     throw new ERR_INVALID_ARG_VALUE('stdio', stdio);
+  } else {
+    stdio = stdio.slice();
   }
-  stdio = stdio.slice();
   while (stdio.length < 3) stdio.push(undefined);
-  return stdio.map((entry, i) => {
-    if (entry == null) return i < 3 ? 'pipe' : 'ignore';
-    if (entry === 'ignore' || entry === 'pipe') return entry;
-    if (entry === 'overlapped') return 'pipe';
-    if (entry === 'inherit') return i;
-    if (typeof entry === 'number' && Number.isInteger(entry) && entry >= 0) return entry;
-    if (entry === 'ipc') {
-      if (sync) throw new ERR_IPC_SYNC_FORK();
-      throw new ERR_NOT_AVAILABLE_IN_WORKER("child_process stdio 'ipc'");
+  const result = [];
+  const cleanup = () => {
+    for (const entry of result) if (entry.type === 'pipe' && entry.handle) entry.handle.close();
+  };
+  for (let i = 0; i < stdio.length; i++) {
+    let entry = stdio[i];
+    if (entry == null) entry = i < 3 ? 'pipe' : 'ignore';
+    if (entry === 'ignore') {
+      result.push({ type: 'ignore' });
+    } else if (entry === 'pipe' || entry === 'overlapped' || (typeof entry === 'number' && entry < 0)) {
+      result.push({ type: 'pipe', handle: sync ? null : new (loadPipeStreams().Pipe)() });
+    } else if (entry === 'ipc') {
+      if (sync || result.some((other) => other.type === 'ipc')) {
+        cleanup();
+        if (sync) throw new ERR_IPC_SYNC_FORK();
+        throw new ERR_IPC_ONE_PIPE();
+      }
+      result.push({ type: 'ipc' });
+    } else if (entry === 'inherit') {
+      result.push({ type: 'fd', fd: i });
+    } else if (typeof entry === 'number' || (typeof entry === 'object' && typeof entry.fd === 'number' &&
+                                              pipeHandleOf(entry) === null)) {
+      result.push({ type: 'fd', fd: typeof entry === 'number' ? entry : entry.fd });
+    } else if (pipeHandleOf(entry) !== null) {
+      result.push({ type: 'wrap', handle: pipeHandleOf(entry), stream: entry });
+    } else if (ArrayBuffer.isView(entry) || typeof entry === 'string') {
+      if (!sync) {
+        cleanup();
+        throw new ERR_INVALID_SYNC_FORK_INPUT(internalRequire('node/util').inspect(entry));
+      }
+      result.push({ type: 'pipe', handle: null });
+    } else {
+      cleanup();
+      throw new ERR_INVALID_ARG_VALUE('stdio', entry);
     }
-    if (typeof entry === 'object' && entry !== null && typeof entry.fd === 'number') return entry.fd;
-    if (typeof entry === 'object' && entry !== null) {
-      throw new ERR_NOT_AVAILABLE_IN_WORKER('child_process stdio streams');
+  }
+  return result;
+}
+
+// The entries of getValidStdio() as the native side takes them: 'pipe' (a
+// pipe spawnSync makes) or the Pipe to connect, 'ignore', or a descriptor.
+function nativeStdio(entries) {
+  return entries.map((entry) => {
+    switch (entry.type) {
+      case 'pipe': return entry.handle || 'pipe';
+      case 'fd': return entry.fd;
+      case 'wrap': return entry.handle.fd();
+      default: return 'ignore';
     }
-    throw new ERR_INVALID_ARG_VALUE('stdio', entry);
   });
 }
 
-const kOutput = Symbol('kOutput');
-const kStart = Symbol('kStart');
-const kCloseOutput = Symbol('kCloseOutput');
+// options.stdio for spawnSync, as its native side takes it.
+function normalizeStdio(stdio, sync) {
+  return nativeStdio(getValidStdio(stdio == null ? 'pipe' : stdio, sync));
+}
 
-// A child process as execFile and exec return it: pid, kill(), exitCode,
-// signalCode, 'exit', 'close' and 'error'. Its stdin, stdout and stderr are
-// null: a worker has no streams yet, and execFile hands the output to its
-// callback instead.
+// Errors of a spawn that Node reports as an 'error' event, not a throw.
+const kSpawnErrorsAsEvents = new Set([
+  native.UV_EACCES, native.UV_EAGAIN, native.UV_EMFILE, native.UV_ENFILE, native.UV_ENOENT,
+]);
+
+// Marks a stream whose descriptor a child shares: nothing here reads it.
+const kUsedAsStdio = Symbol('kUsedAsStdio');
+
+function maybeClose(child) {
+  child._closesGot++;
+  if (child._closesGot === child._closesNeeded) child.emit('close', child.exitCode, child.signalCode);
+}
+
+// After the exit: output nobody reads is drained, so that the pipes reach
+// their end and 'close' comes.
+function flushStdio(child) {
+  const stdio = child.stdio;
+  if (stdio == null) return;
+  for (const stream of stdio) {
+    if (!stream || !stream.readable || stream[kUsedAsStdio] || stream._readableState.readableListening) continue;
+    stream.resume();
+  }
+}
+
+// A child process as spawn, execFile and exec return it: pid, kill(),
+// exitCode, signalCode, its stdio as streams, and 'spawn', 'exit', 'close'
+// and 'error' in Node's order ('close' once the child has exited and its
+// stdout and stderr have ended).
 class ChildProcess extends EventEmitter {
-  #native = null;  // the native handle until 'close' (_handle goes at the exit)
-
   constructor() {
     super();
     this._closesNeeded = 1;
@@ -232,81 +307,110 @@ class ChildProcess extends EventEmitter {
     this.exitCode = null;
     this.killed = false;
     this.spawnfile = null;
-    this._handle = null;
-    this.spawnargs = [];
-    this.pid = undefined;
-    this.stdin = null;
-    this.stdout = null;
-    this.stderr = null;
-    this.stdio = [null, null, null];
-    this[kOutput] = null;
+    this._handle = new native.Process();
+    this._handle.onexit = (exitCode, signal) => this.#onExit(exitCode, signal);
   }
 
-  // Node's public spawn(options) gives the child streams, which a worker
-  // does not have yet: it checks its options as Node does, then refuses.
+  // `exitCode` < 0: the child could not start (a libuv error).
+  #onExit(exitCode, signal) {
+    if (signal) this.signalCode = signalName(signal) || signal;
+    else this.exitCode = exitCode;
+    if (this.stdin) this.stdin.destroy();
+    if (this._handle) this._handle.close();
+    this._handle = null;
+    if (exitCode < 0) {
+      const syscall = this.spawnfile ? `spawn ${this.spawnfile}` : 'spawn';
+      const error = errnoException(exitCode, syscall);
+      if (this.spawnfile) error.path = this.spawnfile;
+      error.spawnargs = this.spawnargs.slice(1);
+      this.emit('error', error);
+    } else {
+      this.emit('exit', this.exitCode, this.signalCode);
+    }
+    process.nextTick(flushStdio, this);
+    maybeClose(this);
+  }
+
+  // Starts the child of normalised options (file, args, envPairs, stdio,
+  // cwd, ...), as Node's does. A missing program or a refused access is an
+  // 'error' event on the next tick; any other failure throws.
   spawn(options) {
     validateObject(options, 'options');
-    validateString(options.file, 'options.file');
-    if (options.envPairs !== undefined) validateArray(options.envPairs, 'options.envPairs');
-    if (options.args !== undefined) validateArray(options.args, 'options.args');
-    throw new ERR_NOT_AVAILABLE_IN_WORKER('ChildProcess.prototype.spawn');
-  }
-
-  // Starts the child of normalised `options`; `maxBuffer` bytes at most of
-  // each of stdout and stderr are kept. A missing program or a refused
-  // access is an 'error' event on the next tick, as in Node; any other
-  // failure throws.
-  [kStart](options, maxBuffer, onMaxBuffer) {
-    this.spawnfile = options.file;
-    this.spawnargs = options.args;
-    const handle = native.spawn(options, maxBuffer, (kind, a, b) => {
-      if (kind === 'exit') this.#onExit(a, b);
-      else if (kind === 'maxBuffer') onMaxBuffer(a === 1 ? 'stdout' : 'stderr');
-      else if (kind === 'close') this.#onClose(a);
-    });
-    if (typeof handle === 'number') {
-      const err = handle;
-      if (err === native.UV_ENOENT || err === native.UV_EACCES || err === native.UV_EAGAIN ||
-          err === native.UV_EMFILE || err === native.UV_ENFILE) {
-        process.nextTick(() => this.#onSpawnError(err));
-        return err;
+    validateOneOf(options.serialization, 'options.serialization', [undefined, 'json', 'advanced']);
+    const stdio = getValidStdio(options.stdio || 'pipe', false);
+    const closePipes = () => {
+      for (const entry of stdio) {
+        if (entry.type === 'pipe' && entry.handle) entry.handle.close();
+        entry.handle = null;
       }
-      throw errnoException(err, 'spawn');
+    };
+    try {
+      if (options.envPairs !== undefined) validateArray(options.envPairs, 'options.envPairs');
+      // An IPC channel speaks to a Node process that a worker cannot be.
+      if (stdio.some((entry) => entry.type === 'ipc')) throw new ERR_NOT_AVAILABLE_IN_WORKER("child_process stdio 'ipc'");
+      validateString(options.file, 'options.file');
+      if (options.args !== undefined) validateArray(options.args, 'options.args');
+    } catch (err) {
+      closePipes();
+      throw err;
     }
-    this._handle = handle;
-    this.#native = handle;
-    this.pid = handle.pid;
-    return 0;
-  }
+    this.spawnfile = options.file;
+    this.spawnargs = options.args === undefined ? [] : options.args;
 
-  #onSpawnError(err) {
-    const error = errnoException(err, `spawn ${this.spawnfile}`);
-    error.path = this.spawnfile;
-    error.spawnargs = this.spawnargs.slice(1);
-    this.exitCode = err;
-    this.emit('error', error);
-    this[kOutput] = [null, Buffer.alloc(0), Buffer.alloc(0)];
-    this.emit('close', this.exitCode, this.signalCode);
-  }
+    const err = this._handle.spawn({
+      __proto__: null,
+      ...options,
+      args: options.args === undefined ? [options.file] : options.args,
+      stdio: nativeStdio(stdio),
+    });
+    if (kSpawnErrorsAsEvents.has(err)) {
+      process.nextTick(() => this._handle && this.#onExit(err, 0));
+    } else if (err !== 0) {
+      closePipes();
+      this._handle.close();
+      this._handle = null;
+      throw errnoException(err, 'spawn');
+    } else {
+      process.nextTick(() => this.emit('spawn'));
+    }
+    this.pid = this._handle.pid;
+    if (err === native.UV_EMFILE || err === native.UV_ENFILE) {
+      // Nothing to make streams of.
+      closePipes();
+      return err;
+    }
+    // The pipes of a child that did not start have nothing to say: their
+    // streams end at once.
+    if (err !== 0) closePipes();
 
-  // Stops collecting output: 'close' follows the exit without waiting for
-  // the pipes' end (which a grandchild may hold).
-  [kCloseOutput]() {
-    if (this.#native) this.#native.closeOutput();
-  }
-
-  #onExit(status, signal) {
-    this._handle = null;
-    if (signal !== 0) this.signalCode = signalName(signal) || signal;
-    else this.exitCode = status;
-    this.emit('exit', this.exitCode, this.signalCode);
-  }
-
-  #onClose(output) {
-    this.#native = null;
-    this[kOutput] = output.map((bytes) => (bytes ? Buffer.from(bytes) : null));
-    this._closesGot = this._closesNeeded;
-    this.emit('close', this.exitCode, this.signalCode);
+    const streams = stdio.map((entry, i) => {
+      if (entry.type === 'wrap') {
+        // The child shares the descriptor: the stream must not read from it too.
+        entry.handle.readStop();
+        const { stream } = entry;
+        if (typeof stream.pause === 'function') stream.pause();
+        if (stream._readableState) {
+          stream._readableState.flowing = false;
+          stream._readableState.reading = false;
+        }
+        if ('_reading' in stream) stream._reading = false;
+        stream[kUsedAsStdio] = true;
+        return null;
+      }
+      if (entry.type !== 'pipe') return null;
+      const { PipeStream } = loadPipeStreams();
+      const stream = new PipeStream(entry.handle, i === 0 ? { readable: false } : i <= 2 ? { writable: false } : {});
+      if (i > 0 && this.pid !== 0) {
+        this._closesNeeded++;
+        stream.on('close', () => maybeClose(this));
+      }
+      return stream;
+    });
+    this.stdin = streams.length >= 1 ? streams[0] : null;
+    this.stdout = streams.length >= 2 ? streams[1] : null;
+    this.stderr = streams.length >= 3 ? streams[2] : null;
+    this.stdio = streams;
+    return err;
   }
 
   kill(sig) {
@@ -330,14 +434,16 @@ class ChildProcess extends EventEmitter {
   unref() {
     if (this._handle) this._handle.unref();
   }
+
+  // `using child = spawn(...)`: killed at the end of the block.
+  [Symbol.dispose]() {
+    if (!this.killed) this.kill();
+  }
 }
 
 module.exports = {
   native,
   kMaxBuffer,
-  kOutput,
-  kStart,
-  kCloseOutput,
   ChildProcess,
   signalName,
   convertToValidSignal,

@@ -174,11 +174,13 @@ const messages = {
   ERR_INVALID_RETURN_VALUE: [TypeError, (input, name, value) =>
     `Expected ${input} to be returned from the "${name}" function but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],
+  ERR_INVALID_SYNC_FORK_INPUT: [TypeError, (value) => `Asynchronous forks do not support Buffer, TypedArray, DataView or string input: ${value}`],
   ERR_INVALID_THIS: [TypeError, (type) => `Value of "this" must be of type ${type}`],
   ERR_INVALID_TUPLE: [TypeError, (name, value) => `${name} must be an iterable ${value} tuple`],
   ERR_INVALID_URI: [URIError, () => 'URI malformed'],
   ERR_INVALID_URL: [TypeError, () => 'Invalid URL'],
   ERR_INVALID_URL_SCHEME: [TypeError, (expected) => `The URL must be ${Array.isArray(expected) ? `one of scheme ${expected.join(' or ')}` : `of scheme ${expected}`}`],
+  ERR_IPC_ONE_PIPE: [Error, () => 'Child process can have only one IPC pipe'],
   ERR_IPC_SYNC_FORK: [Error, () => 'IPC cannot be used with synchronous forks'],
   ERR_METHOD_NOT_IMPLEMENTED: [Error, (method) => `The ${method} method is not implemented`],
   ERR_MISSING_ARGS: [TypeError, (...names) => {

@@ -35,6 +35,9 @@ class WriteStream {
     this.fd = fd;
     this._type = 'pipe';
     this._isStdio = true;
+    // As Node's stdout and stderr of every kind say (its SyncWriteStream
+    // too); an own property, which reading builds no stream for.
+    Object.defineProperty(this, 'readable', { __proto__: null, value: false, writable: true, enumerable: true, configurable: true });
     this._aboveWindow = false;
     streams[fd] = this;
   }

@@ -1,13 +1,13 @@
 'use strict';
-// child_process without streams: spawnSync, execFileSync and execSync run
-// a child to its end on a private loop; execFile and exec start one on the
-// worker's loop and call back with its output. Every child dies with the
-// worker (worker/child_exec_main.cc). spawn and fork need streams and IPC
-// channels, which a worker does not have yet: they throw
-// ERR_NOT_AVAILABLE_IN_WORKER.
+// child_process: spawn starts a child on the worker's loop with its stdio as
+// streams, and execFile and exec rest on it, collecting the output for their
+// callback; spawnSync, execFileSync and execSync run a child to its end on a
+// private loop. Every child dies with the worker (worker/child_exec_main.cc).
+// fork needs an IPC channel to a Node-style child, which a worker cannot
+// offer: it throws ERR_NOT_AVAILABLE_IN_WORKER.
 
 const {
-  native, kMaxBuffer, kOutput, kStart, kCloseOutput, ChildProcess, signalName, sanitizeKillSignal, validateTimeout, validateMaxBuffer,
+  native, kMaxBuffer, ChildProcess, signalName, sanitizeKillSignal, validateTimeout, validateMaxBuffer,
   validateArgumentNullCheck, validatedPath, errnoException, normalizeSpawnArguments, normalizeStdio,
 } = internalRequire('internal/child_process');
 const { codes, AbortError } = internalRequire('internal/errors');
@@ -19,7 +19,7 @@ const { ERR_INVALID_ARG_TYPE, ERR_CHILD_PROCESS_STDIO_MAXBUFFER, ERR_NOT_AVAILAB
 const kCustomPromisify = Symbol.for('nodejs.util.promisify.custom');
 
 function spawnSync(file, args, options) {
-  options = { maxBuffer: kMaxBuffer, ...normalizeSpawnArguments(file, args, options) };
+  options = { __proto__: null, maxBuffer: kMaxBuffer, ...normalizeSpawnArguments(file, args, options) };
   validateTimeout(options.timeout);
   validateMaxBuffer(options.maxBuffer);
   options.killSignal = sanitizeKillSignal(options.killSignal);
@@ -108,7 +108,7 @@ function normalizeExecFileArgs(file, args, options, callback) {
   } else if (options != null) {
     validateObject(options, 'options');
   }
-  if (options == null || typeof options === 'function') options = {};
+  if (options == null || typeof options === 'function') options = { __proto__: null };
   if (callback != null) validateFunction(callback, 'callback');
   if (options.argv0 != null) {
     validateString(options.argv0, 'options.argv0');
@@ -124,7 +124,7 @@ function normalizeExecArgs(command, options, callback) {
     callback = options;
     options = undefined;
   }
-  options = { ...options };
+  options = { __proto__: null, ...options };
   options.shell = typeof options.shell === 'string' ? options.shell : true;
   return { file: command, options, callback };
 }
@@ -152,6 +152,7 @@ function execSync(command, options) {
 function execFile(file, args, options, callback) {
   ({ file, args, options, callback } = normalizeExecFileArgs(file, args, options, callback));
   options = {
+    __proto__: null,
     encoding: 'utf8',
     timeout: 0,
     maxBuffer: kMaxBuffer,
@@ -164,38 +165,32 @@ function execFile(file, args, options, callback) {
   validateTimeout(options.timeout);
   validateMaxBuffer(options.maxBuffer);
   options.killSignal = sanitizeKillSignal(options.killSignal);
-  validateAbortSignal(options.signal, 'options.signal');
 
-  const spawnOptions = normalizeSpawnArguments(file, args, {
+  const child = spawn(file, args, {
     cwd: options.cwd,
     env: options.env,
     gid: options.gid,
     shell: options.shell,
+    signal: options.signal,
     uid: options.uid,
     argv0: options.argv0,
     windowsHide: !!options.windowsHide,
     windowsVerbatimArguments: !!options.windowsVerbatimArguments,
   });
-  // Node's execFile takes no stdio option: the child's output is always collected.
-  spawnOptions.stdio = ['pipe', 'pipe', 'pipe'];
 
-  const child = new ChildProcess();
-  const encoding = options.encoding;
-  let cmd = file;
-  if (args.length !== 0) cmd += ` ${args.join(' ')}`;
-  let ex = null;
-  let exited = false;
+  const encoding = options.encoding !== 'buffer' && Buffer.isEncoding(options.encoding) ? options.encoding : null;
+  const stdoutChunks = [];
+  const stderrChunks = [];
+  let stdoutLength = 0;
+  let stderrLength = 0;
   let killed = false;
+  let exited = false;
   let timeoutId = null;
+  let ex = null;
+  let cmd = file;
 
-  function kill() {
-    killed = true;
-    try {
-      child.kill(options.killSignal);
-    } catch (e) {
-      ex = e;
-      exithandler();
-    }
+  function joined(chunks, stream) {
+    return encoding || (stream && stream.readableEncoding) ? chunks.join('') : Buffer.concat(chunks);
   }
 
   function exithandler(code, signal) {
@@ -205,16 +200,14 @@ function execFile(file, args, options, callback) {
       clearTimeout(timeoutId);
       timeoutId = null;
     }
-    if (options.signal) options.signal.removeEventListener('abort', onAbort);
     if (!callback) return;
-    const output = child[kOutput] || [null, Buffer.alloc(0), Buffer.alloc(0)];
-    const decode = encoding && Buffer.isEncoding(encoding);
-    const stdout = decode ? (output[1] || Buffer.alloc(0)).toString(encoding) : output[1] || Buffer.alloc(0);
-    const stderr = decode ? (output[2] || Buffer.alloc(0)).toString(encoding) : output[2] || Buffer.alloc(0);
+    const stdout = joined(stdoutChunks, child.stdout);
+    const stderr = joined(stderrChunks, child.stderr);
     if (!ex && code === 0 && signal === null) {
       callback(null, stdout, stderr);
       return;
     }
+    if (args.length !== 0) cmd += ` ${args.join(' ')}`;
     if (!ex) {
       ex = new Error(`Command failed: ${cmd}\n${stderr}`);
       ex.code = code < 0 ? native.errname(code) : code;
@@ -227,38 +220,55 @@ function execFile(file, args, options, callback) {
 
   function errorhandler(e) {
     ex = e;
-    child[kCloseOutput]();
+    if (child.stdout) child.stdout.destroy();
+    if (child.stderr) child.stderr.destroy();
     exithandler();
   }
 
-  // As Node's spawn() does: the kill, then an AbortError on 'error'.
-  function onAbort() {
+  function kill() {
+    if (child.stdout) child.stdout.destroy();
+    if (child.stderr) child.stderr.destroy();
+    killed = true;
     try {
-      if (child.kill(options.killSignal)) child.emit('error', new AbortError(undefined, { cause: options.signal.reason }));
-    } catch (err) {
-      child.emit('error', err);
+      child.kill(options.killSignal);
+    } catch (e) {
+      ex = e;
+      exithandler();
     }
   }
 
-  // -1: no limit; 0 is a limit, which any output passes (as in Node).
-  const maxBuffer = typeof options.maxBuffer === 'number' && options.maxBuffer !== Infinity ? options.maxBuffer : -1;
-  child[kStart](spawnOptions, maxBuffer, (stream) => {
-    if (ex) return;
-    ex = new ERR_CHILD_PROCESS_STDIO_MAXBUFFER(stream);
-    kill();
-  });
-
   if (options.timeout > 0) {
     timeoutId = setTimeout(() => {
-      if (timeoutId === null) return;
       kill();
       timeoutId = null;
     }, options.timeout);
   }
-  if (options.signal) {
-    if (options.signal.aborted) process.nextTick(onAbort);
-    else options.signal.addEventListener('abort', onAbort, { once: true });
+
+  // Keeps what fits in maxBuffer (bytes, or characters once decoded); the
+  // chunk that passes it is cut, and the child killed.
+  function collect(stream, chunks, name) {
+    if (encoding) stream.setEncoding(encoding);
+    stream.on('data', (chunk) => {
+      if (options.maxBuffer === Infinity) {
+        chunks.push(chunk);
+        return;
+      }
+      const streamEncoding = stream.readableEncoding;
+      const length = streamEncoding ? Buffer.byteLength(chunk, streamEncoding) : chunk.length;
+      const total = (name === 'stdout' ? (stdoutLength += length) : (stderrLength += length));
+      if (total > options.maxBuffer) {
+        const keep = options.maxBuffer - (total - length);
+        chunks.push(chunk.slice(0, keep));
+        ex = new ERR_CHILD_PROCESS_STDIO_MAXBUFFER(name);
+        kill();
+      } else {
+        chunks.push(chunk);
+      }
+    });
   }
+  if (child.stdout) collect(child.stdout, stdoutChunks, 'stdout');
+  if (child.stderr) collect(child.stderr, stderrChunks, 'stderr');
+
   child.addListener('close', exithandler);
   child.addListener('error', errorhandler);
   return child;
@@ -298,13 +308,58 @@ Object.defineProperty(execFile, kCustomPromisify, {
   value: promisified(execFile), enumerable: false, configurable: true,
 });
 
-// spawn and fork check their arguments as Node's do, then refuse: they
-// need streams and an IPC channel.
+// A child with its stdio as streams; 'spawn', 'exit', 'close' and 'error'
+// as in Node. timeout and signal kill it with killSignal.
 function spawn(file, args, options) {
-  normalizeSpawnArguments(file, args, options);
-  throw new ERR_NOT_AVAILABLE_IN_WORKER('child_process.spawn');
+  options = normalizeSpawnArguments(file, args, options);
+  validateTimeout(options.timeout);
+  validateAbortSignal(options.signal, 'options.signal');
+  const killSignal = sanitizeKillSignal(options.killSignal);
+  const child = new ChildProcess();
+  child.spawn(options);
+
+  if (options.timeout > 0) {
+    let timeoutId = setTimeout(() => {
+      if (timeoutId) {
+        try {
+          child.kill(killSignal);
+        } catch (err) {
+          child.emit('error', err);
+        }
+        timeoutId = null;
+      }
+    }, options.timeout);
+    child.once('exit', () => {
+      if (timeoutId) {
+        clearTimeout(timeoutId);
+        timeoutId = null;
+      }
+    });
+  }
+  if (options.signal) {
+    const signal = options.signal;
+    const onAbort = () => abortChildProcess(child, killSignal, signal.reason);
+    if (signal.aborted) {
+      process.nextTick(onAbort);
+    } else {
+      signal.addEventListener('abort', onAbort, { once: true });
+      child.once('exit', () => signal.removeEventListener('abort', onAbort));
+    }
+  }
+  return child;
 }
 
+// As Node's: the kill, then an AbortError on 'error' if it was sent.
+function abortChildProcess(child, killSignal, reason) {
+  try {
+    if (child.kill(killSignal)) child.emit('error', new AbortError(undefined, { cause: reason }));
+  } catch (err) {
+    child.emit('error', err);
+  }
+}
+
+// fork checks its arguments as Node's does, then refuses: its child talks to
+// the parent over an IPC channel that a worker does not have.
 function fork(modulePath, args, options) {
   modulePath = validatedPath(modulePath, 'modulePath');
   if (args != null && !Array.isArray(args)) {
@@ -313,7 +368,7 @@ function fork(modulePath, args, options) {
     args = [];
   }
   if (options != null) validateObject(options, 'options');
-  options = { ...options, shell: false };
+  options = { __proto__: null, ...options, shell: false };
   const execPath = options.execPath || process.execPath;
   validateArgumentNullCheck(execPath, 'options.execPath');
   const execArgv = options.execArgv || process.execArgv;

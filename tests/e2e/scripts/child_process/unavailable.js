@@ -1,7 +1,7 @@
 'use strict';
-// What needs streams or an IPC channel is refused with a clear error.
+// What needs an IPC channel to a Node process is refused with a clear error.
 const cp = require('child_process');
-for (const name of ['spawn', 'fork', '_forkChild']) {
+for (const name of ['fork', '_forkChild']) {
   try {
     cp[name]('echo');
     console.log(name, 'did not throw');
@@ -9,5 +9,9 @@ for (const name of ['spawn', 'fork', '_forkChild']) {
     console.log(name, e.code, e.message);
   }
 }
-const child = cp.execFile('true', () => {});
-console.log('streams', child.stdin, child.stdout, child.stderr);
+try {
+  cp.spawn('echo', { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
+  console.log('stdio ipc did not throw');
+} catch (e) {
+  console.log('stdio ipc', e.code, e.message);
+}

@@ -7,7 +7,7 @@ console.log('loaded:', typeof http.createServer, typeof MySocket, http.METHODS.i
 for (const [name, call] of [
   ['http.createServer', () => http.createServer(() => {})],
   ['new MySocket', () => new MySocket()],
-  ['child_process.spawn', () => require('child_process').spawn('ls')],
+  ['child_process.fork', () => require('child_process').fork('child.js')],
   ['dns.promises.lookup', () => require('dns').promises.lookup('localhost')],
   ['node:sea', () => require('node:sea').isSea()],
 ]) {

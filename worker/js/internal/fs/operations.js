@@ -17,8 +17,8 @@ const {
   wantsBytes, decodeName, abortedError, kIoMaxLength, statsOf, Dirent, direntTypeOf, UV_ENOENT, UV_EEXIST,
   UV_EISDIR, UV_ENOTDIR,
 } = utils;
-const { ERR_INVALID_ARG_TYPE, ERR_FS_INVALID_SYMLINK_TYPE, ERR_FS_FILE_TOO_LARGE } = codes;
-const { S_IFMT, S_IFDIR } = constants;
+const { ERR_INVALID_ARG_TYPE, ERR_FS_INVALID_SYMLINK_TYPE, ERR_FS_FILE_TOO_LARGE, ERR_OUT_OF_RANGE } = codes;
+const { S_IFMT, S_IFDIR, S_IFLNK, S_IFIFO, S_IFSOCK } = constants;
 const ArrayBufferIsView = ArrayBuffer.isView;
 
 const toBuffer = (arrayBuffer) => new FastBuffer(arrayBuffer, 0, arrayBuffer.byteLength);
@@ -354,10 +354,40 @@ function* readlinkOp(path, encoding) {
 }
 exports.readlink = (path, options) => readlinkOp(toPath(path), getOptions(options).encoding);
 
+// realpath(3) fails on a path that leads to a pipe or a socket through
+// /proc/PID/fd (/dev/stdin of a process whose stdin is one), where Node's
+// own walk answers the last link's target as it reads it:
+// '/proc/PID/fd/pipe:[N]'. Null for any other path.
+function* pipeOrSocketPath(full) {
+  const st = yield [native.stat, full, false];
+  if (failed(st) || ((st[1] & S_IFMT) !== S_IFIFO && (st[1] & S_IFMT) !== S_IFSOCK)) return null;
+  let path = full;
+  for (let links = 0; links < 40; links++) {
+    // Follows the first component that is a link.
+    let at = path.indexOf('/', 1);
+    for (;;) {
+      const part = at === -1 ? path : path.slice(0, at);
+      const lst = yield [native.lstat, part, false];
+      if (failed(lst)) return part === path ? path : null;
+      if ((lst[1] & S_IFMT) === S_IFLNK) {
+        const target = yield [native.readlink, part];
+        if (failed(target)) return null;
+        path = pathModule.resolve(pathModule.dirname(part), target) + (at === -1 ? '' : path.slice(at));
+        break;
+      }
+      if (at === -1) return path;
+      at = path.indexOf('/', at + 1);
+    }
+  }
+  return null;
+}
+
 function* realpathOp(path, encoding, syscall) {
   const result = yield [native.realpath, path, wantsBytes(encoding)];
   if (failed(result)) {
     if (syscall === 'realpath') throw uvError(result, 'realpath', pathString(path));
+    const pipePath = yield* pipeOrSocketPath(pathModule.resolve(pathString(path)));
+    if (pipePath !== null) return encodeName(pipePath, encoding);
     // As Node's own walk does: name the first component that lstat fails on.
     const full = pathModule.resolve(pathString(path));
     let at = full.indexOf('/', 1);
