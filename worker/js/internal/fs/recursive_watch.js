@@ -129,7 +129,7 @@ class RecursiveWatch {
     }
     if (!this.#referenced) handle.unref();
     this.#dirs.set(dir, handle);
-    const listing = fsNative.scandir(dir, true);
+    const listing = fsNative.scandir(dir, false);  // names as strings, with their types
     if (typeof listing === 'number') {
       if (isSkippable(listing)) return;
       throw uvError(listing, 'scandir', dir);
