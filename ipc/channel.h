@@ -100,6 +100,22 @@ class Channel {
   using MessageWriter = std::function<void(char* data)>;
   bool SendPortMessage(std::size_t size, const MessageWriter& write, bool* below_high_water = nullptr);
 
+  // Send() of `envelope` with a message of `size` bytes, which `write` puts
+  // in place, in `payload` (a TaskPayload field of `envelope`): into the
+  // shared ring when the message is large and the ring has room, else into
+  // the frame. Returns false without sending when the message is over the
+  // limit or the channel is closed.
+  bool SendWithPayload(proto::Envelope& envelope, proto::TaskPayload* payload, std::size_t size,
+                       const MessageWriter& write);
+  // The bytes of a payload the peer sent: the frame's own, or a view of the
+  // peer's ring that stays valid until ReleasePayload(). A payload over the
+  // limit or outside the ring fails the channel (on_close runs with the
+  // reason) and returns false.
+  bool ViewPayload(const proto::TaskPayload& payload, std::string_view* data);
+  // The bytes of `payload` have been used: ring space goes back to the peer.
+  // Payloads are released in the order they arrived.
+  void ReleasePayload(const proto::TaskPayload& payload);
+
   // Writes what the socket takes now; the rest goes when it becomes writable.
   void Flush();
   // Blocks until no more than `keep` bytes remain buffered (by default none),

@@ -430,6 +430,7 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   set("threadId", v8::Integer::NewFromUnsigned(isolate, start.thread_id()));
   set("execPath", Str(isolate, start.exec_path()));
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
+  set("taskRunner", v8::Boolean::New(isolate, start.task_runner()));
   info.GetReturnValue().Set(result);
 }
 

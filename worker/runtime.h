@@ -24,6 +24,7 @@
 namespace isohost::worker {
 
 class ModuleRegistry;
+class TaskRunner;
 
 // Layout of the arrays shared with the bootstrap JS (worker/js/*.js reads the
 // same indices). C++ reads them without calling into JS.
@@ -136,6 +137,8 @@ class Runtime {
 
   // The ES modules of this worker (worker/module_wrap.h), made on first use.
   std::unique_ptr<ModuleRegistry>& module_registry() { return module_registry_; }
+  // The task frames' handler (worker/task_runner.h), made by the task binding.
+  std::unique_ptr<TaskRunner>& task_runner() { return task_runner_; }
 
   std::int32_t* tick_info() { return tick_info_; }
   std::uint32_t* immediate_info() { return immediate_info_; }
@@ -206,6 +209,7 @@ class Runtime {
   LoopStats stats_;
   std::map<std::string, v8::Global<v8::Function>> builtin_functions_;
   std::unique_ptr<ModuleRegistry> module_registry_;  // holds Globals: reset before the isolate goes
+  std::unique_ptr<TaskRunner> task_runner_;          // the same
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an

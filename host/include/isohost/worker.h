@@ -23,6 +23,23 @@ enum class ConsoleLevel { kNone, kDebug, kInfo, kWarn, kError, kTrace };
 
 class Launcher;
 
+// How one task of a task-runner worker settled, as the worker said. Views,
+// valid only during the callback.
+struct TaskOutcome {
+  std::uint64_t id = 0;
+  bool thrown = false;
+  // The structured-clone bytes of the result, when not thrown (a large one
+  // is read in place from shared memory: see on_message).
+  std::string_view value;
+  // What was thrown, when thrown: err.name, err.message, err.stack and
+  // err.code (as a string), or the thrown value as a string in `message`.
+  std::string_view name;
+  std::string_view message;
+  std::string_view stack;
+  std::string_view code;
+  std::uint64_t heap_used_bytes = 0;  // when RunTask asked for it
+};
+
 struct WorkerCallbacks {
   // The worker started and is running the script.
   std::function<void()> on_online;
@@ -37,6 +54,12 @@ struct WorkerCallbacks {
   std::function<void(StdioStream stream, std::string_view data, ConsoleLevel level)> on_output;
   // The worker is gone and all its output has been delivered. Last callback.
   std::function<void(const ExitInfo& info)> on_exit;
+  // A task runner (WorkerOptions::task_runner) loaded its script, which
+  // exports a task function.
+  std::function<void()> on_task_ready;
+  // A task sent with RunTask() settled. A result for a task the worker was
+  // not given ends the worker with a protocol error instead.
+  std::function<void(const TaskOutcome& outcome)> on_task_result;
 };
 
 class Worker {
@@ -60,6 +83,14 @@ class Worker {
   // Asks the worker to exit now (exit code `code`); kills it after `grace_ms`
   // if it has not.
   void Terminate(int code = 1, std::uint64_t grace_ms = 2000);
+  // Sends a task (structured-clone bytes) to a task runner, whose function is
+  // called on it as soon as the script is loaded: how many run at once is
+  // the caller's to decide. `id` must not be one of the worker's unsettled
+  // tasks. False, with the reason in `error`, when the task is over the
+  // message limit or the worker is gone.
+  bool RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error = nullptr);
+  // Fires the AbortSignal of an unsettled task; it still settles.
+  void CancelTask(std::uint64_t id, std::string_view reason);
   void WriteStdin(std::string_view data);
   void EndStdin();
 

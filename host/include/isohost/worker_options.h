@@ -65,6 +65,10 @@ struct WorkerOptions {
   std::vector<std::string> v8_flags;
   // Whether the worker's process.stdin receives WriteStdin() data.
   bool stdin_attached = false;
+  // The worker runs tasks (Worker::RunTask): the function the script exports
+  // (module.exports, or an ES module's default export) is called on each.
+  // A Pool sets it; the worker stays alive, waiting for tasks.
+  bool task_runner = false;
   SpawnStrategy spawn = SpawnStrategy::kDefault;
   // The isohost-worker binary; empty: next to the running executable, or
   // $ISOHOST_WORKER.
