@@ -102,10 +102,16 @@ class PoolImpl : public std::enable_shared_from_this<PoolImpl> {
     }
     // The callback is copied into the call, which may never run (the pool is
     // gone): then it runs here.
+    // Counted until the loop takes it, so that needs_drain() sees it at once.
+    posted_runs_.fetch_add(1, std::memory_order_relaxed);
     bool posted = Post([this, id, task = std::move(task), options = std::move(options), callback]() mutable {
+      posted_runs_.fetch_sub(1, std::memory_order_relaxed);
       core_->Run(id, std::move(task), std::move(options), std::move(callback));
     });
-    if (!posted) callback(Refused(id, TaskErrorKind::kClosed, "the pool was destroyed"));
+    if (!posted) {
+      posted_runs_.fetch_sub(1, std::memory_order_relaxed);
+      callback(Refused(id, TaskErrorKind::kClosed, "the pool was destroyed"));
+    }
     return id;
   }
 
@@ -171,7 +177,12 @@ class PoolImpl : public std::enable_shared_from_this<PoolImpl> {
 
   bool needs_drain() const {
     std::lock_guard<std::mutex> lock(core_mutex_);
-    return core_ && core_->needs_drain();
+    if (!core_) return false;
+    if (core_->needs_drain()) return true;
+    // Tasks posted from other threads that the loop has not queued yet count
+    // as queued: a producer must not run past the limit while they travel.
+    std::size_t max_queue = core_->max_queue();
+    return max_queue > 0 && core_->queued() + posted_runs_.load(std::memory_order_relaxed) >= max_queue;
   }
 
  private:
@@ -235,6 +246,7 @@ class PoolImpl : public std::enable_shared_from_this<PoolImpl> {
   bool own_thread_ = false;
   std::thread::id loop_thread_;
   std::atomic<TaskId> next_id_{1};
+  std::atomic<std::size_t> posted_runs_{0};  // Run() calls on their way to the loop
   bool destroyed_ = false;  // the loop's thread only
   std::shared_ptr<spdlog::logger> logger_;
 

@@ -523,6 +523,7 @@ void PoolCore::Housekeep() {
 void PoolCore::Enqueue(Task& task) {
   task.state = TaskState::kQueued;
   queue_.emplace(-static_cast<std::int64_t>(task.priority), task.id);
+  NoteDrain();
 }
 
 void PoolCore::Dispatch() {
@@ -711,6 +712,7 @@ void PoolCore::ForceClose() {
 // --- statistics and callbacks -------------------------------------------------------
 
 void PoolCore::NoteDrain() {
+  queued_.store(queue_.size(), std::memory_order_relaxed);
   bool full = options_.max_queue > 0 && queue_.size() >= options_.max_queue;
   needs_drain_.store(full, std::memory_order_relaxed);
   if (full) drain_wanted_ = true;

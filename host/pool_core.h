@@ -53,6 +53,8 @@ class PoolCore {
   // Any thread.
   PoolStats stats() const;
   bool needs_drain() const { return needs_drain_.load(std::memory_order_relaxed); }
+  std::size_t queued() const { return queued_.load(std::memory_order_relaxed); }
+  std::size_t max_queue() const { return options_.max_queue; }
   std::uint64_t max_message_bytes() const { return options_.limits.max_message_bytes; }
 
  private:
@@ -197,6 +199,7 @@ class PoolCore {
   bool startup_broken_ = false;
   bool drain_wanted_ = false;  // the queue was full; on_drain once it empties
   std::atomic<bool> needs_drain_{false};
+  std::atomic<std::size_t> queued_{0};  // queue_.size(), for other threads
 
   // Statistics: written on the loop's thread, read by stats() on any.
   mutable std::mutex stats_mutex_;  // guards stats_, the histograms and run_ns_
