@@ -103,13 +103,14 @@ class PoolImpl : public std::enable_shared_from_this<PoolImpl> {
     // The callback is copied into the call, which may never run (the pool is
     // gone): then it runs here.
     // Counted until the loop takes it, so that needs_drain() sees it at once.
-    posted_runs_.fetch_add(1, std::memory_order_relaxed);
+    // (Until it is in the queue's count: for a moment it is counted twice.)
+    posted_runs_.fetch_add(1);
     bool posted = Post([this, id, task = std::move(task), options = std::move(options), callback]() mutable {
-      posted_runs_.fetch_sub(1, std::memory_order_relaxed);
       core_->Run(id, std::move(task), std::move(options), std::move(callback));
+      posted_runs_.fetch_sub(1);
     });
     if (!posted) {
-      posted_runs_.fetch_sub(1, std::memory_order_relaxed);
+      posted_runs_.fetch_sub(1);
       callback(Refused(id, TaskErrorKind::kClosed, "the pool was destroyed"));
     }
     return id;
@@ -182,7 +183,7 @@ class PoolImpl : public std::enable_shared_from_this<PoolImpl> {
     // Tasks posted from other threads that the loop has not queued yet count
     // as queued: a producer must not run past the limit while they travel.
     std::size_t max_queue = core_->max_queue();
-    return max_queue > 0 && core_->queued() + posted_runs_.load(std::memory_order_relaxed) >= max_queue;
+    return max_queue > 0 && core_->queued() + posted_runs_.load() >= max_queue;
   }
 
  private:

@@ -712,7 +712,7 @@ void PoolCore::ForceClose() {
 // --- statistics and callbacks -------------------------------------------------------
 
 void PoolCore::NoteDrain() {
-  queued_.store(queue_.size(), std::memory_order_relaxed);
+  queued_.store(queue_.size());
   bool full = options_.max_queue > 0 && queue_.size() >= options_.max_queue;
   needs_drain_.store(full, std::memory_order_relaxed);
   if (full) drain_wanted_ = true;

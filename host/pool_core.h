@@ -53,7 +53,7 @@ class PoolCore {
   // Any thread.
   PoolStats stats() const;
   bool needs_drain() const { return needs_drain_.load(std::memory_order_relaxed); }
-  std::size_t queued() const { return queued_.load(std::memory_order_relaxed); }
+  std::size_t queued() const { return queued_.load(); }
   std::size_t max_queue() const { return options_.max_queue; }
   std::uint64_t max_message_bytes() const { return options_.limits.max_message_bytes; }
 
