@@ -187,7 +187,9 @@ void PoolCore::Close(CloseOptions options, std::function<void()> done) {
   if (closing_) return;
   closing_ = true;
   close_drain_ = options.drain;
-  launcher_->StopRefilling();
+  // Our own zygote need not refill its warm workers any more; a
+  // supervisor's goes on serving the supervisor.
+  if (own_launcher_) own_launcher_->StopRefilling();
   if (!options.drain) {
     FailQueued(TaskErrorKind::kClosed, "the pool closed before the task ran");
     std::vector<Task*> running;
