@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -53,6 +54,7 @@ struct Flags {
   std::string svg;
   std::string node;
   std::string npm_dir = ISOHOST_BENCH_NPM_DIR;
+  std::vector<std::string> cases;  // empty: all
 };
 
 struct Case {
@@ -147,9 +149,13 @@ int Run(const Flags& flags) {
   IsohostTaskPools isohost("");
   auto scaled = [&](int tasks) { return std::max(10, static_cast<int>(tasks * flags.scale)); };
 
+  auto wanted = [&](const std::string& name) {
+    return flags.cases.empty() || std::find(flags.cases.begin(), flags.cases.end(), name) != flags.cases.end();
+  };
   for (int round = 0; round < flags.rounds; ++round) {
     bool isohost_first = round % 2 == 0;
     for (const Case& c : kCases) {
+      if (!wanted(c.name)) continue;
       ThroughputSpec spec;
       spec.script = script(c.script);
       spec.workers = static_cast<std::size_t>(c.workers);
@@ -191,6 +197,7 @@ int Run(const Flags& flags) {
       }
       std::fprintf(stderr, "\n");
     }
+    if (!wanted("cold_start")) continue;
     std::fprintf(stderr, "[round %d/%d] cold_start      ", round + 1, flags.rounds);
     for (int side = 0; side < 2; ++side) {
       bool run_isohost = (side == 0) == isohost_first;
@@ -222,7 +229,7 @@ int Run(const Flags& flags) {
     }
     std::fprintf(stderr, "\n");
   }
-  if (!isohost.ColdStartWithNewZygote(script("tiny.js"), flags.quick ? 2 : 5, &results.cold_start_new_zygote_ms,
+  if (wanted("cold_start") && !isohost.ColdStartWithNewZygote(script("tiny.js"), flags.quick ? 2 : 5, &results.cold_start_new_zygote_ms,
                                       &error)) {
     std::fprintf(stderr, "task_pool: isohost cold start with a new zygote: %s\n", error.c_str());
     return 1;
@@ -264,6 +271,7 @@ int main(int argc, char** argv) {
   app.add_flag("--json", flags.json, "Print the results as JSON");
   app.add_option("--svg", flags.svg, "Write the latency distributions to this SVG file");
   app.add_option("--node", flags.node, "The node binary (default: node on PATH)");
+  app.add_option("--case", flags.cases, "Run only this case (repeatable): tiny, payload_1mib, cpu, cold_start, crash_every_100");
   app.add_option("--npm-dir", flags.npm_dir, "Where piscina is installed (npm install --prefix)")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   if (flags.quick) {

@@ -25,6 +25,17 @@ std::string DescribeExit(const ExitInfo& info) {
   return text;
 }
 
+// Tasks that run this long or less, on average, are pipelined: a round trip
+// between host and worker is then a good part of a task's time.
+constexpr double kPipelineBelowNs = 1'000'000;
+// The weight of the newest run time in the moving average.
+constexpr double kRunTimeWeight = 1.0 / 16;
+// A task sent ahead to a worker is asked back, for a free worker to run,
+// once the worker's running task has run this many times the average, and
+// at least kReclaimAfterMinNs.
+constexpr double kReclaimAfterAverages = 8;
+constexpr double kReclaimAfterMinNs = 2'000'000;
+
 // What a worker printed on stderr before its script loaded is kept up to
 // this many bytes (the end of it), to say why it did not start.
 constexpr std::size_t kStartupStderrBytes = 2048;
@@ -53,7 +64,8 @@ PoolCore::PoolCore(uv_loop_t* loop, Launcher* launcher, PoolOptions options,
       stats_log_timer_(loop, [this] { LogStats(); }),
       close_timer_(loop, [this] { ForceClose(); Publish(); DeliverCompletions(); }),
       delivery_(loop, [this] { DeliverCompletions(); }),
-      reaper_(loop, [this] { retired_.clear(); }) {
+      reaper_(loop, [this] { retired_.clear(); }),
+      reclaim_timer_(loop, [this] { Dispatch(); Publish(); DeliverCompletions(); }) {
   options_.max_workers = std::max<std::size_t>(1, options_.max_workers);
   options_.min_workers = std::min(options_.min_workers, options_.max_workers);
   if (options_.limits.max_message_bytes == 0) options_.limits.max_message_bytes = ipc::kDefaultMaxMessageSize;
@@ -74,6 +86,7 @@ PoolCore::PoolCore(uv_loop_t* loop, Launcher* launcher, PoolOptions options,
   worker_options_.spawn = options_.spawn;
   worker_options_.worker_binary = options_.worker_binary;
   worker_options_.task_runner = true;
+  worker_options_.task_concurrency = concurrency_;
 }
 
 PoolCore::~PoolCore() {
@@ -228,6 +241,7 @@ void PoolCore::Destroy() {
   housekeeping_timer_.Close();
   stats_log_timer_.Close();
   close_timer_.Close();
+  reclaim_timer_.Close();
   if (callback_depth_ == 0) {
     retired_.clear();  // kills and reaps every worker
   } else {
@@ -264,6 +278,11 @@ PoolCore::PoolWorker* PoolCore::Spawn() {
     Publish();
     DeliverCompletions();
   };
+  callbacks.on_exiting = [this, worker](const ExitInfo& info) {
+    OnExiting(worker, info);
+    Publish();
+    DeliverCompletions();
+  };
   callbacks.on_exit = [this, worker](const ExitInfo& info) {
     OnExit(worker, info);
     Publish();
@@ -292,16 +311,31 @@ PoolCore::PoolWorker* PoolCore::Spawn() {
   return worker;
 }
 
-PoolCore::PoolWorker* PoolCore::FreeWorker() {
-  // A ready worker before a starting one, which would make the task wait for
-  // its script.
-  PoolWorker* starting = nullptr;
+PoolCore::PoolWorker* PoolCore::WorkerWithRoom(WorkerState state, std::size_t room) {
   for (auto& [serial, worker] : workers_) {
-    if (worker->tasks.size() >= concurrency_) continue;
-    if (worker->state == WorkerState::kReady) return worker.get();
-    if (worker->state == WorkerState::kStarting && starting == nullptr) starting = worker.get();
+    if (worker->state == state && worker->tasks.size() < room) return worker.get();
   }
-  return starting;
+  return nullptr;
+}
+
+std::size_t PoolCore::StartingRoom() const {
+  std::size_t room = 0;
+  for (const auto& [serial, worker] : workers_) {
+    if (worker->state == WorkerState::kStarting && worker->tasks.size() < concurrency_) {
+      room += concurrency_ - worker->tasks.size();
+    }
+  }
+  return room;
+}
+
+bool PoolCore::ShouldSendAhead(const PoolWorker& worker) const {
+  if (options_.pipelining == isohost::Pipelining::kOff) return false;
+  if (options_.pipelining == isohost::Pipelining::kAuto &&
+      (average_run_ns_ <= 0 || average_run_ns_ > kPipelineBelowNs)) {
+    return false;
+  }
+  // A worker that is to be recycled after so many tasks takes no more.
+  return options_.recycle.max_tasks == 0 || worker.tasks_done + worker.tasks.size() + 1 < options_.recycle.max_tasks;
 }
 
 std::size_t PoolCore::LiveWorkers() const {
@@ -331,15 +365,32 @@ void PoolCore::OnReady(PoolWorker* worker) {
     std::lock_guard<std::mutex> lock(stats_mutex_);
     spawn_histogram_.Add(uv_hrtime() - worker->spawned_ns);
   }
+  StartRunnable(worker);
   Dispatch();
   if (closing_) MaybeFinishClose();
 }
 
 void PoolCore::OnResult(PoolWorker* worker, const TaskOutcome& outcome) {
   auto it = tasks_.find(outcome.id);
-  worker->tasks.erase(outcome.id);
-  ++worker->tasks_done;
+  RemoveTask(worker, outcome.id);
+  if (outcome.dropped && it != tasks_.end() && it->second->state == TaskState::kRunning) {
+    // Asked back before it started: it runs on the next free worker.
+    Task& task = *it->second;
+    task.worker = nullptr;
+    task.started = false;
+    task.reclaiming = false;
+    Enqueue(task);
+    StartRunnable(worker);
+    Dispatch();
+    if (closing_) MaybeFinishClose();
+    return;
+  }
+  if (!outcome.dropped) ++worker->tasks_done;
   std::uint64_t now_ns = uv_hrtime();
+  if (it != tasks_.end() && it->second->started) {
+    double run_ns = static_cast<double>(now_ns - it->second->started_ns);
+    average_run_ns_ = average_run_ns_ <= 0 ? run_ns : average_run_ns_ + (run_ns - average_run_ns_) * kRunTimeWeight;
+  }
   if (it != tasks_.end()) {
     Task& task = *it->second;
     if (task.state == TaskState::kAbandoned) {
@@ -376,6 +427,7 @@ void PoolCore::OnResult(PoolWorker* worker, const TaskOutcome& outcome) {
       Retire(worker, RecycleRule::kMaxAge);
     }
   }
+  StartRunnable(worker);
   if (worker->tasks.empty()) {
     worker->idle_since_ms = NowMs(loop_);
     if (worker->state == WorkerState::kRetiring) EndWorker(worker, EndCause::kRecycled);
@@ -386,15 +438,18 @@ void PoolCore::OnResult(PoolWorker* worker, const TaskOutcome& outcome) {
   ScheduleHousekeeping();
 }
 
-void PoolCore::OnExit(PoolWorker* worker, const ExitInfo& info) {
+void PoolCore::SettleTasksOf(PoolWorker* worker, const ExitInfo& info) {
+  worker->tasks_settled = true;
   bool planned = worker->end_cause != EndCause::kNone;
   bool killed = worker->end_cause == EndCause::kKilled;
   bool startup_failed = !worker->ever_ready && !planned;
-  // Its tasks: an abandoned one is done with; one that shared a worker that
-  // we killed for another's sake runs again elsewhere; the rest fail with
-  // what ended the worker.
+  // No worker has started the script: it is broken, and every task would
+  // fail the same way.
+  bool broken = startup_failed && !AnyWorkerReady() && !closing_;
+  // Its tasks: an abandoned one is done with; one that had not started, or
+  // that shared a worker we killed for another's sake, runs again elsewhere;
+  // the rest fail with what ended the worker.
   std::vector<TaskId> ids(worker->tasks.begin(), worker->tasks.end());
-  std::sort(ids.begin(), ids.end());
   for (TaskId id : ids) {
     auto it = tasks_.find(id);
     if (it == tasks_.end()) continue;
@@ -403,10 +458,11 @@ void PoolCore::OnExit(PoolWorker* worker, const ExitInfo& info) {
       Forget(id);
       continue;
     }
-    if (killed || worker->end_cause == EndCause::kRecycled) {
+    if (killed || worker->end_cause == EndCause::kRecycled || (!task.started && !broken)) {
       ClearDeadline(task);
-      task.state = TaskState::kQueued;
       task.worker = nullptr;
+      task.started = false;
+      task.reclaiming = false;
       Enqueue(task);
       continue;
     }
@@ -431,6 +487,7 @@ void PoolCore::OnExit(PoolWorker* worker, const ExitInfo& info) {
     Report(task, std::move(result));
   }
   worker->tasks.clear();
+  worker->state = WorkerState::kEnding;
   if (!planned) {
     std::lock_guard<std::mutex> lock(stats_mutex_);
     if (startup_failed) {
@@ -439,6 +496,27 @@ void PoolCore::OnExit(PoolWorker* worker, const ExitInfo& info) {
       ++stats_.crashes;
     }
   }
+  if (broken) {
+    // The queued tasks fail with it, and no worker starts until the next Run().
+    startup_broken_ = true;
+    FailQueued(TaskErrorKind::kStartupFailed, StartupFailure(*worker, info), info);
+  }
+}
+
+void PoolCore::OnExiting(PoolWorker* worker, const ExitInfo& info) {
+  // Its process takes a while to go (the kernel frees its memory first):
+  // the replacement starts now, and its tasks are settled now.
+  if (worker->tasks_settled) return;
+  SettleTasksOf(worker, info);
+  MaintainMinimum();
+  Dispatch();
+  if (closing_) MaybeFinishClose();
+}
+
+void PoolCore::OnExit(PoolWorker* worker, const ExitInfo& info) {
+  bool planned = worker->end_cause != EndCause::kNone;
+  bool startup_failed = !worker->ever_ready && !planned;
+  if (!worker->tasks_settled) SettleTasksOf(worker, info);
   if (startup_failed) {
     logger_->error("pool: worker {} (pid {}): {}", worker->serial, worker->worker->pid(), StartupFailure(*worker, info));
   } else if (!planned) {
@@ -450,12 +528,6 @@ void PoolCore::OnExit(PoolWorker* worker, const ExitInfo& info) {
     retired_.push_back(std::move(it->second));
     workers_.erase(it);
     reaper_.Arm(0);
-  }
-  if (startup_failed && !AnyWorkerReady() && !closing_) {
-    // Every worker would fail the same way: the queued tasks fail with it,
-    // and no worker starts until the next Run().
-    startup_broken_ = true;
-    FailQueued(TaskErrorKind::kStartupFailed, StartupFailure(*worker, info));
   }
   MaintainMinimum();
   Dispatch();
@@ -531,17 +603,54 @@ void PoolCore::Enqueue(Task& task) {
 void PoolCore::Dispatch() {
   if (destroyed_) return;
   while (!queue_.empty()) {
-    PoolWorker* worker = FreeWorker();
-    if (worker == nullptr) {
-      if (LiveWorkers() >= options_.max_workers || startup_broken_) break;
-      worker = Spawn();
+    PoolWorker* worker = WorkerWithRoom(WorkerState::kReady, concurrency_);
+    // Before any worker is ready (a cold start), tasks go with a starting
+    // worker's Start; after, they wait for a ready one rather than for a
+    // worker that may take a while to load its script.
+    if (worker == nullptr && !AnyWorkerReady()) worker = WorkerWithRoom(WorkerState::kStarting, concurrency_);
+    if (worker == nullptr && LiveWorkers() < options_.max_workers && queue_.size() > StartingRoom() &&
+        !startup_broken_) {
+      Spawn();
+      continue;
     }
+    if (worker == nullptr) {
+      worker = WorkerWithRoom(WorkerState::kReady, concurrency_ + 1);
+      if (worker != nullptr && !ShouldSendAhead(*worker)) worker = nullptr;
+    }
+    if (worker == nullptr) break;
     auto head = queue_.begin();
     TaskId id = head->second;
     queue_.erase(head);
     Assign(worker, *tasks_.at(id));
   }
   NoteDrain();
+  if (queue_.empty()) ReclaimSentAhead();
+}
+
+void PoolCore::ReclaimSentAhead() {
+  if (WorkerWithRoom(WorkerState::kReady, concurrency_) == nullptr) return;
+  std::uint64_t now = uv_hrtime();
+  double after = std::max(kReclaimAfterMinNs, kReclaimAfterAverages * average_run_ns_);
+  double next_check = 0;
+  for (auto& [serial, worker] : workers_) {
+    if (worker->tasks.size() <= concurrency_) continue;
+    // Its longest-running task: the first it was sent.
+    Task& running = *tasks_.at(worker->tasks.front());
+    if (!running.started) continue;
+    double elapsed = static_cast<double>(now - running.started_ns);
+    if (elapsed < after) {
+      double wait = after - elapsed;
+      if (next_check == 0 || wait < next_check) next_check = wait;
+      continue;
+    }
+    for (std::size_t i = concurrency_; i < worker->tasks.size(); ++i) {
+      Task& ahead = *tasks_.at(worker->tasks[i]);
+      if (ahead.started || ahead.reclaiming || ahead.state != TaskState::kRunning) continue;
+      ahead.reclaiming = true;
+      worker->worker->CancelTask(ahead.id, "reclaimed", /*reclaim=*/true);
+    }
+  }
+  if (next_check > 0 && !destroyed_) reclaim_timer_.Arm(static_cast<std::uint64_t>(next_check / 1e6) + 1);
 }
 
 void PoolCore::Assign(PoolWorker* worker, Task& task) {
@@ -555,16 +664,38 @@ void PoolCore::Assign(PoolWorker* worker, Task& task) {
   }
   task.state = TaskState::kRunning;
   task.worker = worker;
-  task.started_ns = uv_hrtime();
-  // A large task's memory goes now, unless the task may have to run again
-  // elsewhere: when a worker running several is killed for another's sake.
-  if (concurrency_ == 1) std::string().swap(task.bytes);
-  worker->tasks.insert(task.id);
-  {
-    std::lock_guard<std::mutex> lock(stats_mutex_);
-    wait_histogram_.Add(task.started_ns - task.queued_ns);
+  worker->tasks.push_back(task.id);
+  StartRunnable(worker);
+}
+
+void PoolCore::StartRunnable(PoolWorker* worker) {
+  // A starting worker runs its tasks once its script is loaded.
+  if (!worker->ever_ready) return;
+  std::size_t runnable = std::min(concurrency_, worker->tasks.size());
+  for (std::size_t i = 0; i < runnable; ++i) {
+    Task& task = *tasks_.at(worker->tasks[i]);
+    if (task.started) continue;
+    task.started = true;
+    task.started_ns = uv_hrtime();
+    // A large task's memory goes now, unless the task may have to run again
+    // elsewhere: when a worker running several is killed for another's sake.
+    if (concurrency_ == 1) std::string().swap(task.bytes);
+    if (task.state == TaskState::kAbandoned) {
+      // Cancelled while it waited in the worker: it has the grace to settle.
+      SetDeadline(task, NowMs(loop_) + options_.cancel_grace_ms);
+      continue;
+    }
+    {
+      std::lock_guard<std::mutex> lock(stats_mutex_);
+      wait_histogram_.Add(task.started_ns - task.queued_ns);
+    }
+    if (task.timeout_ms > 0) SetDeadline(task, NowMs(loop_) + task.timeout_ms);
   }
-  if (task.timeout_ms > 0) SetDeadline(task, NowMs(loop_) + task.timeout_ms);
+}
+
+void PoolCore::RemoveTask(PoolWorker* worker, TaskId id) {
+  auto it = std::find(worker->tasks.begin(), worker->tasks.end(), id);
+  if (it != worker->tasks.end()) worker->tasks.erase(it);
 }
 
 void PoolCore::Report(Task& task, TaskResult result) {
@@ -589,8 +720,13 @@ void PoolCore::Abandon(Task& task, TaskError error, const std::string& reason) {
   ++worker->abandoned;
   worker->worker->CancelTask(task.id, reason);
   // Its AbortSignal has fired; if it has not settled by then, its worker is
-  // killed and replaced.
-  SetDeadline(task, NowMs(loop_) + options_.cancel_grace_ms);
+  // killed and replaced. One that waits in the worker behind others settles
+  // as soon as the worker reads the cancel; its grace begins if it starts.
+  if (task.started) {
+    SetDeadline(task, NowMs(loop_) + options_.cancel_grace_ms);
+  } else {
+    ClearDeadline(task);
+  }
 }
 
 void PoolCore::Forget(TaskId id) {
@@ -599,15 +735,17 @@ void PoolCore::Forget(TaskId id) {
   Task& task = *it->second;
   ClearDeadline(task);
   if (task.cancel_key != 0) task.cancel.Unsubscribe(task.cancel_key);
-  if (task.worker != nullptr && task.state != TaskState::kAbandoned) task.worker->tasks.erase(id);
+  if (task.worker != nullptr && task.state != TaskState::kAbandoned) RemoveTask(task.worker, id);
   tasks_.erase(it);
 }
 
-void PoolCore::FailQueued(TaskErrorKind kind, const std::string& message) {
+void PoolCore::FailQueued(TaskErrorKind kind, const std::string& message, std::optional<ExitInfo> exit) {
   while (!queue_.empty()) {
     TaskId id = queue_.begin()->second;
     queue_.erase(queue_.begin());
-    Report(*tasks_.at(id), Refusal(id, kind, message));
+    TaskResult result = Refusal(id, kind, message);
+    result.error->exit = exit;
+    Report(*tasks_.at(id), std::move(result));
   }
   NoteDrain();
 }

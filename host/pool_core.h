@@ -14,10 +14,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
+#include <deque>
 #include <utility>
 #include <vector>
 
@@ -81,6 +82,12 @@ class PoolCore {
     TaskState state = TaskState::kQueued;
     PoolWorker* worker = nullptr;
     std::uint64_t deadline_ms = 0;  // its entry in deadlines_, 0 for none
+    // Among the first concurrent_tasks_per_worker of its worker's tasks,
+    // which the worker runs; the others sent to it wait there in order.
+    bool started = false;
+    // Sent ahead to a worker whose running task takes long: asked back, to
+    // run on a worker that is free.
+    bool reclaiming = false;
   };
 
   enum class WorkerState {
@@ -98,7 +105,8 @@ class PoolCore {
     WorkerState state = WorkerState::kStarting;
     EndCause end_cause = EndCause::kNone;
     bool ever_ready = false;
-    std::unordered_set<TaskId> tasks;  // given to it and not settled, abandoned ones too
+    bool tasks_settled = false;  // SettleTasksOf() ran: it said it is exiting
+    std::deque<TaskId> tasks;  // given to it and not settled, abandoned ones too, in the order sent
     std::size_t abandoned = 0;         // of those
     std::uint64_t tasks_done = 0;
     std::uint64_t spawned_ns = 0;
@@ -115,13 +123,23 @@ class PoolCore {
 
   // --- workers
   PoolWorker* Spawn();
-  PoolWorker* FreeWorker();
+  // A worker in `state` that holds fewer than `room` tasks.
+  PoolWorker* WorkerWithRoom(WorkerState state, std::size_t room);
+  // Tasks the starting workers can take before they are ready.
+  std::size_t StartingRoom() const;
+  // Whether ready workers are sent the next task before their current one
+  // settles: for tasks that take about a round trip, a worker then never
+  // waits for the host between them.
+  bool ShouldSendAhead(const PoolWorker& worker) const;
   std::size_t LiveWorkers() const;  // starting or ready: what counts against max_workers
   bool AnyWorkerReady() const;
   void MaintainMinimum();
   void OnReady(PoolWorker* worker);
   void OnResult(PoolWorker* worker, const TaskOutcome& outcome);
+  void OnExiting(PoolWorker* worker, const ExitInfo& info);
   void OnExit(PoolWorker* worker, const ExitInfo& info);
+  // Fails or requeues the tasks of a worker that is exiting or gone.
+  void SettleTasksOf(PoolWorker* worker, const ExitInfo& info);
   void Retire(PoolWorker* worker, RecycleRule rule);
   void EndWorker(PoolWorker* worker, EndCause cause);
   void KillWorker(PoolWorker* worker, EndCause cause);
@@ -132,13 +150,20 @@ class PoolCore {
   // --- tasks
   void Dispatch();
   void Assign(PoolWorker* worker, Task& task);
+  // Marks the tasks the worker runs now (the first concurrency of its own)
+  // as started: their wait ends and their time limit begins.
+  void StartRunnable(PoolWorker* worker);
+  // A worker is free and nothing waits: tasks sent ahead to a worker whose
+  // running task has run long are asked back, or checked again later.
+  void ReclaimSentAhead();
+  static void RemoveTask(PoolWorker* worker, TaskId id);
   void Enqueue(Task& task);
   // Its callback is queued with `result`; the record goes unless the task
   // is abandoned (it still runs on its worker).
   void Report(Task& task, TaskResult result);
   void Abandon(Task& task, TaskError error, const std::string& reason);
   void Forget(TaskId id);  // erases the record (and its deadline, its token)
-  void FailQueued(TaskErrorKind kind, const std::string& message);
+  void FailQueued(TaskErrorKind kind, const std::string& message, std::optional<ExitInfo> exit = std::nullopt);
   void FailRunning(TaskErrorKind kind, const std::string& message);
   TaskResult Refusal(TaskId id, TaskErrorKind kind, std::string message) const;
 
@@ -198,6 +223,8 @@ class PoolCore {
   // so no worker is started again until the next Run().
   bool startup_broken_ = false;
   bool drain_wanted_ = false;  // the queue was full; on_drain once it empties
+  // A moving average of how long tasks run, for ShouldSendAhead().
+  double average_run_ns_ = 0;
   std::atomic<bool> needs_drain_{false};
   std::atomic<std::size_t> queued_{0};  // queue_.size(), for other threads
 
@@ -217,6 +244,7 @@ class PoolCore {
   ArmableTimer close_timer_;
   ArmableTimer delivery_;  // runs the callbacks queued by Run(), Cancel(), Close()
   ArmableTimer reaper_;    // destroys retired_
+  ArmableTimer reclaim_timer_;  // ReclaimSentAhead() again
 };
 
 }  // namespace isohost

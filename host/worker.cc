@@ -155,11 +155,12 @@ class Worker::Impl {
     return true;
   }
 
-  void CancelTask(std::uint64_t id, std::string_view reason) {
+  void CancelTask(std::uint64_t id, std::string_view reason, bool reclaim) {
     if (!channel_ || !channel_->is_open() || !unsettled_tasks_.contains(id)) return;
     proto::Envelope envelope;
     envelope.mutable_task_cancel()->set_id(id);
     envelope.mutable_task_cancel()->set_reason(std::string(reason));
+    envelope.mutable_task_cancel()->set_reclaim(reclaim);
     channel_->Send(envelope);
   }
 
@@ -222,6 +223,9 @@ class Worker::Impl {
 
     ipc::ChannelOptions channel_options;
     channel_options.max_message_size = options_.limits.max_message_bytes;
+    // Results of a task runner come steadily: the pages of the ring they
+    // come through stay, rather than being faulted in again for each.
+    if (options_.task_runner) channel_options.shared_ring_keep_bytes = SIZE_MAX;
     channel_ = std::make_unique<ipc::Channel>(
         loop_, launched->channel.release(),
         ipc::Channel::Callbacks{[this](proto::Envelope& envelope) { OnEnvelope(envelope); },
@@ -287,6 +291,7 @@ class Worker::Impl {
     start->set_exec_path(exec_path_);
     start->set_stdin_attached(options_.stdin_attached);
     start->set_task_runner(options_.task_runner);
+    start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
     channel_->Send(envelope);
   }
 
@@ -328,6 +333,11 @@ class Worker::Impl {
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
         exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
         exit_info_.stats.builtins_loaded = exit.stats().builtins_loaded();
+        if (callbacks_.on_exiting) {
+          ExitInfo said = exit_info_;
+          if (said.message.empty()) said.message = error_message_;
+          callbacks_.on_exiting(said);
+        }
         return;
       }
       case proto::Envelope::kError:
@@ -354,6 +364,7 @@ class Worker::Impl {
     TaskOutcome outcome;
     outcome.id = result.id();
     outcome.heap_used_bytes = result.heap_used_bytes();
+    outcome.dropped = result.dropped();
     if (result.has_error()) {
       outcome.thrown = true;
       outcome.name = result.error().name();
@@ -497,7 +508,9 @@ void Worker::Terminate(int code, std::uint64_t grace_ms) { impl_->Terminate(code
 bool Worker::RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error) {
   return impl_->RunTask(id, task, report_heap, error);
 }
-void Worker::CancelTask(std::uint64_t id, std::string_view reason) { impl_->CancelTask(id, reason); }
+void Worker::CancelTask(std::uint64_t id, std::string_view reason, bool reclaim) {
+  impl_->CancelTask(id, reason, reclaim);
+}
 void Worker::WriteStdin(std::string_view data) { impl_->WriteStdin(data, false); }
 void Worker::EndStdin() { impl_->WriteStdin({}, true); }
 std::uint64_t Worker::id() const { return impl_->id(); }

@@ -84,6 +84,11 @@ void Channel::SetMaxMessageSize(std::size_t max_message_size) {
   reader_.set_max_frame_size(MaxFrameSizeFor(options_.max_message_size));
 }
 
+void Channel::SetSharedRingKeepBytes(std::size_t bytes) {
+  options_.shared_ring_keep_bytes = bytes;
+  if (ring_reader_) ring_reader_->set_keep_bytes(bytes);
+}
+
 // --- writing -----------------------------------------------------------------
 
 bool Channel::Send(const proto::Envelope& envelope) {
@@ -545,6 +550,7 @@ bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
     Fail("bad frame from peer: " + error);
     return false;
   }
+  ring_reader_->set_keep_bytes(options_.shared_ring_keep_bytes);
   return true;
 }
 

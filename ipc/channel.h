@@ -53,6 +53,9 @@ struct ChannelOptions {
   // ring has no room for goes inline. 0 turns the ring off.
   std::size_t shared_ring_capacity = 4u << 20;
   std::size_t shared_ring_threshold = 16u << 10;
+  // The start of the peer's ring whose pages stay once touched; the rest go
+  // back to the kernel as each message is released (SharedRingReader).
+  std::size_t shared_ring_keep_bytes = kSharedRingWarmBytes;
   // When non-zero, a thread of the channel's own writes the buffered frames
   // once the oldest has waited this long: for an owner whose thread can stay
   // busy (a worker's JS in a long loop), so that what it sent reaches the
@@ -134,6 +137,9 @@ class Channel {
   // made before it learns the limit its peer agreed to (a worker made ahead
   // of demand learns it from Start). Frames already read keep the old one.
   void SetMaxMessageSize(std::size_t max_message_size);
+  // options().shared_ring_keep_bytes from now on: for an end made before it
+  // knows what traffic to expect.
+  void SetSharedRingKeepBytes(std::size_t bytes);
 
   bool is_open() const { return static_cast<bool>(socket_); }
   std::size_t buffered_bytes();

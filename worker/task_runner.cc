@@ -27,8 +27,9 @@ void TaskRunner::OnFrame(const proto::Envelope& envelope) {
              .ToLocal(&reason)) {
       reason = v8::Undefined(isolate);
     }
-    v8::Local<v8::Value> argv[2] = {v8::Number::New(isolate, static_cast<double>(cancel.id())), reason};
-    runtime_->MakeCallback(on_cancel_.Get(isolate), 2, argv);
+    v8::Local<v8::Value> argv[3] = {v8::Number::New(isolate, static_cast<double>(cancel.id())), reason,
+                                    v8::Boolean::New(isolate, cancel.reclaim())};
+    runtime_->MakeCallback(on_cancel_.Get(isolate), 3, argv);
   }
 }
 
@@ -96,11 +97,12 @@ bool TaskRunner::SendValue(std::uint64_t id, v8::Local<v8::Value> value) {
   return true;
 }
 
-void TaskRunner::SendError(std::uint64_t id, const proto::TaskError& error) {
+void TaskRunner::SendError(std::uint64_t id, const proto::TaskError& error, bool dropped) {
   proto::Envelope envelope;
   proto::TaskResult* result = envelope.mutable_task_result();
   result->set_id(id);
   *result->mutable_error() = error;
+  result->set_dropped(dropped);
   NoteHeap(id, result);
   runtime_->channel()->Send(envelope);
 }

@@ -23,7 +23,8 @@ class TaskRunner {
  public:
   explicit TaskRunner(Runtime* runtime) : runtime_(runtime) {}
 
-  // The JS functions (id, task) and (id, reason) that run and cancel a task.
+  // The JS functions (id, task) and (id, reason, reclaim) that run and
+  // cancel a task.
   void SetHandlers(v8::Local<v8::Function> on_run, v8::Local<v8::Function> on_cancel);
 
   // A TaskRun or TaskCancel from the host.
@@ -33,7 +34,8 @@ class TaskRunner {
   // (a DataCloneError, or a RangeError over the message limit), when the
   // value cannot be sent; the caller then sends that error instead.
   bool SendValue(std::uint64_t id, v8::Local<v8::Value> value);
-  void SendError(std::uint64_t id, const proto::TaskError& error);
+  // `dropped`: it was cancelled before it started, and never ran.
+  void SendError(std::uint64_t id, const proto::TaskError& error, bool dropped = false);
   // The script exports a task function: tasks may come.
   void SendReady();
 

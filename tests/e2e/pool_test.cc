@@ -686,5 +686,95 @@ TEST(PoolTest, StatisticsAreLoggedThroughSpdlog) {
   EXPECT_NE(text.find("run p50"), std::string::npos) << text;
 }
 
+
+// Short tasks are sent to a busy worker ahead of time, to wait there; one of
+// them that never started runs elsewhere when that worker dies, and one
+// that is cancelled never runs at all.
+TEST(PoolTest, ATaskSentAheadToAWorkerThatDiesRunsOnItsReplacement) {
+  PoolOptions options = Options("tasks.js", 1);
+  options.pipelining = Pipelining::kOn;
+  Pool pool(options);
+  for (int i = 0; i < 20; ++i) {
+    auto warm = pool.Run(Task(R"({"op":"add","n":1})"));
+    ASSERT_TRUE(Wait(warm).ok());
+  }
+  auto crash = pool.Run(Task(R"({"op":"crash"})"));
+  std::vector<std::future<TaskResult>> after;
+  for (int i = 0; i < 5; ++i) after.push_back(pool.Run(Task(R"({"op":"add","n":)" + std::to_string(i) + "}")));
+  TaskResult crashed = Wait(crash);
+  ASSERT_FALSE(crashed.ok());
+  EXPECT_EQ(crashed.error->kind, TaskErrorKind::kCrashed);
+  for (int i = 0; i < 5; ++i) {
+    TaskResult result = Wait(after[i]);
+    ASSERT_TRUE(result.ok()) << Describe(result);
+    EXPECT_EQ(Json(result.value), std::to_string(i + 1));
+  }
+  EXPECT_EQ(pool.stats().crashes, 1u);
+  EXPECT_EQ(pool.stats().failed, 1u);
+}
+
+TEST(PoolTest, ATaskCancelledWhileItWaitsInItsWorkerNeverRuns) {
+  PoolOptions options = Options("tasks.js", 1);
+  options.pipelining = Pipelining::kOn;
+  Pool pool(options);
+  for (int i = 0; i < 20; ++i) {
+    auto warm = pool.Run(Task(R"({"op":"add","n":1})"));
+    ASSERT_TRUE(Wait(warm).ok());
+  }
+  auto first = pool.Run(Task(R"({"op":"tally"})"));
+  ASSERT_EQ(Json(Wait(first).value), "1");
+  auto sleeping = pool.Run(Task(R"({"op":"sleep","ms":300})"));
+  auto waiting_promise = std::make_shared<std::promise<TaskResult>>();
+  auto waiting = waiting_promise->get_future();
+  TaskId id = pool.Run(Task(R"({"op":"tally"})"), {}, [waiting_promise](TaskResult r) { waiting_promise->set_value(std::move(r)); });
+  // Sent ahead to the worker, which is busy sleeping.
+  EXPECT_TRUE(Eventually([&] { return pool.stats().running_tasks == 2; }));
+  pool.Cancel(id);
+  TaskResult result = Wait(waiting);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error->kind, TaskErrorKind::kCancelled);
+  EXPECT_TRUE(Wait(sleeping).ok());
+  auto last = pool.Run(Task(R"({"op":"tally"})"));
+  EXPECT_EQ(Json(Wait(last).value), "2") << "the cancelled task never ran";
+  EXPECT_EQ(pool.stats().kills, 0u);
+  EXPECT_EQ(pool.stats().spawns, 1u);
+}
+
+
+TEST(PoolTest, ATaskSentAheadBehindALongOneIsTakenBackForAFreeWorker) {
+  PoolOptions options = Options("tasks.js", 2);
+  options.pipelining = Pipelining::kOn;
+  Pool pool(options);
+  std::vector<std::future<TaskResult>> warm;
+  for (int i = 0; i < 40; ++i) warm.push_back(pool.Run(Task(R"({"op":"add","n":1})")));
+  for (auto& result : warm) ASSERT_TRUE(Wait(result).ok());
+  auto start = std::chrono::steady_clock::now();
+  auto slow = pool.Run(Task(R"({"op":"sleep","ms":3000})"));
+  std::vector<std::future<TaskResult>> quick;
+  for (int i = 0; i < 20; ++i) quick.push_back(pool.Run(Task(R"({"op":"add","n":)" + std::to_string(i) + "}")));
+  for (int i = 0; i < 20; ++i) {
+    TaskResult result = Wait(quick[i]);
+    ASSERT_TRUE(result.ok()) << Describe(result);
+    EXPECT_EQ(Json(result.value), std::to_string(i + 1));
+  }
+  // None waited for the slow one: those sent ahead to its worker were taken back.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 2s);
+  EXPECT_TRUE(Wait(slow).ok());
+  EXPECT_EQ(pool.stats().failed, 0u);
+}
+
+
+TEST(PoolTest, WithoutPipeliningATaskWaitsInTheQueueForAFreeWorker) {
+  PoolOptions options = Options("tasks.js", 1);
+  options.pipelining = Pipelining::kOff;
+  Pool pool(options);
+  auto sleeping = pool.Run(Task(R"({"op":"sleep","ms":300})"));
+  auto next = pool.Run(Task(R"({"op":"add","n":1})"));
+  EXPECT_TRUE(Eventually([&] { return pool.stats().queue_size == 1; }));
+  EXPECT_EQ(pool.stats().running_tasks, 1u);
+  EXPECT_TRUE(Wait(sleeping).ok());
+  EXPECT_TRUE(Wait(next).ok());
+}
+
 }  // namespace
 }  // namespace isohost::testing

@@ -52,6 +52,16 @@ struct RecycleOptions {
   std::uint64_t max_age_ms = 0;        // time since its spawn
 };
 
+// Whether a worker is sent its next task before its current one settles
+// (the task then waits in the worker), so that it never waits for the host
+// between short tasks. A task sent ahead behind one that runs long is taken
+// back, before it starts, once another worker is free.
+enum class Pipelining {
+  kAuto,  // while tasks take under a millisecond on average
+  kOff,
+  kOn,
+};
+
 struct PoolOptions {
   // The task script: a file whose module.exports (CommonJS) or default
   // export (ES module) is the task function.
@@ -76,6 +86,7 @@ struct PoolOptions {
   // one settled. Above 1, a task that crashes its worker takes the others
   // running there with it.
   std::size_t concurrent_tasks_per_worker = 1;
+  Pipelining pipelining = Pipelining::kAuto;
 
   // Heap limits and the message limit of each worker. limits.timeout_ms is a
   // worker's whole life: leave it 0 and use task_timeout_ms.

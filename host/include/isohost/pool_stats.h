@@ -55,8 +55,11 @@ struct PoolStats {
   std::uint64_t idle_exits = 0;        // workers above min_workers ended after idle_timeout_ms
   RecycleCounts recycles;
 
-  LatencyStats wait;   // Run() -> the task is sent to a worker
-  LatencyStats run;    // sent -> its result is back
+  // Run() -> the task starts: its worker is ready and runs fewer than
+  // concurrent_tasks_per_worker others (a task may be sent ahead to a busy
+  // worker, where it waits too).
+  LatencyStats wait;
+  LatencyStats run;    // started -> its result is back
   LatencyStats spawn;  // a worker's spawn -> its script is loaded
 };
 

@@ -38,6 +38,8 @@ struct TaskOutcome {
   std::string_view stack;
   std::string_view code;
   std::uint64_t heap_used_bytes = 0;  // when RunTask asked for it
+  // It was cancelled (or reclaimed) before it started, and never ran.
+  bool dropped = false;
 };
 
 struct WorkerCallbacks {
@@ -52,6 +54,10 @@ struct WorkerCallbacks {
   // Output of the worker's JS (process.stdout/stderr, console) with the
   // console level, and native output of the process (level kNone).
   std::function<void(StdioStream stream, std::string_view data, ConsoleLevel level)> on_output;
+  // The worker said that it is exiting, and how (its code and reason; no
+  // signal): it runs nothing more, though its process, its last output and
+  // on_exit come a little later. Must not destroy the Worker.
+  std::function<void(const ExitInfo& info)> on_exiting;
   // The worker is gone and all its output has been delivered. Last callback.
   std::function<void(const ExitInfo& info)> on_exit;
   // A task runner (WorkerOptions::task_runner) loaded its script, which
@@ -84,13 +90,17 @@ class Worker {
   // if it has not.
   void Terminate(int code = 1, std::uint64_t grace_ms = 2000);
   // Sends a task (structured-clone bytes) to a task runner, whose function is
-  // called on it as soon as the script is loaded: how many run at once is
-  // the caller's to decide. `id` must not be one of the worker's unsettled
-  // tasks. False, with the reason in `error`, when the task is over the
-  // message limit or the worker is gone.
+  // called on it once the script is loaded and fewer than
+  // options.task_concurrency tasks run; tasks start in the order they were
+  // sent. `id` must not be one of the worker's unsettled tasks. False, with
+  // the reason in `error`, when the task is over the message limit or the
+  // worker is gone.
   bool RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error = nullptr);
-  // Fires the AbortSignal of an unsettled task; it still settles.
-  void CancelTask(std::uint64_t id, std::string_view reason);
+  // Fires the AbortSignal of an unsettled task; it still settles (at once,
+  // dropped, if it had not started). With `reclaim`, only a task that has
+  // not started is touched: it settles dropped, and one that has started
+  // goes on as if nothing happened.
+  void CancelTask(std::uint64_t id, std::string_view reason, bool reclaim = false);
   void WriteStdin(std::string_view data);
   void EndStdin();
 

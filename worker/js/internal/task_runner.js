@@ -4,8 +4,9 @@
 // promise of it) and sends back what it returned or threw. Loaded only in a
 // worker the host started as a task runner (Start.task_runner).
 //
-// How many tasks run at once is the host's to decide: it sends the next one
-// when the last settled, unless the pool allows more.
+// At most `task.concurrency` tasks (the pool's concurrent_tasks_per_worker)
+// run at once; the host may send the next ones before that, and they wait
+// here, in order, so that the worker never sleeps between short tasks.
 
 const task = binding.internalBinding('task');
 
@@ -15,12 +16,17 @@ const PromisePrototypeThen = Promise.prototype.then;
 const MapPrototypeGet = Map.prototype.get;
 const MapPrototypeSet = Map.prototype.set;
 const MapPrototypeDelete = Map.prototype.delete;
+const ArrayPrototypePush = Array.prototype.push;
+const ArrayPrototypeSplice = Array.prototype.splice;
 const StringCtor = String;
 
 // The task function, once the script is loaded.
 let handler = null;
-// Tasks that came before it: id, task, id, task, ...
+// Tasks that wait for it, or for a running one to settle: id, task, id, task, ...
 const waiting = [];
+let next = 0;  // the first of `waiting` not yet started
+let running = 0;
+const limit = task.concurrency;
 // The context of each task that returned a promise, by id: a cancel reaches
 // its signal.
 const unsettled = new Map();
@@ -63,9 +69,10 @@ function field(value, name) {
   return '';
 }
 
-function fail(id, thrown) {
+function fail(id, thrown, dropped = false) {
   if (thrown !== null && (typeof thrown === 'object' || typeof thrown === 'function')) {
-    task.error(id, field(thrown, 'name'), field(thrown, 'message'), field(thrown, 'stack'), field(thrown, 'code'));
+    task.error(id, field(thrown, 'name'), field(thrown, 'message'), field(thrown, 'stack'), field(thrown, 'code'),
+               dropped);
     return;
   }
   let text;
@@ -95,40 +102,91 @@ function isThenable(value) {
   }
 }
 
-function run(id, value) {
-  if (handler === null) {
-    waiting.push(id, value);
-    return;
+// Starts tasks while fewer than `limit` run. A task that settles at once
+// comes back here through settled(); the loop below goes on instead.
+let pumping = false;
+function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    pumpLoop();
+  } finally {
+    pumping = false;
   }
+}
+
+function pumpLoop() {
+  while (handler !== null && running < limit && next < waiting.length) {
+    const id = waiting[next];
+    const value = waiting[next + 1];
+    waiting[next] = waiting[next + 1] = undefined;
+    next += 2;
+    if (next === waiting.length) {
+      waiting.length = 0;
+      next = 0;
+    }
+    startTask(id, value);
+  }
+}
+
+function settled() {
+  running--;
+  pump();
+}
+
+function startTask(id, value) {
+  running++;
   const context = new TaskContext(id);
   let result;
   try {
     result = handler(value, context);
   } catch (err) {
     fail(id, err);
+    settled();
     return;
   }
   if (!isThenable(result)) {
     succeed(id, result);
+    settled();
     return;
   }
   ReflectApply(MapPrototypeSet, unsettled, [id, context]);
-  const settled = Promise.resolve(result);
-  ReflectApply(PromisePrototypeThen, settled, [
+  ReflectApply(PromisePrototypeThen, Promise.resolve(result), [
     (resolved) => {
       ReflectApply(MapPrototypeDelete, unsettled, [id]);
       succeed(id, resolved);
+      settled();
     },
     (err) => {
       ReflectApply(MapPrototypeDelete, unsettled, [id]);
       fail(id, err);
+      settled();
     },
   ]);
 }
 
-function cancel(id, reason) {
+function run(id, value) {
+  ReflectApply(ArrayPrototypePush, waiting, [id, value]);
+  pump();
+}
+
+// `reclaim`: the host takes back a task that has not started, to run it on
+// another worker; a started one goes on untouched.
+function cancel(id, reason, reclaim) {
   const context = ReflectApply(MapPrototypeGet, unsettled, [id]);
-  if (context !== undefined) context.cancel(reason);
+  if (context !== undefined) {
+    if (!reclaim) context.cancel(reason);
+    return;
+  }
+  // Not started yet: it never runs here, and settles at once, dropped.
+  for (let i = next; i < waiting.length; i += 2) {
+    if (waiting[i] === id) {
+      ReflectApply(ArrayPrototypeSplice, waiting, [i, 2]);
+      const DOMException = internalRequire('internal/dom_exception');
+      fail(id, new DOMException(reason || 'The task was cancelled', 'AbortError'), true);
+      return;
+    }
+  }
 }
 
 task.setHandlers(run, cancel);
@@ -150,8 +208,7 @@ function install(exported, scriptPath) {
   }
   handler = fn;
   task.ready();
-  const queued = waiting.splice(0);
-  for (let i = 0; i < queued.length; i += 2) run(queued[i], queued[i + 1]);
+  pump();
 }
 
 // `entry` is what modules.runMain() made: { exports } or { namespace }.

@@ -1,6 +1,7 @@
 // A task script for tests/e2e/pool_test.cc: each task is { op, ... } and
 // does one thing a pool must cope with.
 let retained = [];
+let tally = 0;  // tasks that ran, of those that count themselves
 
 module.exports = async function (task, { signal, taskId }) {
   switch (task.op) {
@@ -52,6 +53,8 @@ module.exports = async function (task, { signal, taskId }) {
       // Keeps `mb` MiB alive in the worker's heap.
       for (let i = 0; i < task.mb; i++) retained.push(new Array(128 * 1024).fill(i));
       return retained.length;
+    case 'tally':
+      return ++tally;
     case 'not-cloneable':
       return () => {};
     default:
