@@ -118,8 +118,9 @@ bool IsohostTaskPools::ColdStart(const std::string& script, int samples, std::ve
                                  std::string* error) {
   uv_loop_t* loop = supervisor_->loop();
   for (int i = 0; i < samples; ++i) {
-    // The warm workers refill on a timer after each is taken.
-    Settle(100);
+    // The supervisor's warm workers refill on a timer after one is taken;
+    // then the sample starts, soon after the last, as piscina's do.
+    Settle(30);
     double start = NowMs();
     Pool pool(*supervisor_, OptionsFor(script, 1, worker_binary_));
     std::optional<TaskResult> first;

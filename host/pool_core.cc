@@ -373,8 +373,10 @@ void PoolCore::OnReady(PoolWorker* worker) {
 void PoolCore::OnResult(PoolWorker* worker, const TaskOutcome& outcome) {
   auto it = tasks_.find(outcome.id);
   RemoveTask(worker, outcome.id);
-  if (outcome.dropped && it != tasks_.end() && it->second->state == TaskState::kRunning) {
-    // Asked back before it started: it runs on the next free worker.
+  if (outcome.dropped && it != tasks_.end() && it->second->state == TaskState::kRunning &&
+      it->second->reclaiming) {
+    // Asked back before it started: it runs on the next free worker. (Only
+    // when asked: a worker cannot make a task run twice by saying so.)
     Task& task = *it->second;
     task.worker = nullptr;
     task.started = false;
