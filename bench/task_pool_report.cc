@@ -195,7 +195,7 @@ std::string TaskPoolSvg(const TaskPoolResults& results) {
     if (row.latencies_ms.empty()) continue;
     PlotSeries one;
     one.label = row.runtime + " " + row.name + " x" + std::to_string(row.workers);
-    one.samples = Thin(row.latencies_ms, 1500);
+    one.samples = Thin(row.latencies_ms, 300);
     one.color = row.runtime == kIsohost ? "#4477aa" : "#cc6677";
     series.push_back(std::move(one));
   }
