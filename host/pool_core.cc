@@ -99,6 +99,7 @@ PoolCore::~PoolCore() {
 
 void PoolCore::Start() {
   MaintainMinimum();
+  ScheduleHousekeeping();
   if (options_.stats_log_interval_ms > 0) {
     stats_log_timer_.SetReferenced(false);
     stats_log_timer_.Arm(options_.stats_log_interval_ms);
@@ -183,7 +184,8 @@ void PoolCore::Cancel(TaskId id) {
   } else if (task.state == TaskState::kRunning) {
     TaskError error;
     error.kind = TaskErrorKind::kCancelled;
-    error.message = "the task was cancelled while it ran";
+    // One sent ahead to a busy worker had not started yet; it never will.
+    error.message = task.started ? "the task was cancelled while it ran" : "the task was cancelled before it ran";
     Abandon(task, std::move(error), "The task was cancelled");
   }
   Dispatch();
@@ -372,36 +374,31 @@ void PoolCore::OnReady(PoolWorker* worker) {
 
 void PoolCore::OnResult(PoolWorker* worker, const TaskOutcome& outcome) {
   auto it = tasks_.find(outcome.id);
+  Task* task = it != tasks_.end() ? it->second.get() : nullptr;
   RemoveTask(worker, outcome.id);
-  if (outcome.dropped && it != tasks_.end() && it->second->state == TaskState::kRunning &&
-      it->second->reclaiming) {
+  std::uint64_t now_ns = uv_hrtime();
+  if (task != nullptr && outcome.dropped && task->state == TaskState::kRunning && task->reclaiming) {
     // Asked back before it started: it runs on the next free worker. (Only
     // when asked: a worker cannot make a task run twice by saying so.)
-    Task& task = *it->second;
-    task.worker = nullptr;
-    task.started = false;
-    task.reclaiming = false;
-    Enqueue(task);
-    StartRunnable(worker);
-    Dispatch();
-    if (closing_) MaybeFinishClose();
-    return;
-  }
-  if (!outcome.dropped) ++worker->tasks_done;
-  std::uint64_t now_ns = uv_hrtime();
-  if (it != tasks_.end() && it->second->started) {
-    double run_ns = static_cast<double>(now_ns - it->second->started_ns);
-    average_run_ns_ = average_run_ns_ <= 0 ? run_ns : average_run_ns_ + (run_ns - average_run_ns_) * kRunTimeWeight;
-  }
-  if (it != tasks_.end()) {
-    Task& task = *it->second;
-    if (task.state == TaskState::kAbandoned) {
+    task->worker = nullptr;
+    task->started = false;
+    task->reclaiming = false;
+    Enqueue(*task);
+  } else {
+    ++worker->tasks_done;
+    std::uint64_t run_ns = task != nullptr && task->started ? now_ns - task->started_ns : 0;
+    if (run_ns > 0) {
+      average_run_ns_ = average_run_ns_ <= 0 ? static_cast<double>(run_ns)
+                                             : average_run_ns_ + (static_cast<double>(run_ns) - average_run_ns_) *
+                                                                     kRunTimeWeight;
+    }
+    if (task != nullptr && task->state == TaskState::kAbandoned) {
       // Settled within its grace: the worker is sound, the result unwanted.
       --worker->abandoned;
-      Forget(task.id);
-    } else {
+      Forget(task->id);
+    } else if (task != nullptr) {
       TaskResult result;
-      result.id = task.id;
+      result.id = task->id;
       if (outcome.thrown) {
         result.error = TaskError{};
         result.error->kind = TaskErrorKind::kThrown;
@@ -414,19 +411,20 @@ void PoolCore::OnResult(PoolWorker* worker, const TaskOutcome& outcome) {
       }
       {
         std::lock_guard<std::mutex> lock(stats_mutex_);
-        run_histogram_.Add(now_ns - task.started_ns);
-        run_ns_ += now_ns - task.started_ns;
+        run_histogram_.Add(run_ns);
+        run_ns_ += run_ns;
       }
-      Report(task, std::move(result));
+      Report(*task, std::move(result));
     }
-  }
-  if (worker->state == WorkerState::kReady || worker->state == WorkerState::kStarting) {
-    if (report_heap_ && outcome.heap_used_bytes > (options_.recycle.max_heap_used_mb << 20)) {
-      Retire(worker, RecycleRule::kHeap);
-    } else if (options_.recycle.max_tasks > 0 && worker->tasks_done >= options_.recycle.max_tasks) {
-      Retire(worker, RecycleRule::kMaxTasks);
-    } else if (options_.recycle.max_age_ms > 0 && now_ns - worker->spawned_ns >= options_.recycle.max_age_ms * 1'000'000) {
-      Retire(worker, RecycleRule::kMaxAge);
+    if (worker->state == WorkerState::kReady || worker->state == WorkerState::kStarting) {
+      if (report_heap_ && outcome.heap_used_bytes > (options_.recycle.max_heap_used_mb << 20)) {
+        Retire(worker, RecycleRule::kHeap);
+      } else if (options_.recycle.max_tasks > 0 && worker->tasks_done >= options_.recycle.max_tasks) {
+        Retire(worker, RecycleRule::kMaxTasks);
+      } else if (options_.recycle.max_age_ms > 0 &&
+                 now_ns - worker->spawned_ns >= options_.recycle.max_age_ms * 1'000'000) {
+        Retire(worker, RecycleRule::kMaxAge);
+      }
     }
   }
   StartRunnable(worker);
