@@ -197,7 +197,9 @@ int PoolCommand(const PoolCommandOptions& options) {
   pool_options.script = options.script;
   pool_options.min_workers = pool_options.max_workers = options.workers;
   pool_options.concurrent_tasks_per_worker = options.concurrency;
-  pool_options.max_queue = options.max_queue;
+  // The window below bounds what is read ahead; the pool's own queue limit
+  // would refuse tasks while workers are replaced and hold none.
+  pool_options.max_queue = 0;
   pool_options.task_timeout_ms = static_cast<std::uint64_t>(options.timeout_s * 1000);
   pool_options.recycle.max_tasks = options.max_tasks_per_worker;
   pool_options.recycle.max_heap_used_mb = options.max_heap_after_task_mb;
@@ -215,8 +217,7 @@ int PoolCommand(const PoolCommandOptions& options) {
   Progress progress(pool, !options.quiet && ::isatty(STDERR_FILENO) != 0);
 
   // Reading waits while this many tasks are unsettled (those queued and
-  // those running), so a large input is never held in memory whole, and the
-  // pool's queue is never found full.
+  // those the workers hold), so a large input is never held in memory whole.
   const std::uint64_t window = options.max_queue + options.workers * options.concurrency;
   std::uint64_t index = 0;
   std::string line;

@@ -12,7 +12,10 @@
 // loop's thread only: Run() from another thread is refused (the task fails
 // at once, on the calling thread, with kInvalid), Cancel() and Close() from
 // another thread are ignored and logged. stats() and needs_drain() may be
-// read from any thread in both cases.
+// read from any thread in both cases. Destroy() may be called inside a
+// callback of the pool's, but the Pool object must not be destroyed there.
+// Workers die with the thread that forked them (see supervisor.h): a pool's
+// own thread lives as long as the pool.
 #ifndef ISOHOST_POOL_H_
 #define ISOHOST_POOL_H_
 
@@ -151,8 +154,9 @@ class Pool {
   Pool& operator=(const Pool&) = delete;
 
   // Queues a task (structured-clone bytes); `callback` gets its result once,
-  // on the pool's thread, never inside Run() except when Run() is refused
-  // from a thread the pool does not serve.
+  // on the pool's thread, never inside Run() but when Run() is refused from
+  // a thread the pool does not serve, or after a pool of its own thread was
+  // destroyed: then at once, on the calling thread.
   TaskId Run(std::string task, RunOptions options, TaskCallback callback);
   // The same, for a caller that waits. Never wait on the pool's own thread
   // (a caller's loop, or inside a callback): the result could not come.
