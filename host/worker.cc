@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <unordered_set>
 
 #include "host/launcher.h"
 #include "host/worker_binary.h"
@@ -92,6 +93,7 @@ class Worker::Impl {
   ~Impl() {
     // Nothing may call back into a Worker that is gone.
     callbacks_ = {};
+    if (destroyed_flag_ != nullptr) *destroyed_flag_ = true;
     channel_.reset();
     watch_.reset();  // kills a process that is still running, and reaps it
   }
@@ -131,6 +133,35 @@ class Worker::Impl {
     kill_timer_.Start(grace_ms, [this] {
       if (process_running_) watch_->Kill(SIGKILL);
     });
+  }
+
+  bool RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error) {
+    if (task.size() > options_.limits.max_message_bytes) {
+      return Refuse(error, "task of " + std::to_string(task.size()) + " bytes exceeds the message limit of " +
+                               std::to_string(options_.limits.max_message_bytes) + " bytes");
+    }
+    if (!channel_ || !channel_->is_open()) {
+      return Refuse(error, finished_ ? "the worker has exited" : "the worker's channel is closed");
+    }
+    proto::Envelope envelope;
+    proto::TaskRun* run = envelope.mutable_task_run();
+    run->set_id(id);
+    run->set_report_heap(report_heap);
+    if (!channel_->SendWithPayload(envelope, run->mutable_task(), task.size(),
+                                   [task](char* at) { std::memcpy(at, task.data(), task.size()); })) {
+      return Refuse(error, "the worker's channel is closed");
+    }
+    unsettled_tasks_.insert(id);
+    return true;
+  }
+
+  void CancelTask(std::uint64_t id, std::string_view reason, bool reclaim) {
+    if (!channel_ || !channel_->is_open() || !unsettled_tasks_.contains(id)) return;
+    proto::Envelope envelope;
+    envelope.mutable_task_cancel()->set_id(id);
+    envelope.mutable_task_cancel()->set_reason(std::string(reason));
+    envelope.mutable_task_cancel()->set_reclaim(reclaim);
+    channel_->Send(envelope);
   }
 
   void WriteStdin(std::string_view data, bool eof) {
@@ -192,6 +223,9 @@ class Worker::Impl {
 
     ipc::ChannelOptions channel_options;
     channel_options.max_message_size = options_.limits.max_message_bytes;
+    // Results of a task runner come steadily: the pages of the ring they
+    // come through stay, rather than being faulted in again for each.
+    if (options_.task_runner) channel_options.shared_ring_keep_bytes = SIZE_MAX;
     channel_ = std::make_unique<ipc::Channel>(
         loop_, launched->channel.release(),
         ipc::Channel::Callbacks{[this](proto::Envelope& envelope) { OnEnvelope(envelope); },
@@ -259,6 +293,8 @@ class Worker::Impl {
     start->set_stdin_attached(options_.stdin_attached);
     // Before the frame that claims it.
     if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
+    start->set_task_runner(options_.task_runner);
+    start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
     channel_->Send(envelope);
   }
 
@@ -300,15 +336,60 @@ class Worker::Impl {
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
         exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
         exit_info_.stats.builtins_loaded = exit.stats().builtins_loaded();
+        if (callbacks_.on_exiting) {
+          ExitInfo said = exit_info_;
+          if (said.message.empty()) said.message = error_message_;
+          callbacks_.on_exiting(said);
+        }
         return;
       }
       case proto::Envelope::kError:
         error_message_ = envelope.error().message();
         return;
+      case proto::Envelope::kTaskReady:
+        if (!options_.task_runner || task_ready_) return ProtocolError("worker said it is ready for tasks unasked");
+        task_ready_ = true;
+        if (callbacks_.on_task_ready) callbacks_.on_task_ready();
+        return;
+      case proto::Envelope::kTaskResult:
+        return OnTaskResult(envelope.task_result());
       default:
         return ProtocolError("worker sent a frame only the host may send (field " +
                              std::to_string(envelope.body_case()) + ")");
     }
+  }
+
+  void OnTaskResult(const proto::TaskResult& result) {
+    if (unsettled_tasks_.erase(result.id()) == 0) {
+      return ProtocolError("worker sent a result for task " + std::to_string(result.id()) +
+                           ", which it was not running");
+    }
+    TaskOutcome outcome;
+    outcome.id = result.id();
+    outcome.heap_used_bytes = result.heap_used_bytes();
+    outcome.dropped = result.dropped();
+    if (result.has_error()) {
+      outcome.thrown = true;
+      outcome.name = result.error().name();
+      outcome.message = result.error().message();
+      outcome.stack = result.error().stack();
+      outcome.code = result.error().code();
+      if (callbacks_.on_task_result) callbacks_.on_task_result(outcome);
+      return;
+    }
+    if (!result.has_value()) {
+      return ProtocolError("worker sent a result for task " + std::to_string(result.id()) +
+                           " with neither a value nor an error");
+    }
+    const proto::TaskPayload& payload = result.value();
+    if (!channel_->ViewPayload(payload, &outcome.value)) return;  // the channel failed and said why
+    bool destroyed = false;
+    destroyed_flag_ = &destroyed;
+    if (callbacks_.on_task_result) callbacks_.on_task_result(outcome);
+    // The callback may have destroyed this worker, and its channel with it.
+    if (destroyed) return;
+    destroyed_flag_ = nullptr;
+    if (channel_) channel_->ReleasePayload(payload);
   }
 
   void ProtocolError(const std::string& message) {
@@ -407,6 +488,11 @@ class Worker::Impl {
   std::uint64_t unacked_stdio_ = 0;
   std::string protocol_error_;
   std::string error_message_;
+  // Tasks sent and not yet answered: a result for any other is refused.
+  std::unordered_set<std::uint64_t> unsettled_tasks_;
+  bool task_ready_ = false;
+  // Points at a flag on the stack of a callback that may destroy us.
+  bool* destroyed_flag_ = nullptr;
   ExitInfo exit_info_;
 };
 
@@ -422,6 +508,12 @@ Worker::~Worker() = default;
 
 bool Worker::PostMessage(std::string_view data, std::string* error) { return impl_->PostMessage(data, error); }
 void Worker::Terminate(int code, std::uint64_t grace_ms) { impl_->Terminate(code, grace_ms); }
+bool Worker::RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error) {
+  return impl_->RunTask(id, task, report_heap, error);
+}
+void Worker::CancelTask(std::uint64_t id, std::string_view reason, bool reclaim) {
+  impl_->CancelTask(id, reason, reclaim);
+}
 void Worker::WriteStdin(std::string_view data) { impl_->WriteStdin(data, false); }
 void Worker::EndStdin() { impl_->WriteStdin({}, true); }
 std::uint64_t Worker::id() const { return impl_->id(); }

@@ -84,6 +84,11 @@ void Channel::SetMaxMessageSize(std::size_t max_message_size) {
   reader_.set_max_frame_size(MaxFrameSizeFor(options_.max_message_size));
 }
 
+void Channel::SetSharedRingKeepBytes(std::size_t bytes) {
+  options_.shared_ring_keep_bytes = bytes;
+  if (ring_reader_) ring_reader_->set_keep_bytes(bytes);
+}
+
 // --- writing -----------------------------------------------------------------
 
 bool Channel::Send(const proto::Envelope& envelope) {
@@ -113,6 +118,58 @@ bool Channel::SendPortMessage(std::size_t size, const MessageWriter& write, bool
   bool below = Queued();
   if (below_high_water != nullptr) *below_high_water = below;
   return true;
+}
+
+bool Channel::SendWithPayload(proto::Envelope& envelope, proto::TaskPayload* payload, std::size_t size,
+                              const MessageWriter& write) {
+  if (!socket_ || write_failed_ || size > options_.max_message_size) return false;
+  {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    std::size_t before = BufferedLocked();
+    std::optional<SharedRingWriter::Reservation> space;
+    if (options_.shared_ring_threshold > 0 && size >= options_.shared_ring_threshold && RingReady()) {
+      space = ring_writer_->Reserve(size);
+    }
+    if (space) {
+      write(space->data);
+      payload->mutable_shared()->set_position(space->position);
+      payload->mutable_shared()->set_length(size);
+    } else {
+      std::string* data = payload->mutable_data();
+      data->resize(size);
+      if (size > 0) write(data->data());
+    }
+    // The frame limit leaves room for a task frame's fields around a message
+    // within the limit (kMaxPortMessageOverhead), so this does not fail once
+    // ring space is taken.
+    if (!AppendFrame(envelope, max_frame_size(), &out_buffer_)) return false;
+    NoteAppended(before);
+  }
+  Queued();
+  return true;
+}
+
+bool Channel::ViewPayload(const proto::TaskPayload& payload, std::string_view* data) {
+  if (payload.has_shared()) {
+    if (!ring_reader_) {
+      Fail("bad frame from peer: a shared payload before its ring");
+      return false;
+    }
+    if (!MessageWithinLimit(payload.shared().length())) return false;
+    std::string error;
+    if (!ring_reader_->View(payload.shared().position(), payload.shared().length(), data, &error)) {
+      Fail("bad frame from peer: " + error);
+      return false;
+    }
+    return true;
+  }
+  if (!MessageWithinLimit(payload.data().size())) return false;
+  *data = payload.data();
+  return true;
+}
+
+void Channel::ReleasePayload(const proto::TaskPayload& payload) {
+  if (payload.has_shared() && ring_reader_) ring_reader_->Release(payload.shared().position(), payload.shared().length());
 }
 
 bool Channel::Queued() {
@@ -511,6 +568,7 @@ bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
     Fail("bad frame from peer: " + error);
     return false;
   }
+  ring_reader_->set_keep_bytes(options_.shared_ring_keep_bytes);
   return true;
 }
 

@@ -53,6 +53,9 @@ struct ChannelOptions {
   // ring has no room for goes inline. 0 turns the ring off.
   std::size_t shared_ring_capacity = 4u << 20;
   std::size_t shared_ring_threshold = 16u << 10;
+  // The start of the peer's ring whose pages stay once touched; the rest go
+  // back to the kernel as each message is released (SharedRingReader).
+  std::size_t shared_ring_keep_bytes = kSharedRingWarmBytes;
   // When non-zero, a thread of the channel's own writes the buffered frames
   // once the oldest has waited this long: for an owner whose thread can stay
   // busy (a worker's JS in a long loop), so that what it sent reaches the
@@ -107,6 +110,21 @@ class Channel {
   // The next descriptor that came with SendDescriptor(), for the frame that
   // says one was sent; an empty one if none came.
   UniqueFd ReceiveDescriptor();
+  // Send() of `envelope` with a message of `size` bytes, which `write` puts
+  // in place, in `payload` (a TaskPayload field of `envelope`): into the
+  // shared ring when the message is large and the ring has room, else into
+  // the frame. Returns false without sending when the message is over the
+  // limit or the channel is closed.
+  bool SendWithPayload(proto::Envelope& envelope, proto::TaskPayload* payload, std::size_t size,
+                       const MessageWriter& write);
+  // The bytes of a payload the peer sent: the frame's own, or a view of the
+  // peer's ring that stays valid until ReleasePayload(). A payload over the
+  // limit or outside the ring fails the channel (on_close runs with the
+  // reason) and returns false.
+  bool ViewPayload(const proto::TaskPayload& payload, std::string_view* data);
+  // The bytes of `payload` have been used: ring space goes back to the peer.
+  // Payloads are released in the order they arrived.
+  void ReleasePayload(const proto::TaskPayload& payload);
 
   // Writes what the socket takes now; the rest goes when it becomes writable.
   void Flush();
@@ -126,6 +144,9 @@ class Channel {
   // made before it learns the limit its peer agreed to (a worker made ahead
   // of demand learns it from Start). Frames already read keep the old one.
   void SetMaxMessageSize(std::size_t max_message_size);
+  // options().shared_ring_keep_bytes from now on: for an end made before it
+  // knows what traffic to expect.
+  void SetSharedRingKeepBytes(std::size_t bytes);
 
   bool is_open() const { return static_cast<bool>(socket_); }
   std::size_t buffered_bytes();

@@ -15,9 +15,10 @@ inline constexpr std::size_t kFrameHeaderSize = 4;
 // host says otherwise in Start.
 inline constexpr std::size_t kDefaultMaxMessageSize = 64u << 20;
 
-// What a PortMessage frame adds to its message at most: two field tags and
-// two varint lengths of at most 5 bytes each (a frame's length fits 32 bits).
-inline constexpr std::size_t kMaxPortMessageOverhead = 12;
+// What the frame of a message adds to it at most: a PortMessage's two field
+// tags and two varint lengths of at most 5 bytes each (a frame's length fits
+// 32 bits), or a task frame's tags, lengths, id and heap counter (under 64).
+inline constexpr std::size_t kMaxPortMessageOverhead = 64;
 
 // The largest message limit a frame's 32-bit length can carry.
 inline constexpr std::size_t kLargestMaxMessageSize = UINT32_MAX - kMaxPortMessageOverhead;

@@ -181,7 +181,8 @@ void SharedRingReader::Release(std::uint64_t position, std::uint64_t length) {
   const std::uint64_t offset = position % capacity;
   if (length <= capacity && offset + length <= capacity) {
     // Only pages wholly inside the message: its neighbours may be in use.
-    std::uint64_t from = (std::max(offset, kSharedRingWarmBytes) + kPageSize - 1) / kPageSize * kPageSize;
+    std::uint64_t keep = std::min(keep_bytes_, capacity);
+    std::uint64_t from = (std::max(offset, keep) + kPageSize - 1) / kPageSize * kPageSize;
     std::uint64_t to = (offset + length) / kPageSize * kPageSize;
     if (from < to) ::madvise(mapping_->data() + from, static_cast<std::size_t>(to - from), MADV_REMOVE);
   }

@@ -82,10 +82,15 @@ class SharedRingReader {
   // first, so a burst does not leave the ring's memory resident; traffic
   // that fits the warm start (an empty ring restarts there) keeps its pages.
   void Release(std::uint64_t position, std::uint64_t length);
+  // Pages below this offset are never given back (kSharedRingWarmBytes by
+  // default): for a peer whose large messages come steadily, which would
+  // otherwise fault in every page of each one again.
+  void set_keep_bytes(std::uint64_t bytes) { keep_bytes_ = bytes; }
 
  private:
   explicit SharedRingReader(std::unique_ptr<SharedRingMapping> mapping);
   std::unique_ptr<SharedRingMapping> mapping_;
+  std::uint64_t keep_bytes_ = kSharedRingWarmBytes;
 };
 
 }  // namespace isohost::ipc

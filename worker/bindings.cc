@@ -423,6 +423,7 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   set("argv0", Str(isolate, start.argv0().empty() ? start.exec_path() : start.argv0()));
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
   set("stdinIsFd", v8::Boolean::New(isolate, start.stdin_descriptor()));
+  set("taskRunner", v8::Boolean::New(isolate, start.task_runner()));
   info.GetReturnValue().Set(result);
 }
 

@@ -21,6 +21,7 @@ void InstallModuleWrapModule(v8::Isolate* isolate, v8::Local<v8::Context> contex
 void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallAsyncContextModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallTaskModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -49,6 +50,7 @@ constexpr Entry kNativeModules[] = {
     {"zlib", native_modules::InstallZlibModule},
     {"async_context", native_modules::InstallAsyncContextModule},
     {"worker_threads", native_modules::InstallWorkerThreadsModule},
+    {"task", native_modules::InstallTaskModule},
 };
 
 }  // namespace

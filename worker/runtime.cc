@@ -15,6 +15,7 @@
 #include "worker/builtins.h"
 #include "worker/module_wrap.h"
 #include "worker/serialization.h"
+#include "worker/task_runner.h"
 #include "worker/v8_init.h"
 
 namespace isohost::worker {
@@ -93,6 +94,7 @@ Runtime::~Runtime() {
     js_ = {};
     module_registry_.reset();
     promise_hooks_.Reset();
+    task_runner_.reset();
     callback_exit_hook_.Reset();
     builtin_functions_.clear();
     tick_info_buffer_.Reset();
@@ -254,6 +256,10 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
       MakeCallback(js_.on_stdin.Get(isolate_), 2, argv);
       break;
     }
+    case proto::Envelope::kTaskRun:
+    case proto::Envelope::kTaskCancel:
+      if (started_ && task_runner_) task_runner_->OnFrame(envelope);
+      break;
     case proto::Envelope::kTerminate:
       // JS is idle (we are in the loop), so 'exit' listeners may run; a
       // worker whose JS never yields is killed by the host instead.

@@ -25,6 +25,7 @@
 namespace isohost::worker {
 
 class ModuleRegistry;
+class TaskRunner;
 
 // Layout of the arrays shared with the bootstrap JS (worker/js/*.js reads the
 // same indices). C++ reads them without calling into JS.
@@ -142,6 +143,8 @@ class Runtime {
   std::unique_ptr<ModuleRegistry>& module_registry() { return module_registry_; }
   // Async context's promise hooks, for this context and every vm context.
   PromiseHooks& promise_hooks() { return promise_hooks_; }
+  // The task frames' handler (worker/task_runner.h), made by the task binding.
+  std::unique_ptr<TaskRunner>& task_runner() { return task_runner_; }
 
   std::int32_t* tick_info() { return tick_info_; }
   std::uint32_t* immediate_info() { return immediate_info_; }
@@ -214,6 +217,7 @@ class Runtime {
   std::map<std::string, v8::Global<v8::Function>> builtin_functions_;
   std::unique_ptr<ModuleRegistry> module_registry_;  // holds Globals: reset before the isolate goes
   PromiseHooks promise_hooks_;                       // holds Globals: reset before the isolate goes
+  std::unique_ptr<TaskRunner> task_runner_;          // the same
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "host/cli/node_command_line.h"
+#include "host/cli/pool_command.h"
 #include "host/cli/run_command.h"
 
 namespace {
@@ -91,6 +92,42 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
                         "Print each worker's event-loop counters as JSON on stderr when it exits");
 }
 
+void AddPoolOptions(CLI::App* pool_command, isohost::cli::PoolCommandOptions& pool, std::string& spawn) {
+  pool_command->add_option("script", pool.script, "Task script: module.exports (or export default) is the task function")
+      ->required()
+      ->check(CLI::ExistingFile);
+  pool_command->add_option("--input", pool.input, "Read the tasks from FILE, one JSON value per line (default: stdin)")
+      ->check(CLI::ExistingFile);
+  pool_command->add_option("-n,--workers", pool.workers, "Workers (default: the number of CPUs)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{4096}))
+      ->capture_default_str();
+  pool_command->add_option("--concurrency", pool.concurrency, "Tasks a worker runs at once")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{4096}))
+      ->capture_default_str();
+  pool_command->add_option("--max-queue", pool.max_queue, "Tasks read ahead of the workers")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
+      ->capture_default_str();
+  pool_command->add_flag("--unordered", pool.unordered, "Print results as they come, not in input order");
+  pool_command->add_option("--timeout", pool.timeout_s,
+                           "Fail a task that runs longer than S seconds (its AbortSignal fires; a worker that\n"
+                           "does not settle it within a second is killed and replaced)")
+      ->check(CLI::Range(0.001, 1e7));
+  pool_command->add_option("--max-tasks-per-worker", pool.max_tasks_per_worker,
+                           "Replace a worker after it ran N tasks")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
+  pool_command->add_option("--max-heap-after-task", pool.max_heap_after_task_mb,
+                           "Replace a worker whose V8 heap in use after a task is above MB")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
+  pool_command->add_option("--max-age", pool.max_age_s, "Replace a worker older than S seconds, between tasks")
+      ->check(CLI::Range(0.001, 1e7));
+  pool_command->add_option("--max-old-space", pool.max_old_space_mb, "Worker old-generation heap limit, MB")
+      ->check(CLI::Range(1u, 1u << 20));
+  pool_command->add_option("--spawn", spawn, "How workers are started: auto, exec, zygote or pool (see run)")
+      ->check(CLI::IsMember({"auto", "exec", "zygote", "pool"}))
+      ->capture_default_str();
+  pool_command->add_flag("-q,--quiet", pool.quiet, "No progress line and no summary on stderr");
+}
+
 // Each worker holds six descriptors in the host (its socket, two pipes for
 // frames and a spare read end, its stdout and stderr), so the usual soft
 // limit of 1024 would stop `-n` at about 160. The hard limit is ours to take.
@@ -160,6 +197,18 @@ int main(int argc, char** argv) {
   std::vector<std::string> node_options;
   AddRunOptions(run_command, run, log_format, restart, spawn, node_options);
 
+  isohost::cli::PoolCommandOptions pool;
+  std::string pool_spawn = "auto";
+  CLI::App* pool_command = app.add_subcommand(
+      "pool",
+      "Run tasks through a pool of workers of SCRIPT, whose export is called on each task:\n"
+      "(task, { signal, taskId }) => result, or a promise of it. Each line of input is a task\n"
+      "(JSON); each prints one JSON line on stdout, {\"index\":N,\"result\":VALUE} or\n"
+      "{\"index\":N,\"error\":{\"reason\":...,\"message\":...}}, in input order unless\n"
+      "--unordered. Worker output goes to stderr, with a progress line at a terminal and a\n"
+      "summary at the end. Exit status 0 when every task succeeded, else 1.");
+  AddPoolOptions(pool_command, pool, pool_spawn);
+
   CLI11_PARSE(app, argc, argv);
   for (const std::string& option : node_options) {
     std::string error;
@@ -182,5 +231,7 @@ int main(int argc, char** argv) {
   run.spawn = kStrategies.at(spawn);
   run.argv0 = argv[0];
   if (app.got_subcommand(run_command)) return isohost::cli::RunCommand(run);
+  pool.spawn = kStrategies.at(pool_spawn);
+  if (app.got_subcommand(pool_command)) return isohost::cli::PoolCommand(pool);
   return 2;
 }

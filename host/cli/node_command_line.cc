@@ -10,7 +10,7 @@ namespace isohost::cli {
 namespace {
 
 // What isohost's own command line starts with; anything else is Node's form.
-constexpr std::string_view kOwnFirstArguments[] = {"run", "--help", "-h", "--version", "-v"};
+constexpr std::string_view kOwnFirstArguments[] = {"run", "pool", "--help", "-h", "--version", "-v"};
 
 // Node options that the worker's JavaScript honours; they reach it as
 // process.execArgv, which worker/js/process.js copies for the builtins.

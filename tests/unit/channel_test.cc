@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -691,6 +692,90 @@ TEST_F(ChannelPeerTest, DescriptorsNoFrameClaims) {
     }
   });
   EXPECT_NE(error.find("descriptors that no frame claims"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace isohost::ipc
+
+namespace isohost::ipc {
+namespace {
+
+// A receiver of task frames, as the host and the worker are, made into
+// `holder`: it views each payload, keeps a copy and releases it.
+void MakeTaskReceiver(uv_loop_t* loop, int fd, std::unique_ptr<Channel>* holder, std::vector<std::string>* payloads,
+                      std::vector<bool>* shared, std::string* error, bool* closed) {
+  *holder = std::make_unique<Channel>(
+      loop, fd,
+      Channel::Callbacks{[holder, payloads, shared](proto::Envelope& envelope) {
+                           if (!envelope.has_task_run()) return;
+                           std::string_view data;
+                           if (!(*holder)->ViewPayload(envelope.task_run().task(), &data)) return;
+                           payloads->emplace_back(data);
+                           shared->push_back(envelope.task_run().task().has_shared());
+                           (*holder)->ReleasePayload(envelope.task_run().task());
+                         },
+                         [error, closed](const std::string& why) {
+                           *error = why;
+                           *closed = true;
+                         },
+                         nullptr});
+}
+
+TEST_F(ChannelTest, TaskPayloadsGoInlineWhenSmallAndThroughTheRingWhenLarge) {
+  std::vector<std::string> payloads;
+  std::vector<bool> shared;
+  std::string error;
+  bool closed = false;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr);
+  MakeTaskReceiver(&loop_, fds_[1], &b_, &payloads, &shared, &error, &closed);
+  std::vector<std::string> sent;
+  // Twelve 1 MiB payloads through a 4 MiB ring: it is reused as they are released.
+  for (int i = 0; i < 24; ++i) {
+    sent.push_back(NumberedMessage(i, i % 2 == 0 ? 100 : 1 << 20));
+    proto::Envelope envelope;
+    envelope.mutable_task_run()->set_id(static_cast<std::uint64_t>(i));
+    const std::string& bytes = sent.back();
+    ASSERT_TRUE(a_->SendWithPayload(envelope, envelope.mutable_task_run()->mutable_task(), bytes.size(),
+                                    [&bytes](char* at) { std::memcpy(at, bytes.data(), bytes.size()); }));
+    while (payloads.size() < sent.size() && !closed) uv_run(&loop_, UV_RUN_ONCE);
+  }
+  ASSERT_FALSE(closed) << error;
+  ASSERT_EQ(payloads.size(), sent.size());
+  for (std::size_t i = 0; i < sent.size(); ++i) {
+    EXPECT_TRUE(payloads[i] == sent[i]) << "payload " << i << " differs";
+    EXPECT_EQ(shared[i], i % 2 == 1) << "payload " << i;
+  }
+}
+
+TEST_F(ChannelTest, ATaskPayloadOverTheLimitIsNotSent) {
+  ChannelOptions options;
+  options.max_message_size = 1000;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr, options);
+  proto::Envelope envelope;
+  bool written = false;
+  EXPECT_FALSE(a_->SendWithPayload(envelope, envelope.mutable_task_run()->mutable_task(), 1001,
+                                   [&written](char*) { written = true; }));
+  EXPECT_FALSE(written);
+  EXPECT_EQ(a_->buffered_bytes(), 0u);
+  ::close(fds_[1]);
+}
+
+TEST_F(ChannelPeerTest, SharedTaskPayloadOutsideTheRing) {
+  std::vector<std::string> payloads;
+  std::vector<bool> shared;
+  std::string error;
+  bool closed = false;
+  MakeTaskReceiver(&loop_, fds_[1], &b_, &payloads, &shared, &error, &closed);
+  RawPeer peer(fds_[0]);
+  AttachRing(peer, 64 << 10);
+  proto::Envelope envelope;
+  envelope.mutable_task_run()->mutable_task()->mutable_shared()->set_position((64 << 10) - 10);
+  envelope.mutable_task_run()->mutable_task()->mutable_shared()->set_length(100);
+  peer.Send(envelope);
+  while (!closed) uv_run(&loop_, UV_RUN_ONCE);
+  ::close(fds_[0]);
+  EXPECT_TRUE(payloads.empty());
+  EXPECT_NE(error.find("lies outside the ring"), std::string::npos) << error;
 }
 
 }  // namespace

@@ -177,6 +177,26 @@ TEST(SharedRingTest, ABurstGivesItsPagesBackOnceRead) {
   ::close(watch);
 }
 
+TEST(SharedRingTest, AReaderToldToKeepItsPagesGivesNoneBack) {
+  std::string error;
+  constexpr std::size_t kBig = 4u << 20;
+  auto writer = SharedRingWriter::Create(kBig, &error);
+  ASSERT_TRUE(writer) << error;
+  int fd = writer->TakeFd();
+  int watch = ::dup(fd);
+  auto reader = SharedRingReader::Map(fd, writer->capacity(), &error);
+  ASSERT_TRUE(reader) << error;
+  reader->set_keep_bytes(UINT64_MAX);  // more than the ring: all of it
+  std::string chunk(1u << 20, 'k');
+  for (int i = 0; i < 3; ++i) {
+    auto position = writer->Write(chunk);
+    ASSERT_TRUE(position);
+    reader->Release(*position, chunk.size());
+  }
+  EXPECT_GE(ResidentBytes(watch), chunk.size()) << "the message's pages stay for the next one";
+  ::close(watch);
+}
+
 TEST(SharedRingTest, ReaderRefusesRangesOutsideTheRing) {
   Ring ring = MakeRing();
   std::string_view view;

@@ -70,7 +70,9 @@ let stdinRef = false;
 let portRef = false;
 // A stdout/stderr write() that answered false waits for the host's 'drain'.
 let drainRef = false;
-let updateKeepAlive = () => binding.setPortRef(portRef || stdinRef || drainRef);
+// A worker of a task pool waits for tasks.
+let taskRef = false;
+let updateKeepAlive = () => binding.setPortRef(portRef || stdinRef || drainRef || taskRef);
 const setDrainRef = (ref) => {
   drainRef = ref;
   updateKeepAlive();
@@ -204,7 +206,15 @@ function runMain(workerData) {
       updateKeepAlive();
     },
   });
-  modules.runMain(info.scriptPath, info.scriptSource, info.sourceKind);
+  // A worker of a task pool: the script's export runs the tasks, which may
+  // arrive while it loads.
+  const tasks = info.taskRunner ? internalRequire('internal/task_runner') : null;
+  if (tasks !== null) {
+    taskRef = true;
+    updateKeepAlive();
+  }
+  const entry = modules.runMain(info.scriptPath, info.scriptSource, info.sourceKind);
+  if (tasks !== null) tasks.start(entry, info.scriptPath);
 }
 
 binding.setCallbacks({

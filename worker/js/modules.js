@@ -653,6 +653,8 @@ const kSourceWorkerEval = 0;
 
 // Runs the entry script: a file (by absolute path, resolved as `node FILE`
 // would) or source text, as a worker's eval or as Node's -e, -p or stdin.
+// Returns what it made: { exports } of a CommonJS entry, { namespace } (a
+// promise, settled once its evaluation is) of an ES module.
 function runMain(scriptPath, scriptSource, sourceKind) {
   initPaths(globalThis.process && globalThis.process.env);
   // Node's --expose-internals among the options the worker was started with
@@ -661,23 +663,21 @@ function runMain(scriptPath, scriptSource, sourceKind) {
   if (scriptSource === undefined) {
     const filename = Module._findPath(path.resolve(scriptPath), null, true);
     if (filename && isModuleEntry(filename)) {
-      esmLoader().runEntry(filename);
-      return;
+      return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }
     try {
-      Module._load(scriptPath, null, true);
+      return { __proto__: null, exports: Module._load(scriptPath, null, true) };
     } catch (err) {
       if (err !== kEntryIsModule) throw err;
       const filename = mainModule.filename;
       mainModule = undefined;
       if (globalThis.process) globalThis.process.mainModule = undefined;
-      esmLoader().runEntry(filename);
+      return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }
-    return;
   }
   if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
     internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
-    return;
+    return { __proto__: null, exports: undefined };
   }
   const filename = path.join(binding.cwd(), '[worker eval]');
   const module = new Module(filename, null);
@@ -687,6 +687,7 @@ function runMain(scriptPath, scriptSource, sourceKind) {
   mainModule = module;
   module._compile(scriptSource, filename);
   module.loaded = true;
+  return { __proto__: null, exports: module.exports };
 }
 
 exports.Module = Module;

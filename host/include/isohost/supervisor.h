@@ -112,6 +112,8 @@ class Supervisor {
  private:
   // Tests reach the zygote and the pool through it (tests/e2e/supervisor_test_peer.h).
   friend class SupervisorTestPeer;
+  // A task pool on the supervisor's loop shares its zygote and warm workers.
+  friend class Pool;
   struct Entry;
   void StartIncarnation(Entry& entry);
   void OnExit(std::uint64_t id, const ExitInfo& info);

@@ -23,6 +23,25 @@ enum class ConsoleLevel { kNone, kDebug, kInfo, kWarn, kError, kTrace };
 
 class Launcher;
 
+// How one task of a task-runner worker settled, as the worker said. Views,
+// valid only during the callback.
+struct TaskOutcome {
+  std::uint64_t id = 0;
+  bool thrown = false;
+  // The structured-clone bytes of the result, when not thrown (a large one
+  // is read in place from shared memory: see on_message).
+  std::string_view value;
+  // What was thrown, when thrown: err.name, err.message, err.stack and
+  // err.code (as a string), or the thrown value as a string in `message`.
+  std::string_view name;
+  std::string_view message;
+  std::string_view stack;
+  std::string_view code;
+  std::uint64_t heap_used_bytes = 0;  // when RunTask asked for it
+  // It was cancelled (or reclaimed) before it started, and never ran.
+  bool dropped = false;
+};
+
 struct WorkerCallbacks {
   // The worker started and is running the script.
   std::function<void()> on_online;
@@ -35,8 +54,18 @@ struct WorkerCallbacks {
   // Output of the worker's JS (process.stdout/stderr, console) with the
   // console level, and native output of the process (level kNone).
   std::function<void(StdioStream stream, std::string_view data, ConsoleLevel level)> on_output;
+  // The worker said that it is exiting, and how (its code and reason; no
+  // signal): it runs nothing more, though its process, its last output and
+  // on_exit come a little later. Must not destroy the Worker.
+  std::function<void(const ExitInfo& info)> on_exiting;
   // The worker is gone and all its output has been delivered. Last callback.
   std::function<void(const ExitInfo& info)> on_exit;
+  // A task runner (WorkerOptions::task_runner) loaded its script, which
+  // exports a task function.
+  std::function<void()> on_task_ready;
+  // A task sent with RunTask() settled. A result for a task the worker was
+  // not given ends the worker with a protocol error instead.
+  std::function<void(const TaskOutcome& outcome)> on_task_result;
 };
 
 class Worker {
@@ -60,6 +89,18 @@ class Worker {
   // Asks the worker to exit now (exit code `code`); kills it after `grace_ms`
   // if it has not.
   void Terminate(int code = 1, std::uint64_t grace_ms = 2000);
+  // Sends a task (structured-clone bytes) to a task runner, whose function is
+  // called on it once the script is loaded and fewer than
+  // options.task_concurrency tasks run; tasks start in the order they were
+  // sent. `id` must not be one of the worker's unsettled tasks. False, with
+  // the reason in `error`, when the task is over the message limit or the
+  // worker is gone.
+  bool RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error = nullptr);
+  // Fires the AbortSignal of an unsettled task; it still settles (at once,
+  // dropped, if it had not started). With `reclaim`, only a task that has
+  // not started is touched: it settles dropped, and one that has started
+  // goes on as if nothing happened.
+  void CancelTask(std::uint64_t id, std::string_view reason, bool reclaim = false);
   void WriteStdin(std::string_view data);
   void EndStdin();
 

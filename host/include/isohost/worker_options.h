@@ -76,6 +76,13 @@ struct WorkerOptions {
   // process.argv0: what the program was invoked as (Node's is its own
   // argv[0]); empty: process.execPath.
   std::string argv0;
+  // The worker runs tasks (Worker::RunTask): the function the script exports
+  // (module.exports, or an ES module's default export) is called on each.
+  // A Pool sets it; the worker stays alive, waiting for tasks.
+  bool task_runner = false;
+  // Tasks a task runner runs at once; RunTask() may send more, which wait in
+  // the worker and start in the order they were sent.
+  std::size_t task_concurrency = 1;
   SpawnStrategy spawn = SpawnStrategy::kDefault;
   // The isohost-worker binary; empty: next to the running executable, or
   // $ISOHOST_WORKER.

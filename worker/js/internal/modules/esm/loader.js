@@ -413,6 +413,8 @@ function importModuleDynamically(specifier, referrer, attributes) {
 // Runs `filename` as the worker's ES entry point. A rejection of its
 // evaluation is an uncaught error; a worker that ends while it is still
 // pending exits with 13, as Node does.
+// Returns a promise of the entry's namespace, fulfilled once it evaluated; a
+// failed evaluation is reported here as uncaught, and leaves it pending.
 function runEntry(filename) {
   const { record, evaluation } = load(pathToFileUrl(filename), { __proto__: null });
   const process = globalThis.process;
@@ -420,9 +422,13 @@ function runEntry(filename) {
     if (process.exitCode === undefined) process.exitCode = 13;
   };
   process.on('exit', unsettled);
-  evaluation.then(() => process.off('exit', unsettled), (err) => {
+  return evaluation.then(() => {
+    process.off('exit', unsettled);
+    return wrap.namespace(record.id);
+  }, (err) => {
     process.off('exit', unsettled);
     internalRequire('errors').handleUncaught(explainCommonJsGlobal(err, record));
+    return new Promise(() => {});
   });
 }
 
