@@ -7,14 +7,8 @@ set -euo pipefail
 src=$1
 build=$2
 flags=${3:-}
-prefix="$build/embed-prefix"
-rm -rf "$prefix"
-cmake --install "$build" --prefix "$prefix" >/dev/null
-cmake -S "$src/examples/embed" -B "$build/embed-build" -DCMAKE_PREFIX_PATH="$prefix" \
-  -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
-cmake --build "$build/embed-build" -j2 >/dev/null
-out=$("$build/embed-build/embed_host")
-echo "$out"
+source "$(dirname -- "${BASH_SOURCE[0]}")/build_example.sh"
+build_example embed embed_host
 for id in 1 2 3; do
   grep -q "worker $id exited: normal, code 0" <<<"$out" || { echo "worker $id did not exit cleanly"; exit 1; }
   [ "$(grep -c "answer from worker $id:" <<<"$out")" -eq 3 ] || { echo "worker $id: wrong number of answers"; exit 1; }

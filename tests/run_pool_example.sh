@@ -7,14 +7,8 @@ set -euo pipefail
 src=$1
 build=$2
 flags=${3:-}
-prefix="$build/task-pool-prefix"
-rm -rf "$prefix"
-cmake --install "$build" --prefix "$prefix" >/dev/null
-cmake -S "$src/examples/task_pool" -B "$build/task-pool-build" -DCMAKE_PREFIX_PATH="$prefix" \
-  -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
-cmake --build "$build/task-pool-build" -j2 >/dev/null
-out=$("$build/task-pool-build/task_pool_host")
-echo "$out"
+source "$(dirname -- "${BASH_SOURCE[0]}")/build_example.sh"
+build_example task_pool task_pool_host
 expect() { grep -qF -- "$1" <<<"$out" || { echo "missing: $1"; exit 1; }; }
 expect 'primes below 10: {"n":10,"primes":4}'
 expect 'primes below 1000: {"n":1000,"primes":168}'
