@@ -22,6 +22,7 @@ void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8:
 void InstallAsyncContextModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallTaskModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallContextifyModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -51,6 +52,7 @@ constexpr Entry kNativeModules[] = {
     {"async_context", native_modules::InstallAsyncContextModule},
     {"worker_threads", native_modules::InstallWorkerThreadsModule},
     {"task", native_modules::InstallTaskModule},
+    {"contextify", native_modules::InstallContextifyModule},
 };
 
 }  // namespace

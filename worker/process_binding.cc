@@ -36,8 +36,9 @@ using v8::FunctionCallbackInfo;
 using v8::Local;
 using v8::Value;
 
-// How long abort() waits for the host to take the output written before it.
-constexpr int kAbortFlushTimeoutMs = 10000;
+// How long abort(), or a signal the worker sends itself, waits for the host to
+// take the output written before it.
+constexpr int kLastOutputFlushTimeoutMs = 10000;
 
 Local<v8::String> Str(v8::Isolate* isolate, std::string_view text) {
   return v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
@@ -81,12 +82,23 @@ namespace {
 
 // --- signals and credentials ------------------------------------------------------
 
+// Whether kill(pid, ...) reaches this very process: itself, its group, or all.
+bool ReachesSelf(int pid) {
+  return pid == 0 || pid == -1 || pid == ::getpid() || -pid == ::getpgrp();
+}
+
 // kill(pid, signal) -> 0, or a negative errno (the JS side names it).
 void Kill(const FunctionCallbackInfo<Value>& info) {
   Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
   int pid = 0;
   int signal = 0;
   if (!info[0]->Int32Value(context).To(&pid) || !info[1]->Int32Value(context).To(&signal)) return;
+  // A signal the worker sends itself may end it: what it wrote before goes
+  // out first, as it would have through Node's synchronous stdio.
+  Runtime* runtime = Runtime::From(info.GetIsolate());
+  if (signal != 0 && ReachesSelf(pid) && runtime->channel() != nullptr && runtime->channel()->is_open()) {
+    runtime->channel()->FlushSync(kLastOutputFlushTimeoutMs);
+  }
   info.GetReturnValue().Set(uv_kill(pid, signal));
 }
 
@@ -183,7 +195,7 @@ void Title(const FunctionCallbackInfo<Value>& info) {
 void Abort(const FunctionCallbackInfo<Value>& info) {
   Runtime* runtime = Runtime::From(info.GetIsolate());
   if (runtime->channel() != nullptr && runtime->channel()->is_open()) {
-    runtime->channel()->FlushSync(kAbortFlushTimeoutMs);
+    runtime->channel()->FlushSync(kLastOutputFlushTimeoutMs);
   }
   std::fflush(stdout);
   std::fflush(stderr);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <regex>
 
 #include "tests/e2e/run_cli.h"
 
@@ -31,6 +32,9 @@ TEST(CliTest, UncaughtErrorReportsFileLineAndStack) {
   EXPECT_NE(result.err.find("throws.js:2"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("Error: boom from the worker"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("at explode"), std::string::npos) << result.err;
+  // Like Node's, the report ends naming the runtime and the API it offers.
+  EXPECT_TRUE(std::regex_search(result.err, std::regex(R"(\n\nIsohost v\d+\.\d+\.\d+ \(Node\.js v20\.\d+\.\d+\)\n$)")))
+      << result.err;
 }
 
 TEST(CliTest, UncaughtNodeErrorFromATickIsReportedByItsStack) {
@@ -95,6 +99,18 @@ TEST(CliTest, OutputBeforeProcessExitArrivesWhole) {
   for (int i = 0; i < 5000; ++i) expected += "line " + std::to_string(i) + "\n";
   expected += "last line\n";
   EXPECT_EQ(result.out, expected);
+}
+
+TEST(CliTest, OutputBeforeASignalToItselfArrivesWhole) {
+  std::string expected;
+  for (int i = 0; i < 5000; ++i) expected += "line " + std::to_string(i) + "\n";
+  expected += "right before the signal\n";
+  for (const char* signal : {"SIGKILL", "SIGINT"}) {
+    SCOPED_TRACE(signal);
+    CliResult result = RunCli({"run", ScriptPath("kill_self_after_output.js"), "--", signal});
+    EXPECT_NE(result.exit_code, 0);
+    EXPECT_EQ(result.out, expected);
+  }
 }
 
 TEST(CliTest, OutputBeforeUncaughtExceptionArrivesWhole) {

@@ -37,6 +37,14 @@ TEST(InternalsTest, RunCommandInEverySpawnStrategy) {
   }
 }
 
+// Node's SIGINT watchdog: while one is started a SIGINT is noted and
+// reported by a stop; after the last stop it ends the worker as before.
+TEST(InternalsTest, SigintWatchdogNotesTheSignalUntilTheLastStop) {
+  CliResult result = RunCli({"--expose-internals", ScriptPath("internals/sigint_watchdog.js")});
+  EXPECT_EQ(result.out, "quiet stop false\nfirst stop true\nsecond stop false\npending after false\n");
+  EXPECT_EQ(result.exit_code, 128 + 2) << result.err;
+}
+
 // A worker that uses none of it compiles none of it.
 TEST(InternalsTest, CostNothingWithoutTheFlag) {
   EXPECT_EQ(BuiltinsLoaded({"--expose-internals", ScriptPath("empty.js")}),

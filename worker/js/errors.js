@@ -25,9 +25,22 @@ function writeFatalReport(err) {
   binding.writeStdio(2, `${text}\n`, kLevelError);
 }
 
+// The line that closes a fatal report, as Node's names its version: which
+// runtime, and which Node API it offers.
+function writeVersionFooter() {
+  let isohost = '';
+  try {
+    isohost = ` v${process.versions.isohost}`;
+  } catch {
+    // A report without the runtime's version is still a report.
+  }
+  binding.writeStdio(2, `\nIsohost${isohost} (Node.js ${process.version})\n`, kLevelError);
+}
+
 // Ends the worker after an error nobody handled. `exit` listeners still run.
 function dieWith(err, code) {
   writeFatalReport(err);
+  writeVersionFooter();
   process.exitCode = code;
   if (!process._exiting) {
     process._exiting = true;
