@@ -22,6 +22,12 @@ function destroy(nodeStream, error) {
   if (typeof nodeStream.destroy === 'function') nodeStream.destroy(error);
 }
 
+// A cancel or an abort without a reason destroys the Node stream with an
+// AbortError, as in Node.
+function destroyForAbort(nodeStream, reason) {
+  destroy(nodeStream, reason === undefined ? new AbortError() : reason);
+}
+
 // A callback's own throw is the process's problem, not the stream's.
 function callSafely(callback, error) {
   try {
@@ -38,8 +44,17 @@ function prematureCloseAsAbort(error) {
   return error;
 }
 
+// A Node stream not in object mode counts bytes; a string that reaches it
+// counts as its UTF-8 length, anything else (refused later) as 1.
 function bytesStrategy(highWaterMark) {
-  return { highWaterMark, size: (chunk) => chunk.byteLength };
+  return {
+    highWaterMark,
+    size(chunk) {
+      if (typeof chunk === 'string') return Buffer.byteLength(chunk);
+      const size = chunk?.byteLength;
+      return typeof size === 'number' ? size : 1;
+    },
+  };
 }
 
 function closedReadableStream() {
@@ -58,7 +73,7 @@ function closedWritableStream() {
 
 function newReadableStreamFromStreamReadable(streamReadable, options = {}) {
   const utils = streamUtils();
-  if (!utils.isReadableNodeStream(streamReadable)) {
+  if (!utils.isNodeStream(streamReadable)) {
     throw new ERR_INVALID_ARG_TYPE('streamReadable', 'stream.Readable', streamReadable);
   }
   validateObject(options, 'options');
@@ -109,7 +124,7 @@ function newReadableStreamFromStreamReadable(streamReadable, options = {}) {
     },
     cancel(reason) {
       done = true;
-      destroy(streamReadable, reason);
+      destroyForAbort(streamReadable, reason);
     },
   };
   if (bytes) source.type = 'bytes';
@@ -168,7 +183,7 @@ function newStreamReadableFromReadableStream(readableStream, options = {}) {
 
 function newWritableStreamFromStreamWritable(streamWritable) {
   const utils = streamUtils();
-  if (!utils.isWritableNodeStream(streamWritable)) {
+  if (!utils.isNodeStream(streamWritable)) {
     throw new ERR_INVALID_ARG_TYPE('streamWritable', 'stream.Writable', streamWritable);
   }
   if (utils.isDestroyed(streamWritable) || !utils.isWritable(streamWritable)) return closedWritableStream();
@@ -227,7 +242,7 @@ function newWritableStreamFromStreamWritable(streamWritable) {
       return undefined;
     },
     abort(reason) {
-      destroy(streamWritable, reason);
+      destroyForAbort(streamWritable, reason);
     },
     close() {
       if (closed === undefined && !utils.isWritableEnded(streamWritable)) {

@@ -44,6 +44,15 @@ const kCreate = Symbol('kCreate');
 const inspect = (value, options) => internalRequire('internal/util/inspect').inspect(value, options);
 const writable = () => internalRequire('internal/webstreams/writable');
 
+const typedArrayTag = (() => {
+  const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+  return (view) => Reflect.apply(getter, view, []);
+})();
+const typedArrayConstructors = {
+  __proto__: null, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+  Float32Array, Float64Array, BigInt64Array, BigUint64Array,
+};
+
 const AsyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype);
 
 function stateError(message) {
@@ -113,7 +122,7 @@ class ReadableStream {
     const mode = options.mode;
     if (mode === undefined) return new ReadableStreamDefaultReader(this);
     if (`${mode}` !== 'byob') throw new ERR_INVALID_ARG_VALUE('options.mode', mode);
-    if (stream.controller.kind !== 'byte') {
+    if (stream.controllerSlots.kind !== 'byte') {
       throw new ERR_INVALID_ARG_VALUE('stream', this, 'must be a byte stream');
     }
     return new ReadableStreamBYOBReader(this);
@@ -194,7 +203,7 @@ class ReadableStream {
 
   get [kControllerErrorFunction]() {
     const stream = this[kStream];
-    return (error) => controllerError(stream.controller, error);
+    return (error) => controllerError(stream.controllerSlots, error);
   }
 
   [kInspect](depth, options) {
@@ -202,7 +211,7 @@ class ReadableStream {
     return inspectAs(this, 'ReadableStream', {
       locked: isLocked(stream),
       state: stream.state,
-      supportsBYOB: stream.controller?.kind === 'byte',
+      supportsBYOB: stream.controllerSlots?.kind === 'byte',
     }, depth, options, inspect);
   }
 }
@@ -221,7 +230,11 @@ function newStreamRecord(self) {
     reader: undefined,
     storedError: undefined,
     disturbed: false,
-    controller: undefined,
+    // The controller's slots; `controller` is the public object.
+    controllerSlots: undefined,
+    get controller() {
+      return this.controllerSlots?.self;
+    },
     // Made when first asked for (stream.finished).
     closedPromise: undefined,
   };
@@ -290,7 +303,7 @@ function readableStreamCancel(stream, reason) {
     reader.requests = new Queue();
     for (const request of requests) request.close(undefined);
   }
-  const sourceCancelPromise = stream.controller.cancelSteps(reason);
+  const sourceCancelPromise = stream.controllerSlots.cancelSteps(reason);
   return then(sourceCancelPromise, noop);
 }
 
@@ -380,7 +393,7 @@ function readerGenericRelease(reader) {
     reader.closed.reject(error);
   }
   setHandled(reader.closed.promise);
-  stream.controller.releaseSteps();
+  stream.controllerSlots.releaseSteps();
   stream.reader = undefined;
   reader.stream = undefined;
 }
@@ -400,7 +413,7 @@ function defaultReaderRead(reader, request) {
   stream.disturbed = true;
   if (stream.state === 'closed') request.close();
   else if (stream.state === 'errored') request.error(stream.storedError);
-  else stream.controller.pullSteps(request);
+  else stream.controllerSlots.pullSteps(request);
 }
 
 function checkCanLock(stream) {
@@ -472,7 +485,7 @@ defineToStringTag(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader');
 class ReadableStreamBYOBReader {
   constructor(stream) {
     const slots = checkCanLock(stream);
-    if (slots.controller.kind !== 'byte') {
+    if (slots.controllerSlots.kind !== 'byte') {
       throw new ERR_INVALID_ARG_VALUE('stream', stream, 'must be a byte stream');
     }
     const reader = newReaderRecord(this, 'byob');
@@ -548,7 +561,7 @@ function byobReaderRead(reader, view, min, request) {
   const stream = reader.stream;
   stream.disturbed = true;
   if (stream.state === 'errored') request.error(stream.storedError);
-  else bytePullInto(stream.controller, view, min, request);
+  else bytePullInto(stream.controllerSlots, view, min, request);
 }
 
 // --- default controller ----------------------------------------------------------------
@@ -640,7 +653,7 @@ function setUpDefaultController(stream, controller, startAlgorithm, pullAlgorith
   controller.strategyHWM = highWaterMark;
   controller.pullAlgorithm = pullAlgorithm;
   controller.cancelAlgorithm = cancelAlgorithm;
-  stream.controller = controller;
+  stream.controllerSlots = controller;
   const startResult = startAlgorithm(controller.self);
   react(resolved(startResult), () => {
     controller.started = true;
@@ -914,7 +927,7 @@ function setUpByteController(stream, controller, startAlgorithm, pullAlgorithm, 
   controller.pullAlgorithm = pullAlgorithm;
   controller.cancelAlgorithm = cancelAlgorithm;
   controller.autoAllocateChunkSize = autoAllocateChunkSize;
-  stream.controller = controller;
+  stream.controllerSlots = controller;
   const startResult = startAlgorithm(controller.self);
   react(resolved(startResult), () => {
     controller.started = true;
@@ -1176,7 +1189,8 @@ function bytePullInto(controller, view, min, request) {
   let Ctor = DataView;
   if (!(view instanceof DataView)) {
     elementSize = view.BYTES_PER_ELEMENT;
-    Ctor = view.constructor;
+    // The view's intrinsic kind (a Buffer's is Uint8Array), never a subclass.
+    Ctor = typedArrayConstructors[typedArrayTag(view)];
   }
   const { byteOffset, byteLength } = view;
   let buffer;
@@ -1314,7 +1328,7 @@ function byteControllerRespondInReadableState(controller, bytesWritten, descript
 // fed through a default reader; the second branch gets a copy of each chunk
 // so that the branches never share memory.
 function readableStreamTee(stream) {
-  const bytes = stream.controller.kind === 'byte';
+  const bytes = stream.controllerSlots.kind === 'byte';
   const reader = acquireDefaultReader(stream);
   let reading = false;
   let readAgain = false;
@@ -1328,18 +1342,18 @@ function readableStreamTee(stream) {
 
   const enqueue = (branch, chunk) => {
     if (bytes) {
-      if (chunk.byteLength > 0) byteControllerEnqueue(branch.controller, chunk);
+      if (chunk.byteLength > 0) byteControllerEnqueue(branch.controllerSlots, chunk);
     } else {
-      defaultControllerEnqueue(branch.controller, chunk);
+      defaultControllerEnqueue(branch.controllerSlots, chunk);
     }
   };
   const close = (branch) => {
     if (bytes) {
-      byteControllerClose(branch.controller);
+      byteControllerClose(branch.controllerSlots);
       // A BYOB read waiting on a closed branch ends with an empty view.
-      if (branch.controller.pendingPullIntos.length > 0) byteControllerRespond(branch.controller, 0);
+      if (branch.controllerSlots.pendingPullIntos.length > 0) byteControllerRespond(branch.controllerSlots, 0);
     } else {
-      defaultControllerClose(branch.controller);
+      defaultControllerClose(branch.controllerSlots);
     }
   };
   const pullAlgorithm = () => {
@@ -1359,8 +1373,8 @@ function readableStreamTee(stream) {
             if (!canceled1) enqueue(branch1, chunk);
             if (!canceled2) enqueue(branch2, chunk2);
           } catch (error) {
-            controllerError(branch1.controller, error);
-            controllerError(branch2.controller, error);
+            controllerError(branch1.controllerSlots, error);
+            controllerError(branch2.controllerSlots, error);
             cancelPromise.resolve(readableStreamCancel(stream, error));
           }
           reading = false;
@@ -1399,8 +1413,8 @@ function readableStreamTee(stream) {
     branch2 = createReadableStream(noop, pullAlgorithm, cancel2);
   }
   react(reader.closed.promise, undefined, (reason) => {
-    controllerError(branch1.controller, reason);
-    controllerError(branch2.controller, reason);
+    controllerError(branch1.controllerSlots, reason);
+    controllerError(branch2.controllerSlots, reason);
     if (!canceled1 || !canceled2) cancelPromise.resolve(undefined);
   });
   return [branch1.self, branch2.self];
@@ -1448,7 +1462,11 @@ function readableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
 
   if (signal !== undefined) {
     abortAlgorithm = () => {
-      const error = signal.reason;
+      let error = signal.reason;
+      // Node's own AbortError becomes the web's, as Node 20 does.
+      if (error instanceof internalRequire('internal/errors').AbortError) {
+        error = new (internalRequire('internal/dom_exception'))(error.message, 'AbortError');
+      }
       const actions = [];
       if (!preventAbort) {
         actions.push(() => (dest.state === 'writable' ? ws.writableStreamAbort(dest, error) : resolved(undefined)));
@@ -1619,8 +1637,8 @@ function readableStreamFromIterable(iterable) {
       if (result === null || typeof result !== 'object') {
         throw new ERR_INVALID_STATE.TypeError('The promise returned by the iterator.next() method must fulfill with an object');
       }
-      if (result.done) defaultControllerClose(stream.controller);
-      else defaultControllerEnqueue(stream.controller, result.value);
+      if (result.done) defaultControllerClose(stream.controllerSlots);
+      else defaultControllerEnqueue(stream.controllerSlots, result.value);
     });
   };
   const cancelAlgorithm = (reason) => {

@@ -160,7 +160,7 @@ function initializeTransformStream(stream, startPromise, writableHighWaterMark, 
 }
 
 function errorStream(stream, error) {
-  readable.defaultControllerError(stream.readable.controller, error);
+  readable.defaultControllerError(stream.readable.controllerSlots, error);
   errorWritableAndUnblockWrite(stream, error);
 }
 
@@ -202,7 +202,7 @@ class TransformStreamDefaultController {
 
   get desiredSize() {
     const controller = slotsOf(this, kController, 'TransformStreamDefaultController');
-    return readable.defaultControllerGetDesiredSize(controller.stream.readable.controller);
+    return readable.defaultControllerGetDesiredSize(controller.stream.readable.controllerSlots);
   }
 
   enqueue(chunk = undefined) {
@@ -243,7 +243,7 @@ function controllerClearAlgorithms(controller) {
 
 function controllerEnqueue(controller, chunk) {
   const stream = controller.stream;
-  const readableController = stream.readable.controller;
+  const readableController = stream.readable.controllerSlots;
   if (!readable.defaultControllerCanCloseOrEnqueue(readableController)) {
     throw new ERR_INVALID_STATE.TypeError('Unable to enqueue');
   }
@@ -259,7 +259,7 @@ function controllerEnqueue(controller, chunk) {
 
 function controllerTerminate(controller) {
   const stream = controller.stream;
-  readable.defaultControllerClose(stream.readable.controller);
+  readable.defaultControllerClose(stream.readable.controllerSlots);
   errorWritableAndUnblockWrite(stream, new ERR_INVALID_STATE.TypeError('TransformStream terminated'));
 }
 
@@ -296,11 +296,11 @@ function sinkAbortAlgorithm(stream, reason) {
     if (source.state === 'errored') {
       finish.reject(source.storedError);
     } else {
-      readable.defaultControllerError(source.controller, reason);
+      readable.defaultControllerError(source.controllerSlots, reason);
       finish.resolve(undefined);
     }
   }, (error) => {
-    readable.defaultControllerError(source.controller, error);
+    readable.defaultControllerError(source.controllerSlots, error);
     finish.reject(error);
   });
   return finish.promise;
@@ -318,11 +318,11 @@ function sinkCloseAlgorithm(stream) {
     if (source.state === 'errored') {
       finish.reject(source.storedError);
     } else {
-      readable.defaultControllerClose(source.controller);
+      readable.defaultControllerClose(source.controllerSlots);
       finish.resolve(undefined);
     }
   }, (error) => {
-    readable.defaultControllerError(source.controller, error);
+    readable.defaultControllerError(source.controllerSlots, error);
     finish.reject(error);
   });
   return finish.promise;
