@@ -22,7 +22,8 @@ const kCompressModes = { 'deflate': kinds.DEFLATE, 'deflate-raw': kinds.DEFLATER
 const kDecompressModes = { 'deflate': kinds.INFLATE, 'deflate-raw': kinds.INFLATERAW, 'gzip': kinds.GUNZIP };
 
 function codecError(result) {
-  const error = new TypeError(result[1]);
+  // An Error with zlib's code, as Node 20 gives (the spec says TypeError).
+  const error = new Error(result[1]);
   error.errno = result[2];
   error.code = result[3];
   return error;

@@ -210,7 +210,8 @@ function extractSizeAlgorithm(strategy) {
   const size = strategy?.size;
   if (size === undefined) return defaultSize;
   if (typeof size !== 'function') throw new ERR_INVALID_ARG_TYPE('strategy.size', 'Function', size);
-  return (chunk) => size(chunk);
+  // The result is a WebIDL unrestricted double: undefined becomes NaN.
+  return (chunk) => +size(chunk);
 }
 
 // A dictionary argument: undefined and null are an empty one; anything else
