@@ -55,6 +55,8 @@ TEST(WebStreamsTest, EncodingAndCompressionStreamsMatchNode) {
   ExpectSameAsNode("webstreams/encoding_compression.js");
 }
 
+TEST(WebStreamsTest, FileHandleReadableWebStreamMatchesNode) { ExpectSameAsNode("webstreams/file_handle.js"); }
+
 TEST(WebStreamsTest, GlobalsAndTransferMatchNode) { ExpectSameAsNode("webstreams/globals.js"); }
 
 // Without Node to compare with: a 1 MiB gzip round trip through a pipe chain
