@@ -8,7 +8,7 @@ const { kInspect, defineToStringTag, enumerableMembers, inspectAs, rejected, res
 const { createTransformStream, controllerEnqueue } = internalRequire('internal/webstreams/transform');
 const { TextEncoder, TextDecoder } = internalRequire('internal/encoding');
 
-const { ERR_INVALID_THIS } = codes;
+const { ERR_INVALID_ARG_TYPE, ERR_INVALID_THIS } = codes;
 
 const kEncoder = Symbol('kTextEncoderStream');
 const kDecoder = Symbol('kTextDecoderStream');
@@ -88,6 +88,11 @@ class TextDecoderStream {
     const decoder = new TextDecoder(label, options);
     const transform = (chunk, controller) => {
       try {
+        // A BufferSource, as the spec's IDL converts it (decode() alone takes
+        // undefined as no bytes).
+        if (!ArrayBuffer.isView(chunk) && !(chunk instanceof ArrayBuffer) && !(chunk instanceof SharedArrayBuffer)) {
+          throw new ERR_INVALID_ARG_TYPE('chunk', ['ArrayBuffer', 'ArrayBufferView'], chunk);
+        }
         const text = decoder.decode(chunk, { stream: true });
         if (text !== '') controllerEnqueue(controller, text);
         return resolved(undefined);

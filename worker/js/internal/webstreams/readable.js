@@ -84,8 +84,8 @@ class ReadableStream {
       setSlots(this, kStream, strategy);
       return;
     }
-    if (underlyingSource !== undefined && underlyingSource !== null && typeof underlyingSource !== 'object' &&
-        typeof underlyingSource !== 'function') {
+    if (underlyingSource !== undefined && (underlyingSource === null || (typeof underlyingSource !== 'object' &&
+        typeof underlyingSource !== 'function'))) {
       throw new ERR_INVALID_ARG_TYPE('source', 'object', underlyingSource);
     }
     const source = underlyingSource ?? {};
@@ -251,6 +251,19 @@ function closedPromiseOf(stream) {
   return stream.closedPromise;
 }
 
+// An AbortSignal's own brand check (its `aborted` getter), which an object
+// that merely inherits from AbortSignal.prototype fails.
+function isAbortSignal(value) {
+  const { AbortSignal } = internalRequire('internal/abort_controller');
+  if (!(value instanceof AbortSignal)) return false;
+  try {
+    Reflect.apply(Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted').get, value, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function pipeOptions(options) {
   options = dictionary(options, 'options');
   const preventAbort = !!options.preventAbort;
@@ -258,8 +271,7 @@ function pipeOptions(options) {
   const preventClose = !!options.preventClose;
   const signal = options.signal;
   if (signal !== undefined) {
-    const { AbortSignal } = internalRequire('internal/abort_controller');
-    if (!(signal instanceof AbortSignal)) throw new ERR_INVALID_ARG_TYPE('options.signal', 'AbortSignal', signal);
+    if (!isAbortSignal(signal)) throw new ERR_INVALID_ARG_TYPE('options.signal', 'AbortSignal', signal);
   }
   return { preventAbort, preventCancel, preventClose, signal };
 }
@@ -1514,9 +1526,15 @@ function readableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
     react(writer.ready.promise, () => {
       if (shuttingDown) return;
       defaultReaderRead(reader, {
+        // The write happens a microtask later: a source's enqueue() never
+        // runs the destination's write algorithm synchronously.
         chunk(chunk) {
-          currentWrite = then(ws.writerWrite(writer, chunk), undefined, noop);
-          step();
+          const written = deferred();
+          currentWrite = written.promise;
+          queueMicrotask(() => {
+            then(ws.writerWrite(writer, chunk), written.resolve, written.resolve);
+            step();
+          });
         },
         close: noop,
         error: noop,
@@ -1562,7 +1580,7 @@ const iteratorMethods = {
     return promise;
   },
 
-  return(value = undefined) {
+  return(value) {
     const iterator = this?.[kIterator];
     if (iterator === undefined) return rejected(new ERR_INVALID_THIS('ReadableStreamAsyncIterator'));
     const returnSteps = () => {

@@ -61,8 +61,8 @@ class WritableStream {
       setSlots(this, kStream, strategy);
       return;
     }
-    if (underlyingSink !== undefined && underlyingSink !== null && typeof underlyingSink !== 'object' &&
-        typeof underlyingSink !== 'function') {
+    if (underlyingSink !== undefined && (underlyingSink === null || (typeof underlyingSink !== 'object' &&
+        typeof underlyingSink !== 'function'))) {
       throw new ERR_INVALID_ARG_TYPE('sink', 'object', underlyingSink);
     }
     const sink = underlyingSink ?? {};
