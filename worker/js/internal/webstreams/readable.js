@@ -1547,6 +1547,8 @@ function readableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
 
 // --- async iteration ----------------------------------------------------------------
 
+// The async iterator of WebIDL: each next() and return() runs after the
+// previous one settles; a finished iterator answers { done: true }.
 const iteratorMethods = {
   next() {
     const iterator = this?.[kIterator];
@@ -1559,48 +1561,47 @@ const iteratorMethods = {
       defaultReaderRead(reader, {
         chunk: (value) => result.resolve({ value, done: false }),
         close() {
-          iterator.finished = true;
           readerRelease(reader);
           result.resolve({ value: undefined, done: true });
         },
         error(error) {
-          iterator.finished = true;
           readerRelease(reader);
           result.reject(error);
         },
       });
-      return result.promise;
+      return then(result.promise, (step) => {
+        iterator.ongoing = undefined;
+        if (step.done) iterator.finished = true;
+        return step;
+      }, (error) => {
+        iterator.ongoing = undefined;
+        iterator.finished = true;
+        throw error;
+      });
     };
-    const promise = iterator.ongoing === undefined ? nextSteps() : then(iterator.ongoing, nextSteps, nextSteps);
-    iterator.ongoing = promise;
-    const settle = () => {
-      if (iterator.ongoing === promise) iterator.ongoing = undefined;
-    };
-    react(promise, settle, settle);
-    return promise;
+    iterator.ongoing = iterator.ongoing === undefined ? nextSteps() : then(iterator.ongoing, nextSteps, nextSteps);
+    return iterator.ongoing;
   },
 
   return(value) {
     const iterator = this?.[kIterator];
     if (iterator === undefined) return rejected(new ERR_INVALID_THIS('ReadableStreamAsyncIterator'));
     const returnSteps = () => {
-      if (iterator.finished) return resolved({ value, done: true });
+      if (iterator.finished) return resolved(undefined);
       iterator.finished = true;
       const reader = iterator.reader;
-      if (reader.stream === undefined) return resolved({ value, done: true });
-      let cancelled;
-      if (!iterator.preventCancel) {
-        cancelled = readableStreamCancel(reader.stream, value);
+      if (reader.stream === undefined) return resolved(undefined);
+      if (iterator.preventCancel) {
         readerRelease(reader);
-      } else {
-        readerRelease(reader);
-        cancelled = resolved(undefined);
+        return resolved(undefined);
       }
-      return then(cancelled, () => ({ value, done: true }));
+      const cancelled = readableStreamCancel(reader.stream, value);
+      readerRelease(reader);
+      return cancelled;
     };
-    const promise = iterator.ongoing === undefined ? returnSteps() : then(iterator.ongoing, returnSteps, returnSteps);
-    iterator.ongoing = promise;
-    return promise;
+    const returned = iterator.ongoing === undefined ? returnSteps() : then(iterator.ongoing, returnSteps, returnSteps);
+    iterator.ongoing = returned;
+    return then(returned, () => ({ value, done: true }));
   },
 };
 const ReadableStreamAsyncIteratorPrototype = Object.create(AsyncIteratorPrototype,
