@@ -226,6 +226,22 @@ constexpr BuiltinRow kBuiltinRows[] = {
      "   pipeline(source, zlib.createGzip(), sink, (err) => (err ? reject(err) : resolve(out)));"
      " });",
      "gzipPipe()", true},
+    // The same 64 MiB as 64 KiB chunks through the web streams: a
+    // ReadableStream that pulls them, a TransformStream that passes each on,
+    // and a WritableStream that only counts.
+    {"ReadableStream 64 MiB -> TransformStream -> WritableStream",
+     "const logs = logText(4 * MiB);"
+     " const webPipe = () => {"
+     "   let left = 64 * MiB; let at = 0; let out = 0;"
+     "   const source = new ReadableStream({ pull(controller) {"
+     "     if (left === 0) return controller.close();"
+     "     const n = Math.min(64 * KiB, left, logs.length - at);"
+     "     controller.enqueue(logs.subarray(at, at + n)); left -= n; at = (at + n) % logs.length; } });"
+     "   const pass = new TransformStream({ transform(chunk, controller) { controller.enqueue(chunk); } });"
+     "   const sink = new WritableStream({ write(chunk) { out += chunk.byteLength; } });"
+     "   return source.pipeThrough(pass).pipeTo(sink).then(() => out);"
+     " };",
+     "webPipe()", true},
     // A fresh graph each call: the files are written (untimed) into a new
     // folder under the benchmark's own, then import() loads, links and
     // evaluates all 500.

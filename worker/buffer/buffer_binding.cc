@@ -566,6 +566,19 @@ void IsAnyArrayBuffer(const FunctionCallbackInfo<Value>& info) {
   info.GetReturnValue().Set(info[0]->IsArrayBuffer() || info[0]->IsSharedArrayBuffer());
 }
 
+// transferArrayBuffer(buffer): a new ArrayBuffer over `buffer`'s memory,
+// `buffer` itself detached (the Streams spec's TransferArrayBuffer, which a
+// byte stream applies to each chunk and view it takes). Undefined when
+// `buffer` cannot be detached (a WebAssembly memory, say); the caller throws.
+void TransferArrayBuffer(const FunctionCallbackInfo<Value>& info) {
+  if (!info[0]->IsArrayBuffer()) return;
+  Local<v8::ArrayBuffer> buffer = info[0].As<v8::ArrayBuffer>();
+  if (!buffer->IsDetachable()) return;
+  std::shared_ptr<v8::BackingStore> store = buffer->GetBackingStore();
+  buffer->Detach();
+  info.GetReturnValue().Set(v8::ArrayBuffer::New(info.GetIsolate(), std::move(store)));
+}
+
 // ownNonIndexKeys(object, onlyEnumerable): own string and symbol keys
 // without the indices, which a large buffer has millions of.
 void OwnNonIndexKeys(const FunctionCallbackInfo<Value>& info) {
@@ -608,6 +621,7 @@ void InstallBufferModule(v8::Isolate* isolate, Local<v8::Context> context, Local
   SetMethod(isolate, context, target, "encodeUtf8", EncodeUtf8);
   SetMethod(isolate, context, target, "encodeInto", EncodeInto);
   SetMethod(isolate, context, target, "ownNonIndexKeys", OwnNonIndexKeys);
+  SetMethod(isolate, context, target, "transferArrayBuffer", TransferArrayBuffer);
   SetValue(isolate, context, target, "kMaxLength", v8::Number::New(isolate, static_cast<double>(v8::TypedArray::kMaxLength)));
   SetValue(isolate, context, target, "kStringMaxLength", v8::Integer::New(isolate, v8::String::kMaxLength));
 }

@@ -165,6 +165,23 @@ const kLazyGlobals = [
   ['SubtleCrypto', 'internal/crypto/webcrypto'],
   ['CryptoKey', 'internal/crypto/webcrypto'],
   ['Navigator', 'internal/navigator'],
+  ['ReadableStream', 'internal/webstreams/readable'],
+  ['ReadableStreamDefaultReader', 'internal/webstreams/readable'],
+  ['ReadableStreamBYOBReader', 'internal/webstreams/readable'],
+  ['ReadableStreamBYOBRequest', 'internal/webstreams/readable'],
+  ['ReadableByteStreamController', 'internal/webstreams/readable'],
+  ['ReadableStreamDefaultController', 'internal/webstreams/readable'],
+  ['TransformStream', 'internal/webstreams/transform'],
+  ['TransformStreamDefaultController', 'internal/webstreams/transform'],
+  ['WritableStream', 'internal/webstreams/writable'],
+  ['WritableStreamDefaultWriter', 'internal/webstreams/writable'],
+  ['WritableStreamDefaultController', 'internal/webstreams/writable'],
+  ['ByteLengthQueuingStrategy', 'internal/webstreams/queuing_strategies'],
+  ['CountQueuingStrategy', 'internal/webstreams/queuing_strategies'],
+  ['TextEncoderStream', 'internal/webstreams/encoding'],
+  ['TextDecoderStream', 'internal/webstreams/encoding'],
+  ['CompressionStream', 'internal/webstreams/compression'],
+  ['DecompressionStream', 'internal/webstreams/compression'],
 ];
 for (const [name, builtin, key = name, enumerable = false, data = false] of kLazyGlobals) {
   const build = () => {

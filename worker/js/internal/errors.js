@@ -254,6 +254,7 @@ const messages = {
 // The class behind one code: a subclass of Error, TypeError or RangeError
 // whose instances carry `code` and read "Name [CODE]: message".
 const rangeErrorClasses = new Map();
+const typeErrorClasses = new Map();
 // nativeError() passes this ahead of a message of its own.
 const kOwnMessage = Symbol('kOwnMessage');
 function makeNodeErrorClass(Base, code, format) {
@@ -289,6 +290,12 @@ function makeNodeErrorClass(Base, code, format) {
     // (process.cpuUsage's ERR_INVALID_ARG_VALUE).
     static get RangeError() {
       return rangeErrorClasses.get(code) ?? rangeErrorClasses.set(code, makeNodeErrorClass(RangeError, code, format)).get(code);
+    }
+
+    // The same code as a TypeError, where Node throws one for a state (a
+    // locked stream's ERR_INVALID_STATE).
+    static get TypeError() {
+      return typeErrorClasses.get(code) ?? typeErrorClasses.set(code, makeNodeErrorClass(TypeError, code, format)).get(code);
     }
   } }[Base.name];
 }

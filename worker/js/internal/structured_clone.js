@@ -13,15 +13,27 @@ function nativeTypeError(code, message) {
   return err;
 }
 
-// The ArrayBuffers listed by `transfer`, as Node reads a transfer list.
-function transferList(transfer) {
+// A web stream (stream/web), which a transfer list may name too; the
+// module is not loaded for a list of ArrayBuffers.
+function isStream(item) {
+  return item !== null && typeof item === 'object' &&
+    internalRequire('internal/webstreams/transfer').isTransferableStream(item);
+}
+
+// The ArrayBuffers listed by `transfer`, as Node reads a transfer list; the
+// web streams it names go to `streams`.
+function transferList(transfer, streams) {
   if (transfer === undefined || transfer === null) return undefined;
   if (typeof transfer !== 'object' && typeof transfer !== 'function') {
     throw nativeTypeError('ERR_INVALID_ARG_TYPE', 'Optional transferList argument must be an iterable');
   }
-  if (typeof transfer[Symbol.iterator] !== 'function') return transferList(transfer.transfer);
+  if (typeof transfer[Symbol.iterator] !== 'function') return transferList(transfer.transfer, streams);
   const list = [];
   for (const item of transfer) {
+    if (!(item instanceof ArrayBuffer) && isStream(item)) {
+      streams.push(item);
+      continue;
+    }
     if (!(item instanceof ArrayBuffer)) {
       throw nativeTypeError('ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
     }
@@ -40,13 +52,26 @@ function structuredClone(value = undefined, options = undefined) {
     throw nativeTypeError('ERR_MISSING_ARGS', 'The value argument must be specified');
   }
   let transfer;
+  const streams = [];
   if (options !== undefined && options !== null) {
     if (typeof options !== 'object' && typeof options !== 'function') {
       throw nativeTypeError('ERR_INVALID_ARG_TYPE', 'The options argument must be either an object or undefined');
     }
-    transfer = transferList(options.transfer);
+    transfer = transferList(options.transfer, streams);
   }
-  return binding.structuredClone(value, transfer);
+  if (streams.length === 0) return binding.structuredClone(value, transfer);
+  const webTransfer = internalRequire('internal/webstreams/transfer');
+  const replacements = new Map();
+  for (const stream of streams) {
+    if (replacements.has(stream)) {
+      const DOMException = internalRequire('internal/dom_exception');
+      throw new DOMException('Transfer list contains duplicate stream', 'DataCloneError');
+    }
+    replacements.set(stream, undefined);
+  }
+  const copy = binding.structuredClone(value, transfer);
+  for (const stream of streams) replacements.set(stream, webTransfer.transferStream(stream));
+  return webTransfer.substitute(value, copy, replacements);
 }
 
 exports.structuredClone = structuredClone;

@@ -61,6 +61,18 @@ for (const cls of [Stream.Writable, Stream.Duplex]) {
   };
 }
 
+// The web stream adapters, which the package leaves to its host.
+const webAdapters = () => internalRequire('internal/webstreams/adapters');
+Stream.Readable.fromWeb = (readableStream, options) =>
+  webAdapters().newStreamReadableFromReadableStream(readableStream, options);
+Stream.Readable.toWeb = (streamReadable, options) =>
+  webAdapters().newReadableStreamFromStreamReadable(streamReadable, options);
+Stream.Writable.fromWeb = (writableStream, options) =>
+  webAdapters().newStreamWritableFromWritableStream(writableStream, options);
+Stream.Writable.toWeb = (streamWritable) => webAdapters().newWritableStreamFromStreamWritable(streamWritable);
+Stream.Duplex.fromWeb = (pair, options) => webAdapters().newStreamDuplexFromReadableWritablePair(pair, options);
+Stream.Duplex.toWeb = (duplex) => webAdapters().newReadableWritablePairFromDuplex(duplex);
+
 // Classes that wait for streams (crypto's Hash, process.stdout) become them.
 internalRequire('internal/streams/lazy_stream').streamsLoaded(Stream);
 

@@ -8,7 +8,6 @@ const {
   ERR_INVALID_ARG_TYPE,
   ERR_INVALID_ARG_VALUE,
   ERR_INVALID_THIS,
-  ERR_METHOD_NOT_IMPLEMENTED,
   ERR_MISSING_ARGS,
 } = internalRequire('internal/errors').codes;
 const { kMaxLength, isAnyArrayBuffer } = internalRequire('internal/buffer/buffer');
@@ -142,8 +141,7 @@ class Blob {
 
   stream() {
     if (!isBlob(this)) throw new ERR_INVALID_THIS('Blob');
-    const ReadableStream = globalThis.ReadableStream;
-    if (typeof ReadableStream !== 'function') throw new ERR_METHOD_NOT_IMPLEMENTED('Blob.prototype.stream()');
+    const { ReadableStream } = internalRequire('internal/webstreams/readable');
     const bytes = this.#bytes.slice();
     return new ReadableStream({
       type: 'bytes',

@@ -15,7 +15,7 @@ const { codes } = internalRequire('internal/errors');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 const { getOptions } = internalRequire('internal/fs/utils');
 
-const { ERR_NOT_AVAILABLE_IN_WORKER } = codes;
+const { ERR_INVALID_ARG_VALUE, ERR_INVALID_STATE, ERR_NOT_AVAILABLE_IN_WORKER } = codes;
 
 // An operation that does nothing but answer `value`.
 function* valueOp(value) {
@@ -30,6 +30,8 @@ const kRefs = Symbol('kRefs');
 const kClosing = Symbol('kClosing');
 const kRef = Symbol('kRef');
 const kUnref = Symbol('kUnref');
+// Whether a readableWebStream() reads the handle.
+const kLocked = Symbol('kLocked');
 
 // Node's error for a call on a closed handle.
 function closedError(syscall) {
@@ -183,8 +185,69 @@ class FileHandle extends EventEmitter {
     return this.close();
   }
 
-  readableWebStream() {
-    throw new ERR_NOT_AVAILABLE_IN_WORKER('FileHandle.readableWebStream');
+  // The rest of the file as a ReadableStream of ArrayBuffers, or with
+  // { type: 'bytes' } a byte stream of Uint8Arrays; it ends when the file
+  // does or the handle closes, and holds the handle until then.
+  readableWebStream(options = {}) {
+    if (this[kFd] === -1) throw new ERR_INVALID_STATE('The FileHandle is closed');
+    if (this[kClosing] !== null) throw new ERR_INVALID_STATE('The FileHandle is closing');
+    if (this[kLocked]) throw new ERR_INVALID_STATE('The FileHandle is locked');
+    const type = options?.type;
+    if (type !== undefined && type !== 'bytes') throw new ERR_INVALID_ARG_VALUE('options.type', type);
+    this[kLocked] = true;
+    const { ReadableStream } = internalRequire('internal/webstreams/readable');
+    const handle = this;
+    let ended = false;
+    let controller;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      handle[kLocked] = false;
+      handle.removeListener('close', onClose);
+    };
+    const onClose = () => {
+      if (ended) return;
+      end();
+      try {
+        controller.close();
+        if (type === 'bytes' && controller.byobRequest) controller.byobRequest.respond(0);
+      } catch {
+        // Already closed or errored.
+      }
+    };
+    this.on('close', onClose);
+    const kChunk = 64 * 1024;
+    return new ReadableStream({
+      type,
+      autoAllocateChunkSize: type === 'bytes' ? kChunk : undefined,
+      start(c) {
+        controller = c;
+      },
+      async pull(c) {
+        const request = type === 'bytes' ? c.byobRequest : null;
+        const view = request !== null ? request.view : new Uint8Array(kChunk);
+        let bytesRead;
+        try {
+          ({ bytesRead } = await handle.read(view, 0, view.byteLength, null));
+        } catch (error) {
+          end();
+          throw error;
+        }
+        if (ended) return;
+        if (bytesRead === 0) {
+          end();
+          c.close();
+          if (request !== null) request.respond(0);
+        } else if (request !== null) {
+          request.respond(bytesRead);
+        } else {
+          c.enqueue(view.buffer.slice(view.byteOffset, view.byteOffset + bytesRead));
+        }
+      },
+      cancel() {
+        end();
+      },
+    });
   }
 
   // Node builds it on `readline`, which a worker does not have.
