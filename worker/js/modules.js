@@ -623,6 +623,10 @@ Module._readPackage = (dir) => packageJson().read(dir);
 Module.createRequire = createRequire;
 Module.isBuiltin = (name) => builtins().isBuiltin(name);
 Module.syncBuiltinESMExports = () => {};
+// Module customization hooks (internal/modules/esm/hooks.js, loaded on the first call).
+Module.register = function register(specifier, parentURL = undefined, options = undefined) {
+  internalRequire('internal/modules/esm/hooks').register(specifier, parentURL, options);
+};
 Module.findSourceMap = () => undefined;
 Module.runMain = () => runMain(globalThis.process.argv[1]);
 Object.defineProperty(Module, 'builtinModules', {
@@ -648,6 +652,20 @@ function isModuleEntry(filename) {
   return scope !== undefined && scope.type === 'module';
 }
 
+// The URLs of Node's --experimental-loader (--loader) options among the
+// worker's execArgv, or undefined when there are none.
+function commandLineLoaders() {
+  const argv = globalThis.process ? globalThis.process.execArgv : [];
+  let urls;
+  for (let i = 0; i < argv.length; i++) {
+    const match = /^--(?:experimental-)?loader(?:=(.*))?$/s.exec(argv[i]);
+    if (match === null) continue;
+    const url = match[1] !== undefined ? match[1] : argv[++i];
+    if (url !== undefined) (urls || (urls = [])).push(url);
+  }
+  return urls;
+}
+
 // Start.source_kind (proto/isohost.proto) of a worker's own eval entry.
 const kSourceWorkerEval = 0;
 
@@ -660,8 +678,14 @@ function runMain(scriptPath, scriptSource, sourceKind) {
   // Node's --expose-internals among the options the worker was started with
   // (process.execArgv, as the host's Start said, before any script ran).
   internalsExposed = Boolean(globalThis.process && globalThis.process.execArgv.includes('--expose-internals'));
+  const loaders = commandLineLoaders();
+  if (loaders !== undefined) internalRequire('internal/modules/esm/hooks').registerFromCommandLine(loaders);
   if (scriptSource === undefined) {
     const filename = Module._findPath(path.resolve(scriptPath), null, true);
+    // With loaders, the entry, CommonJS or not, goes through their hooks, as in Node.
+    if (loaders !== undefined) {
+      return { __proto__: null, namespace: esmLoader().runEntry(filename || path.resolve(scriptPath)) };
+    }
     if (filename && isModuleEntry(filename)) {
       return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }

@@ -171,6 +171,9 @@ const messages = {
     }
     return `Invalid "${isImport ? 'imports' : 'exports'}" target ${JSON.stringify(target)} defined for '${key}' in the package config ${pkgPath}package.json${base ? ` imported from ${base}` : ''}${relError ? '; targets must start with "./"' : ''}`;
   }],
+  ERR_INVALID_RETURN_PROPERTY_VALUE: [TypeError, (input, name, prop, value) =>
+    `Expected ${input} to be returned for the "${prop}" from the "${name}" function but got ${
+      value != null && value.constructor && value.constructor.name ? `instance of ${value.constructor.name}` : `type ${typeof value}`}.`],
   ERR_INVALID_RETURN_VALUE: [TypeError, (input, name, value) =>
     `Expected ${input} to be returned from the "${name}" function but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],
@@ -182,6 +185,7 @@ const messages = {
   ERR_INVALID_URL_SCHEME: [TypeError, (expected) => `The URL must be ${Array.isArray(expected) ? `one of scheme ${expected.join(' or ')}` : `of scheme ${expected}`}`],
   ERR_IPC_ONE_PIPE: [Error, () => 'Child process can have only one IPC pipe'],
   ERR_IPC_SYNC_FORK: [Error, () => 'IPC cannot be used with synchronous forks'],
+  ERR_LOADER_CHAIN_INCOMPLETE: [Error, (hook) => `"${hook}" did not call the next hook in its chain and did not explicitly signal a short circuit. If this is intentional, include \`shortCircuit: true\` in the hook's return.`],
   ERR_METHOD_NOT_IMPLEMENTED: [Error, (method) => `The ${method} method is not implemented`],
   ERR_MISSING_ARGS: [TypeError, (...names) => {
     const quoted = names.map((name) => (Array.isArray(name) ? name.map((n) => `"${n}"`).join(' or ') : `"${name}"`));
