@@ -172,8 +172,7 @@ const messages = {
     return `Invalid "${isImport ? 'imports' : 'exports'}" target ${JSON.stringify(target)} defined for '${key}' in the package config ${pkgPath}package.json${base ? ` imported from ${base}` : ''}${relError ? '; targets must start with "./"' : ''}`;
   }],
   ERR_INVALID_RETURN_PROPERTY_VALUE: [TypeError, (input, name, prop, value) =>
-    `Expected ${input} to be returned for the "${prop}" from the "${name}" function but got ${
-      value != null && value.constructor && value.constructor.name ? `instance of ${value.constructor.name}` : `type ${typeof value}`}.`],
+    `Expected ${input} to be returned for the "${prop}" from the "${name}" hook but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_RETURN_VALUE: [TypeError, (input, name, value) =>
     `Expected ${input} to be returned from the "${name}" function but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],

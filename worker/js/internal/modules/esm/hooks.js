@@ -208,28 +208,40 @@ function importModuleDynamically(specifier, parentURL, attributes) {
   return whenRegistered().then(() => graphs.importForApplication(steps, specifier, parentURL, attributes));
 }
 
-// The worker's entry point (a file), through the hooks; as
-// loader.runEntry() it reports a failure as uncaught and leaves the returned
-// promise pending then.
-function runEntry(filename) {
+// An entry point run through the hooks once every pending registration is
+// done, as loader.runEntry() runs one: a failure is reported as uncaught
+// and leaves the returned promise pending; a worker that ends before it
+// settled exits with 13.
+function settleEntry(run) {
   const process = globalThis.process;
   const unsettled = () => {
     if (process.exitCode === undefined) process.exitCode = 13;
   };
   process.on('exit', unsettled);
+  return whenRegistered().then(run).then((namespace) => {
+    process.off('exit', unsettled);
+    return namespace;
+  }, (err) => {
+    process.off('exit', unsettled);
+    internalRequire('errors').handleUncaught(err);
+    return new Promise(() => {});
+  });
+}
+
+// The worker's entry file; the resolve hooks see its URL, with no parent.
+function runEntry(filename) {
   const url = loader.internals.pathToFileUrl(filename);
-  return whenRegistered().then(() => graphs.importForApplication(steps, url, undefined, { __proto__: null }, true))
-    .then((namespace) => {
-      process.off('exit', unsettled);
-      return namespace;
-    }, (err) => {
-      process.off('exit', unsettled);
-      internalRequire('errors').handleUncaught(err);
-      return new Promise(() => {});
-    });
+  return settleEntry(() => graphs.importForApplication(steps, url, undefined, { __proto__: null }, true));
+}
+
+// Source text run as the worker's ES entry at `url` (Node's
+// --input-type=module): the source is not the hooks' to load, its imports are.
+function runSourceEntry(source, url) {
+  return settleEntry(() => graphs.runSource(steps, source, url));
 }
 
 exports.register = register;
 exports.registerFromCommandLine = registerFromCommandLine;
 exports.importModuleDynamically = importModuleDynamically;
 exports.runEntry = runEntry;
+exports.runSourceEntry = runSourceEntry;

@@ -87,10 +87,13 @@ function builtin(graph, url) {
 
 // CommonJS: without a source, its file through the CommonJS loader (as the
 // main module if it is the entry); with one, that source as the module of
-// its file name.
+// its file name (of its URL, when it is no file).
 function commonJs(graph, url, source, isMain) {
-  const filename = filenameOf(url);
-  if (filename === undefined) throw new codes.ERR_UNKNOWN_MODULE_FORMAT('commonjs', url);
+  let filename = filenameOf(url);
+  if (filename === undefined) {
+    if (source == null) throw new codes.ERR_UNKNOWN_MODULE_FORMAT('commonjs', url);
+    filename = url;
+  }
   const internals = loader.internals;
   const { Module } = modules;
   let names;
@@ -104,7 +107,7 @@ function commonJs(graph, url, source, isMain) {
     run = () => {
       const module = new Module(filename, null);
       module.filename = filename;
-      module.paths = Module._nodeModulePaths(internalRequire('internal/path/posix').dirname(filename));
+      module.paths = filename[0] === '/' ? Module._nodeModulePaths(internalRequire('internal/path/posix').dirname(filename)) : [];
       module._compile(text, filename);
       module.loaded = true;
       return module.exports;
@@ -205,9 +208,7 @@ async function linked(record, seen) {
   if (record.deps !== undefined) for (const dep of record.deps) await linked(dep, seen);
 }
 
-async function importInto(steps, graph, specifier, parentURL, attributes, isMain) {
-  const resolved = await steps.resolve(specifier, parentURL, attributes);
-  const record = await recordFor(steps, graph, resolved.url, resolved.format, attributes, isMain);
+async function evaluate(record) {
   await linked(record, new Set());
   wrap.instantiate(record.id);
   try {
@@ -216,6 +217,18 @@ async function importInto(steps, graph, specifier, parentURL, attributes, isMain
     throw loader.internals.explainCommonJsGlobal(err, record);
   }
   return wrap.namespace(record.id);
+}
+
+async function importInto(steps, graph, specifier, parentURL, attributes, isMain) {
+  const resolved = await steps.resolve(specifier, parentURL, attributes);
+  return evaluate(await recordFor(steps, graph, resolved.url, resolved.format, attributes, isMain));
+}
+
+// An ES module of the application given by its source (eval input).
+function runSource(steps, source, url) {
+  const graph = application();
+  const record = graph.records.get(url);
+  return evaluate(record !== undefined ? record : translate(steps, graph, url, 'module', source, false));
 }
 
 function importForApplication(steps, specifier, parentURL, attributes = { __proto__: null }, isMain = false) {
@@ -229,3 +242,4 @@ function importForHooks(steps, specifier, parentURL, attributes = { __proto__: n
 exports.isHooksModule = isHooksModule;
 exports.importForApplication = importForApplication;
 exports.importForHooks = importForHooks;
+exports.runSource = runSource;

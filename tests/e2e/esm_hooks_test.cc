@@ -1,0 +1,92 @@
+// Module customization hooks end to end: module.register() and Node's
+// --experimental-loader/--loader, through real workers of the CLI, on the
+// fixtures of tests/e2e/scripts/esm_hooks/. Each expected text is what Node
+// 20.20 prints for the same command.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/e2e/run_cli.h"
+
+namespace isohost::testing {
+namespace {
+
+bool Contains(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+std::string Fixture(const std::string& name) { return ScriptPath("esm_hooks/" + name); }
+
+// register() with data for initialize(); resolve and load hooks serve
+// modules of a scheme of their own as ES, JSON and CommonJS source, pass a
+// builtin on to the default steps, and see the import attributes. The module
+// the hooks and the application both import is evaluated once for each.
+TEST(EsmHooksTest, RegisterServesModulesOfItsOwnScheme) {
+  CliResult result = RunCli({"run", Fixture("register_virtual.mjs")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, R"node(initialize: {"prefix":"hooked"} this=undefined
+hooked resolve virtual:entry from a file
+hooked load virtual:entry {}
+hooked resolve virtual:data from virtual:entry
+hooked resolve virtual:cjs from virtual:entry
+hooked load virtual:data {"type":"json"}
+hooked load virtual:cjs {}
+value: 42 cjs from a source /
+shared module of the application: 1
+)node");
+}
+
+// Hooks that break the chain's rules get Node's errors, each as the
+// rejection of its import(); a TypedArray is a source as good as a string.
+TEST(EsmHooksTest, BrokenHooksGetNodesErrors) {
+  CliResult result = RunCli({"run", Fixture("bad_imports.mjs")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, R"node(incomplete: ERR_LOADER_CHAIN_INCOMPLETE "./bad_hooks.mjs 'resolve'" did not call the next hook in its chain and did not explicitly signal a short circuit. If this is intentional, include `shortCircuit: true` in the hook's return.
+null: ERR_INVALID_RETURN_VALUE Expected an object to be returned from the "./bad_hooks.mjs 'resolve' hook's nextResolve()" function but got null.
+url: ERR_INVALID_RETURN_PROPERTY_VALUE Expected a URL string to be returned for the "url" from the "./bad_hooks.mjs 'resolve'" hook but got type string ('not a url').
+format: ERR_INVALID_RETURN_PROPERTY_VALUE Expected a string to be returned for the "format" from the "./bad_hooks.mjs 'resolve'" hook but got type boolean (true).
+next-specifier: ERR_INVALID_ARG_TYPE The "node:internal/modules/esm/resolve 'resolve' hook's nextResolve() specifier" argument must be of type string. Received type number (42)
+unknown-format: ERR_UNKNOWN_MODULE_FORMAT Unknown module format: esm for URL bad:unknown-format
+source: ERR_INVALID_RETURN_PROPERTY_VALUE Expected a string, an ArrayBuffer, or a TypedArray to be returned for the "source" from the "./bad_hooks.mjs 'load'" hook but got type number (42).
+no-format: ERR_UNKNOWN_MODULE_FORMAT Unknown module format: undefined for URL bad:no-format
+scheme: ERR_UNSUPPORTED_ESM_URL_SCHEME Only URLs with a scheme in: file, data, and node are supported by the default ESM loader. Received protocol 'bad:'
+typed-array: ok 7
+)node");
+}
+
+// Two --loader options (both spellings of Node's command line): the last
+// runs first, and a CommonJS entry goes through them too, still the main
+// module.
+TEST(EsmHooksTest, LoadersOfTheCommandLineChainLastFirst) {
+  CliResult result = RunCli({"--no-warnings", "--loader", Fixture("log_hooks.mjs") + "?name=first",
+                             "--experimental-loader=" + Fixture("log_hooks.mjs") + "?name=second",
+                             Fixture("main.cjs")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, R"node(second resolve main.cjs
+first resolve main.cjs
+first load main.cjs as commonjs
+second load main.cjs as commonjs
+main: true dep
+)node");
+  // `isohost run` takes them as --node-option.
+  CliResult run = RunCli({"run", "--node-option=--loader=" + Fixture("log_hooks.mjs") + "?name=only",
+                          Fixture("main.cjs")});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "only resolve main.cjs\nonly load main.cjs as commonjs\nmain: true dep\n");
+}
+
+// A loader that cannot be found stops the worker before its entry runs,
+// with Node's error and exit status.
+TEST(EsmHooksTest, MissingLoaderFailsBeforeTheEntry) {
+  CliResult result = RunCli({"--loader", "./no-such-hooks.mjs", Fixture("main.cjs")});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, "");
+  EXPECT_TRUE(Contains(result.err, "ERR_MODULE_NOT_FOUND")) << result.err;
+  EXPECT_TRUE(Contains(result.err, "no-such-hooks.mjs")) << result.err;
+  CliResult no_value = RunCli({"--loader"});
+  EXPECT_EQ(no_value.exit_code, 9);
+  EXPECT_TRUE(Contains(no_value.err, "--loader requires an argument")) << no_value.err;
+}
+
+}  // namespace
+}  // namespace isohost::testing
