@@ -97,7 +97,8 @@ async function runChain(hookName, chain, first, context, args) {
 
 // resolve(specifier, parentURL, attributes) -> { url, format, importAttributes }
 async function resolve(specifier, parentURL, importAttributes = { __proto__: null }) {
-  const context = { conditions: defaultConditions(), importAttributes, parentURL };
+  // The hooks get a copy of the attributes: what they change there is not the import's.
+  const context = { conditions: defaultConditions(), importAttributes: { ...importAttributes }, parentURL };
   const { output, identifier } = await runChain('resolve', chains.resolve, specifier, context, (id, value, ctx) => {
     validateString(value, `${id} specifier`);
     if (ctx) validateObject(ctx, `${id} context`);

@@ -189,7 +189,7 @@ async function link(steps, graph, record) {
     const requests = wrap.requests(record.id);
     const deps = await Promise.all(requests.map(async ([specifier, attributes]) => {
       const resolved = await steps.resolve(specifier, record.url, attributes);
-      return recordFor(steps, graph, resolved.url, resolved.format, attributes);
+      return recordFor(steps, graph, resolved.url, resolved.format, resolved.importAttributes);
     }));
     wrap.link(record.id, requests.map((request) => request[0]), requests.map((request) => request[1].type),
               deps.map((dep) => dep.id));
@@ -221,7 +221,7 @@ async function evaluate(record) {
 
 async function importInto(steps, graph, specifier, parentURL, attributes, isMain) {
   const resolved = await steps.resolve(specifier, parentURL, attributes);
-  return evaluate(await recordFor(steps, graph, resolved.url, resolved.format, attributes, isMain));
+  return evaluate(await recordFor(steps, graph, resolved.url, resolved.format, resolved.importAttributes, isMain));
 }
 
 // An ES module of the application given by its source (eval input).
