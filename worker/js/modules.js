@@ -652,6 +652,10 @@ function isModuleEntry(filename) {
   return scope !== undefined && scope.type === 'module';
 }
 
+// Whether module customization hooks were registered (set by
+// internal/modules/esm/hooks.js), so that the entry needs no ES loader to tell.
+let hooksRegistered = false;
+
 // The URLs of Node's --experimental-loader (--loader) options among the
 // worker's execArgv, or undefined when there are none.
 function commandLineLoaders() {
@@ -682,8 +686,9 @@ function runMain(scriptPath, scriptSource, sourceKind) {
   if (loaders !== undefined) internalRequire('internal/modules/esm/hooks').registerFromCommandLine(loaders);
   if (scriptSource === undefined) {
     const filename = Module._findPath(path.resolve(scriptPath), null, true);
-    // With loaders, the entry, CommonJS or not, goes through their hooks, as in Node.
-    if (loaders !== undefined) {
+    // With loaders, or hooks registered before the entry runs, the entry,
+    // CommonJS or not, goes through the hooks, as in Node.
+    if (loaders !== undefined || hooksRegistered) {
       return { __proto__: null, namespace: esmLoader().runEntry(filename || path.resolve(scriptPath)) };
     }
     if (filename && isModuleEntry(filename)) {
@@ -722,3 +727,6 @@ exports.registerBuiltin = (name, load) => {
 };
 exports.loadBuiltin = loadBuiltin;
 exports.internalsExposed = () => internalsExposed;
+exports.noteHooksRegistered = () => {
+  hooksRegistered = true;
+};

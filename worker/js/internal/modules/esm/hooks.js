@@ -15,8 +15,9 @@
 //   jobs of its event loop. The hooks modules (and what they import) form a
 //   module graph of their own (hooks_graph.js), as on Node's hooks thread: a
 //   module that both the hooks and the application import is evaluated once
-//   for each. Imports in that graph go through the hooks registered before,
-//   as on Node's hooks thread, but they share the worker's globals.
+//   for each. Imports in that graph go through the hooks registered so far
+//   (a hooks module is loaded by the ones registered before it), as on
+//   Node's hooks thread; but both graphs share the worker's globals.
 // - register() cannot block until the hooks module is loaded and
 //   initialize() has run. It returns at once (undefined, not what
 //   initialize() returned); the application's next import waits for every
@@ -166,6 +167,7 @@ async function addHooks(specifier, parentURL, data) {
 
 function enqueue(specifier, parentURL, data) {
   loader.setHooks(exports);
+  internalRequire('modules').noteHooksRegistered();
   const previous = pending === undefined ? Promise.resolve() : pending;
   const done = previous.then(() => addHooks(specifier, parentURL, data)).then(undefined, (err) => {
     internalRequire('errors').handleUncaught(err);
