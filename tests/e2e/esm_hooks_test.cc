@@ -88,5 +88,15 @@ TEST(EsmHooksTest, MissingLoaderFailsBeforeTheEntry) {
   EXPECT_TRUE(Contains(no_value.err, "--loader requires an argument")) << no_value.err;
 }
 
+// register() takes its specifier relative to its parent URL, 'data:' when
+// none is given, from which nothing relative resolves.
+TEST(EsmHooksTest, RegisterWithoutParentUrlCannotResolveRelative) {
+  CliResult result = RunCli({"run", Fixture("register_without_parent.cjs")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "uncaught: ERR_UNSUPPORTED_RESOLVE_REQUEST Failed to resolve module specifier \"./virtual_hooks.mjs\" "
+            "from \"data:\": Invalid relative URL or base scheme is not hierarchical.\n");
+}
+
 }  // namespace
 }  // namespace isohost::testing

@@ -238,6 +238,8 @@ const messages = {
   ERR_UNKNOWN_SIGNAL: [TypeError, (signal) => `Unknown signal: ${signal}`],
   ERR_UNSUPPORTED_DIR_IMPORT: [Error, (path, base) => `Directory import '${path}' is not supported resolving ES modules imported from ${base}`],
   ERR_UNSUPPORTED_ESM_URL_SCHEME: [Error, (url, schemes) => `Only URLs with a scheme in: ${schemes.join(', ')} are supported by the default ESM loader. Received protocol '${url.protocol}'`],
+  ERR_UNSUPPORTED_RESOLVE_REQUEST: [TypeError, (specifier, base) =>
+    `Failed to resolve module specifier "${specifier}" from "${base}": Invalid relative URL or base scheme is not hierarchical.`],
   ERR_USE_AFTER_CLOSE: [Error, (name) => `${name} was closed`],
   ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING: [TypeError, () => 'A dynamic import callback was not specified.'],
   ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG: [TypeError, () => 'A dynamic import callback was invoked without --experimental-vm-modules'],

@@ -178,18 +178,17 @@ function enqueue(specifier, parentURL, data) {
   });
 }
 
-// module.register(specifier[, parentURL][, options])
+// module.register(specifier[, parentURL][, options]): as in Node, the
+// specifier and the parent URL are taken as strings (a relative specifier
+// without a parent URL is resolved from 'data:', which fails).
 function register(specifier, parentURL = undefined, options = undefined) {
   const { isURL } = internalRequire('internal/url');
   if (parentURL != null && typeof parentURL === 'object' && !isURL(parentURL)) {
     options = parentURL;
     parentURL = options.parentURL;
   }
-  if (options != null) validateObject(options, 'options');
-  if (typeof specifier !== 'string' && !isURL(specifier)) {
-    throw new codes.ERR_INVALID_ARG_TYPE('specifier', ['string', 'URL'], specifier);
-  }
-  enqueue(`${specifier}`, `${parentURL == null ? 'data:' : parentURL}`, options == null ? undefined : options.data);
+  const data = options !== null && typeof options === 'object' ? options.data : undefined;
+  enqueue(`${specifier}`, `${parentURL == null ? 'data:' : parentURL}`, data);
 }
 
 // The --experimental-loader URLs of the command line, relative to the

@@ -58,6 +58,13 @@ function defaultResolve(specifier, context = {}) {
     const url = parseUrl(specifier, parentURL);
     if (url !== undefined) return { __proto__: null, url: url.href, format: undefined };
   }
+  // A data: module (or a parent that is no URL) has no place to resolve
+  // from: only absolute URLs, and builtins from data:, resolve there.
+  const hierarchical = !/^data:/i.test(parentURL) && parseUrl(parentURL) !== undefined;
+  if (!hierarchical && !kScheme.test(specifier) &&
+      (isRelative(specifier) || !internalRequire('internal/modules/builtins').isBuiltin(specifier))) {
+    throw new (internalRequire('internal/errors').codes.ERR_UNSUPPORTED_RESOLVE_REQUEST)(specifier, parentURL);
+  }
   const url = internals.resolve(specifier, parentURL, conditions);
   return { __proto__: null, url, format: formatWithoutSource(url) };
 }
