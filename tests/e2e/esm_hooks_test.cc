@@ -88,6 +88,14 @@ TEST(EsmHooksTest, MissingLoaderFailsBeforeTheEntry) {
   EXPECT_TRUE(Contains(no_value.err, "--loader requires an argument")) << no_value.err;
 }
 
+// A load hook may return WebAssembly (format 'wasm'): its imports are ES
+// imports, its exports the module's.
+TEST(EsmHooksTest, WasmFormatImportsAndExports) {
+  CliResult result = RunCli({"--no-warnings", Fixture("wasm_import.mjs")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "exports: quad quad(5): 20\n");
+}
+
 // register() takes its specifier relative to its parent URL, 'data:' when
 // none is given, from which nothing relative resolves.
 TEST(EsmHooksTest, RegisterWithoutParentUrlCannotResolveRelative) {

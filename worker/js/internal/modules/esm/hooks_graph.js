@@ -136,6 +136,19 @@ function json(graph, url, source) {
   });
 }
 
+// WebAssembly (hooks_wasm.js): an ES module written for it, linked to a
+// synthetic module that instantiates it.
+function wasm(steps, graph, url, source) {
+  const { translate: toModule, kInstanceRequest } = internalRequire('internal/modules/esm/hooks_wasm');
+  const { text, instantiate } = toModule(source, url);
+  const instanceId = wrap.createSynthetic(`${url}#instance`, ['default']);
+  loader.internals.evaluators.set(instanceId, () => wrap.setExport(instanceId, 'default', instantiate));
+  const record = makeRecord(graph, url, 'wasm', filenameOf(url), wrap.compile(text, url));
+  record.linking = link(steps, graph, record, { __proto__: null, [kInstanceRequest]: { id: instanceId } });
+  record.linking.then(undefined, () => {});
+  return record;
+}
+
 function translate(steps, graph, url, format, source, isMain) {
   switch (format) {
     case 'module': {
@@ -151,6 +164,8 @@ function translate(steps, graph, url, format, source, isMain) {
       return json(graph, url, source);
     case 'builtin':
       return builtin(graph, url);
+    case 'wasm':
+      return wasm(steps, graph, url, source);
     default:
       throw new codes.ERR_UNKNOWN_MODULE_FORMAT(format, url);
   }
@@ -184,10 +199,12 @@ function recordFor(steps, graph, url, format, attributes, isMain = false) {
   });
 }
 
-async function link(steps, graph, record) {
+// `preset`: records for requests that are not the hooks' to resolve.
+async function link(steps, graph, record, preset = undefined) {
   try {
     const requests = wrap.requests(record.id);
     const deps = await Promise.all(requests.map(async ([specifier, attributes]) => {
+      if (preset !== undefined && preset[specifier] !== undefined) return preset[specifier];
       const resolved = await steps.resolve(specifier, record.url, attributes);
       return recordFor(steps, graph, resolved.url, resolved.format, resolved.importAttributes);
     }));
