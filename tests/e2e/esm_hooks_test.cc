@@ -75,6 +75,22 @@ main: true dep
   EXPECT_EQ(run.out, "only resolve main.cjs\nonly load main.cjs as commonjs\nmain: true dep\n");
 }
 
+// Without --no-warnings, --experimental-loader warns as Node 20.20 does,
+// with the --import that would do the same through register().
+TEST(EsmHooksTest, LoaderOptionWarnsWithTheRegisterEquivalent) {
+  CliResult result = RunCli({"--loader", "data:text/javascript,export const x = 'a'", "--loader",
+                             "data:text/javascript,export {}", "-e", "console.log('ran')"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "ran\n");
+  EXPECT_TRUE(Contains(result.err,
+                       "ExperimentalWarning: `--experimental-loader` may be removed in the future; instead use "
+                       "`register()`:\n--import 'data:text/javascript,import { register } from \"node:module\"; "
+                       "import { pathToFileURL } from \"node:url\"; register(\"data%3Atext/javascript%2Cexport%20const"
+                       "%20x%20%3D%20%27a%27\", pathToFileURL(\"./\")); register(\"data%3Atext/javascript%2Cexport%20%7B"
+                       "%7D\", pathToFileURL(\"./\"));'\n"))
+      << result.err;
+}
+
 // A loader that cannot be found stops the worker before its entry runs,
 // with Node's error and exit status.
 TEST(EsmHooksTest, MissingLoaderFailsBeforeTheEntry) {
@@ -83,6 +99,11 @@ TEST(EsmHooksTest, MissingLoaderFailsBeforeTheEntry) {
   EXPECT_EQ(result.out, "");
   EXPECT_TRUE(Contains(result.err, "ERR_MODULE_NOT_FOUND")) << result.err;
   EXPECT_TRUE(Contains(result.err, "no-such-hooks.mjs")) << result.err;
+  // Eval code too waits for the loaders.
+  CliResult eval = RunCli({"--no-warnings", "--loader", "./no-such-hooks.mjs", "-e", "console.log('ran')"});
+  EXPECT_EQ(eval.exit_code, 1);
+  EXPECT_EQ(eval.out, "");
+  EXPECT_TRUE(Contains(eval.err, "ERR_MODULE_NOT_FOUND")) << eval.err;
   CliResult no_value = RunCli({"--loader"});
   EXPECT_EQ(no_value.exit_code, 9);
   EXPECT_TRUE(Contains(no_value.err, "--loader requires an argument")) << no_value.err;

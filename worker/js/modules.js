@@ -705,7 +705,10 @@ function runMain(scriptPath, scriptSource, sourceKind) {
     }
   }
   if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
-    internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
+    const runEval = () => internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
+    // As in Node, the code runs once the loaders are registered.
+    if (loaders !== undefined) return { __proto__: null, namespace: esmLoader().whenHooksRegistered().then(runEval) };
+    runEval();
     return { __proto__: null, exports: undefined };
   }
   const filename = path.join(binding.cwd(), '[worker eval]');

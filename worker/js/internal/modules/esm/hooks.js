@@ -194,6 +194,13 @@ function register(specifier, parentURL = undefined, options = undefined) {
 // The --experimental-loader URLs of the command line, relative to the
 // working directory, in their order.
 function registerFromCommandLine(specifiers) {
+  // Node's advice: the same through register(), as an --import of a data: URL.
+  const readable = (text) => encodeURIComponent(text).replace(/'/g, '%27').replace(/%22/g, '"').replace(/%2F/gi, '/');
+  const calls = specifiers.map((specifier) => `register(${readable(JSON.stringify(specifier))}, pathToFileURL("./"));`);
+  globalThis.process.emitWarning(
+    '`--experimental-loader` may be removed in the future; instead use `register()`:\n' +
+    '--import \'data:text/javascript,import { register } from "node:module"; import { pathToFileURL } from "node:url"; ' +
+    `${calls.join(' ')}'`, 'ExperimentalWarning');
   const parentURL = loader.internals.pathToFileUrl(`${binding.cwd()}/`);
   for (const specifier of specifiers) enqueue(specifier, parentURL, undefined);
 }
@@ -247,3 +254,4 @@ exports.registerFromCommandLine = registerFromCommandLine;
 exports.importModuleDynamically = importModuleDynamically;
 exports.runEntry = runEntry;
 exports.runSourceEntry = runSourceEntry;
+exports.whenRegistered = whenRegistered;

@@ -486,3 +486,4 @@ exports.internals = internals;
 exports.setHooks = (value) => {
   hooks = value;
 };
+exports.whenHooksRegistered = () => hooks.whenRegistered();
