@@ -34,7 +34,7 @@ function isHooksModule(url) {
 // --- translating -------------------------------------------------------------------------------
 
 // Source text of what a `load` hook returned; only strings and buffers are.
-function sourceText(source, url, format) {
+function sourceText(source) {
   if (typeof source === 'string') return source;
   const { Buffer } = internalRequire('node/buffer');
   if (source instanceof ArrayBuffer || source instanceof SharedArrayBuffer) return Buffer.from(source).toString('utf8');
@@ -102,7 +102,7 @@ function commonJs(graph, url, source, isMain) {
     names = internals.commonJsNames(filename, binding.readFile(filename), new Set([filename]));
     run = () => Module._load(filename, null, isMain);
   } else {
-    const text = sourceText(source, url, 'commonjs');
+    const text = sourceText(source);
     names = internalRequire('internal/modules/esm/cjs_exports').parse(text).names;
     run = () => {
       const module = new Module(filename, null);
@@ -124,7 +124,7 @@ function commonJs(graph, url, source, isMain) {
 }
 
 function json(graph, url, source) {
-  const text = sourceText(source, url, 'json');
+  const text = sourceText(source);
   const filename = filenameOf(url);
   return synthetic(graph, url, 'json', filename, ['default'], () => {
     try {
@@ -152,7 +152,7 @@ function wasm(steps, graph, url, source) {
 function translate(steps, graph, url, format, source, isMain) {
   switch (format) {
     case 'module': {
-      const record = makeRecord(graph, url, 'module', filenameOf(url), wrap.compile(sourceText(source, url, format), url));
+      const record = makeRecord(graph, url, 'module', filenameOf(url), wrap.compile(sourceText(source), url));
       record.linking = link(steps, graph, record);
       // Its failure is seen by whoever awaits the graph's linking.
       record.linking.then(undefined, () => {});
