@@ -24,6 +24,18 @@ constexpr std::string_view kProcessOptions[] = {
 // (worker/js/internal/modules/builtins.js reads it from process.execArgv).
 constexpr std::string_view kExposeInternals = "--expose-internals";
 
+// Node's options naming a module of customization hooks, taken as
+// "--NAME=URL" (or "--NAME URL" on Node's command line); the worker registers
+// them (worker/js/internal/modules/esm/hooks.js).
+constexpr std::string_view kLoaderOptions[] = {"--experimental-loader", "--loader"};
+
+bool IsLoaderOption(std::string_view arg) {
+  for (std::string_view option : kLoaderOptions) {
+    if (arg == option) return true;
+  }
+  return false;
+}
+
 // V8 flags that Node hands to V8 as they are and that mean the same to a worker.
 constexpr std::string_view kV8Flags[] = {"--expose-gc", "--expose_gc", "--allow-natives-syntax",
                                          "--allow_natives_syntax"};
@@ -108,11 +120,19 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
     run->exec_argv.emplace_back(arg);
     return true;
   }
+  for (std::string_view option : kLoaderOptions) {
+    std::optional<std::string_view> url = ValueOf(arg, option);
+    if (url && !url->empty()) {
+      run->exec_argv.emplace_back(arg);
+      return true;
+    }
+  }
   *error = "isohost: bad option: " + std::string(arg) +
            " (Node options isohost takes: -e, -p, --expose-gc, --allow-natives-syntax, --stack-size=N, "
            "--harmony*, --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation, "
            "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers, "
-           "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals; see isohost --help)";
+           "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals, "
+           "--experimental-loader=URL, --loader=URL; see isohost --help)";
   return false;
 }
 
@@ -153,6 +173,15 @@ bool ParseNodeCommandLine(int argc, char** argv, RunOptions* run, std::string* e
     if (std::optional<std::string_view> code = ValueOf(arg, "--print")) {
       run->source = std::string(*code);
       run->source_kind = SourceKind::kPrint;
+      continue;
+    }
+
+    if (IsLoaderOption(arg)) {
+      if (i + 1 >= argc) {
+        *error = "isohost: " + std::string(arg) + " requires an argument";
+        return false;
+      }
+      if (!ApplyNodeOption(std::string(arg) + "=" + argv[++i], run, error)) return false;
       continue;
     }
 

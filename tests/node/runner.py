@@ -48,7 +48,7 @@ class Config:
 
     def __init__(self, path):
         self.modules = []  # [(name, [glob, ...])], in the file's order
-        self.flags = []    # [(pattern, 'v8' | 'node' | 'ignore')]
+        self.flags = []    # [(pattern, 'v8' | 'node' | 'node-value' | 'ignore')]
         with open(path, encoding='utf-8') as f:
             for number, line in enumerate(f, 1):
                 words = line.split('#', 1)[0].split()
@@ -56,7 +56,7 @@ class Config:
                     continue
                 if words[0] == 'module' and len(words) >= 3:
                     self.modules.append((words[1], words[2:]))
-                elif words[0] == 'flag' and len(words) == 3 and words[2] in ('v8', 'node', 'ignore'):
+                elif words[0] == 'flag' and len(words) == 3 and words[2] in ('v8', 'node', 'node-value', 'ignore'):
                     self.flags.append((words[1], words[2]))
                 else:
                     fail_setup(f'{path}:{number}: cannot read "{line.strip()}"')
@@ -313,12 +313,18 @@ class Runner:
     def isohost_argv(self, flags, file):
         """The command line for Isohost, or (None, reason) if a flag has no equivalent."""
         argv = [self.args.isohost, 'run']
-        for flag in flags:
+        flags = list(flags)
+        while flags:
+            flag = flags.pop(0)
             how = self.config.flag_rule(flag)
             if how == 'v8':
                 argv.append(f'--v8-flag={flag}')
             elif how == 'node':
                 argv.append(f'--node-option={flag}')
+            elif how == 'node-value':
+                if not flags:
+                    return None, f"Node's flag {flag} has no value"
+                argv.append(f'--node-option={flag}={flags.pop(0)}')
             elif how is None:
                 return None, f"needs Node's flag {flag}"
         return argv + [file], ''

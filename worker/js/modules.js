@@ -623,6 +623,10 @@ Module._readPackage = (dir) => packageJson().read(dir);
 Module.createRequire = createRequire;
 Module.isBuiltin = (name) => builtins().isBuiltin(name);
 Module.syncBuiltinESMExports = () => {};
+// Module customization hooks (internal/modules/esm/hooks.js, loaded on the first call).
+Module.register = function register(specifier, parentURL = undefined, options = undefined) {
+  internalRequire('internal/modules/esm/hooks').register(specifier, parentURL, options);
+};
 Module.findSourceMap = () => undefined;
 Module.runMain = () => runMain(globalThis.process.argv[1]);
 Object.defineProperty(Module, 'builtinModules', {
@@ -648,6 +652,24 @@ function isModuleEntry(filename) {
   return scope !== undefined && scope.type === 'module';
 }
 
+// Whether module customization hooks were registered (set by
+// internal/modules/esm/hooks.js), so that the entry needs no ES loader to tell.
+let hooksRegistered = false;
+
+// The URLs of Node's --experimental-loader (--loader) options among the
+// worker's execArgv, or undefined when there are none.
+function commandLineLoaders() {
+  const argv = globalThis.process ? globalThis.process.execArgv : [];
+  let urls;
+  for (let i = 0; i < argv.length; i++) {
+    const match = /^--(?:experimental-)?loader(?:=(.*))?$/s.exec(argv[i]);
+    if (match === null) continue;
+    const url = match[1] !== undefined ? match[1] : argv[++i];
+    if (url !== undefined) (urls || (urls = [])).push(url);
+  }
+  return urls;
+}
+
 // Start.source_kind (proto/isohost.proto) of a worker's own eval entry.
 const kSourceWorkerEval = 0;
 
@@ -660,8 +682,15 @@ function runMain(scriptPath, scriptSource, sourceKind) {
   // Node's --expose-internals among the options the worker was started with
   // (process.execArgv, as the host's Start said, before any script ran).
   internalsExposed = Boolean(globalThis.process && globalThis.process.execArgv.includes('--expose-internals'));
+  const loaders = commandLineLoaders();
+  if (loaders !== undefined) internalRequire('internal/modules/esm/hooks').registerFromCommandLine(loaders);
   if (scriptSource === undefined) {
     const filename = Module._findPath(path.resolve(scriptPath), null, true);
+    // With loaders, or hooks registered before the entry runs, the entry,
+    // CommonJS or not, goes through the hooks, as in Node.
+    if (loaders !== undefined || hooksRegistered) {
+      return { __proto__: null, namespace: esmLoader().runEntry(filename || path.resolve(scriptPath)) };
+    }
     if (filename && isModuleEntry(filename)) {
       return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }
@@ -676,7 +705,10 @@ function runMain(scriptPath, scriptSource, sourceKind) {
     }
   }
   if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
-    internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
+    const runEval = () => internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
+    // As in Node, the code runs once the loaders are registered.
+    if (loaders !== undefined) return { __proto__: null, namespace: esmLoader().whenHooksRegistered().then(runEval) };
+    runEval();
     return { __proto__: null, exports: undefined };
   }
   const filename = path.join(binding.cwd(), '[worker eval]');
@@ -698,3 +730,6 @@ exports.registerBuiltin = (name, load) => {
 };
 exports.loadBuiltin = loadBuiltin;
 exports.internalsExposed = () => internalsExposed;
+exports.noteHooksRegistered = () => {
+  hooksRegistered = true;
+};

@@ -171,6 +171,8 @@ const messages = {
     }
     return `Invalid "${isImport ? 'imports' : 'exports'}" target ${JSON.stringify(target)} defined for '${key}' in the package config ${pkgPath}package.json${base ? ` imported from ${base}` : ''}${relError ? '; targets must start with "./"' : ''}`;
   }],
+  ERR_INVALID_RETURN_PROPERTY_VALUE: [TypeError, (input, name, prop, value) =>
+    `Expected ${input} to be returned for the "${prop}" from the "${name}" hook but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_RETURN_VALUE: [TypeError, (input, name, value) =>
     `Expected ${input} to be returned from the "${name}" function but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],
@@ -184,6 +186,7 @@ const messages = {
   ERR_IPC_DISCONNECTED: [Error, () => 'IPC channel is already disconnected'],
   ERR_IPC_ONE_PIPE: [Error, () => 'Child process can have only one IPC pipe'],
   ERR_IPC_SYNC_FORK: [Error, () => 'IPC cannot be used with synchronous forks'],
+  ERR_LOADER_CHAIN_INCOMPLETE: [Error, (hook) => `"${hook}" did not call the next hook in its chain and did not explicitly signal a short circuit. If this is intentional, include \`shortCircuit: true\` in the hook's return.`],
   ERR_METHOD_NOT_IMPLEMENTED: [Error, (method) => `The ${method} method is not implemented`],
   ERR_MISSING_ARGS: [TypeError, (...names) => {
     const quoted = names.map((name) => (Array.isArray(name) ? name.map((n) => `"${n}"`).join(' or ') : `"${name}"`));
@@ -237,6 +240,8 @@ const messages = {
   ERR_UNKNOWN_SIGNAL: [TypeError, (signal) => `Unknown signal: ${signal}`],
   ERR_UNSUPPORTED_DIR_IMPORT: [Error, (path, base) => `Directory import '${path}' is not supported resolving ES modules imported from ${base}`],
   ERR_UNSUPPORTED_ESM_URL_SCHEME: [Error, (url, schemes) => `Only URLs with a scheme in: ${schemes.join(', ')} are supported by the default ESM loader. Received protocol '${url.protocol}'`],
+  ERR_UNSUPPORTED_RESOLVE_REQUEST: [TypeError, (specifier, base) =>
+    `Failed to resolve module specifier "${specifier}" from "${base}": Invalid relative URL or base scheme is not hierarchical.`],
   ERR_USE_AFTER_CLOSE: [Error, (name) => `${name} was closed`],
   ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING: [TypeError, () => 'A dynamic import callback was not specified.'],
   ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG: [TypeError, () => 'A dynamic import callback was invoked without --experimental-vm-modules'],

@@ -84,7 +84,7 @@ function directoryImportError(dir, base, relative) {
 }
 
 // The URL `specifier` means when the module at `parentUrl` imports it.
-function resolve(specifier, parentUrl) {
+function resolve(specifier, parentUrl, conditions = kConditions) {
   const parentPath = parentUrl !== undefined && parentUrl.startsWith('file:') ? fileUrlToPath(parentUrl) : undefined;
   const base = parentPath !== undefined ? parentPath : parentUrl;
   if (specifier.startsWith('node:')) {
@@ -100,7 +100,9 @@ function resolve(specifier, parentUrl) {
     const cut = specifier.search(/[?#]/);
     const pathPart = cut === -1 ? specifier : specifier.slice(0, cut);
     const suffix = cut === -1 ? '' : specifier.slice(cut);
-    const filename = fileUrlToPath(`file://${path.resolve(path.dirname(parentPath || '/'), pathPart)}`, base);
+    // A parent URL that ends in '/' is a directory (the working directory's).
+    const parentDir = parentPath === undefined ? '/' : parentUrl.endsWith('/') ? parentPath : path.dirname(parentPath);
+    const filename = fileUrlToPath(`file://${path.resolve(parentDir, pathPart)}`, base);
     return finalize(pathPart.endsWith('/') ? `${filename}/` : filename, suffix, base,
                     specifier[0] === '/' ? undefined : pathPart);
   }
@@ -114,8 +116,8 @@ function resolve(specifier, parentUrl) {
     throw new codes.ERR_UNSUPPORTED_ESM_URL_SCHEME({ protocol }, ['file', 'data', 'and node']);
   }
   const resolved = specifier[0] === '#'
-    ? resolver.packageImportsResolve(specifier, parentPath, kConditions)
-    : resolver.packageResolve(specifier, parentPath, kConditions);
+    ? resolver.packageImportsResolve(specifier, parentPath, conditions)
+    : resolver.packageResolve(specifier, parentPath, conditions);
   if (resolved.startsWith('node:')) return resolved;
   return finalize(resolved, '', base);
 }
@@ -377,6 +379,19 @@ function explainCommonJsGlobal(err, root) {
   return err;
 }
 
+// --- customization hooks -------------------------------------------------------------------
+
+// Set once module.register() or --experimental-loader installs hooks
+// (internal/modules/esm/hooks.js); from then on import() and the entry
+// point go through them. Until then the loader never loads that file.
+let hooks;
+
+// What the hooks need of the loader's state and steps.
+const internals = {
+  records, recordsById, evaluators, kConditions, resolve, formatOf, checkAttributes, dataUrlText,
+  fileUrlToPath, pathToFileUrl, commonJsNames, explainCommonJsGlobal, referrerUrl,
+};
+
 // --- importing -----------------------------------------------------------------------------
 
 // Builds, links and starts evaluating the graph of `url`; returns the
@@ -402,6 +417,7 @@ function referrerUrl(referrer) {
 // has it.
 function importModuleDynamically(specifier, referrer, attributes) {
   const parentUrl = referrerUrl(referrer);
+  if (hooks !== undefined) return hooks.importModuleDynamically(`${specifier}`, parentUrl, attributes);
   return Promise.resolve().then(() => {
     const { record, evaluation } = load(resolve(`${specifier}`, parentUrl), attributes);
     return evaluation.then(() => wrap.namespace(record.id), (err) => {
@@ -416,6 +432,7 @@ function importModuleDynamically(specifier, referrer, attributes) {
 // Returns a promise of the entry's namespace, fulfilled once it evaluated; a
 // failed evaluation is reported here as uncaught, and leaves it pending.
 function runEntry(filename) {
+  if (hooks !== undefined) return hooks.runEntry(filename);
   const { record, evaluation } = load(pathToFileUrl(filename), { __proto__: null });
   const process = globalThis.process;
   const unsettled = () => {
@@ -465,3 +482,8 @@ exports.importModuleDynamically = importModuleDynamically;
 exports.runEntry = runEntry;
 exports.requireModule = requireModule;
 exports.pathToFileUrl = pathToFileUrl;
+exports.internals = internals;
+exports.setHooks = (value) => {
+  hooks = value;
+};
+exports.whenHooksRegistered = () => hooks.whenRegistered();

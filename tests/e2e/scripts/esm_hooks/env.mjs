@@ -1,0 +1,3 @@
+export function double(x) {
+  return 2 * x;
+}
