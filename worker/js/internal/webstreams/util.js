@@ -98,13 +98,13 @@ function promiseCall(method, receiver, args) {
 // fixed-size blocks.
 const kBlock = 2048;
 class Queue {
-  constructor() {
-    this.head = { items: new Array(kBlock), next: null };
-    this.tail = this.head;
-    this.start = 0;
-    this.end = 0;
-    this.length = 0;
-  }
+  // Fields, not assignments: a setter that user code put on
+  // Object.prototype never sees them.
+  head = { items: new Array(kBlock), next: null };
+  tail = this.head;
+  start = 0;
+  end = 0;
+  length = 0;
 
   push(value) {
     if (this.end === kBlock) {
