@@ -11,7 +11,7 @@
 const { codes } = internalRequire('internal/errors');
 const {
   Queue, kControllerErrorFunction, kInspect, kIsClosedPromise, kIsDisturbed, kIsErrored, kIsReadable,
-  callbackMember, canTransferArrayBuffer, copyBytes, defineToStringTag, deferred, dequeueValue, dictionary,
+  callbackMember, copyBytes, defineToStringTag, deferred, dequeueValue, dictionary,
   enqueueValueWithSize, enumerableMembers, extractHighWaterMark, extractSizeAlgorithm, inspectAs, isDetached, noop,
   promiseCall, react, rejected, resetQueue, resolved, setHandled, then, transferArrayBuffer,
   setSlots,

@@ -250,18 +250,8 @@ function transferArrayBuffer(buffer) {
   return transferred;
 }
 
-function canTransferArrayBuffer(buffer) {
-  return !isDetached(buffer) && !(buffer instanceof SharedArrayBuffer);
-}
-
 function copyBytes(dest, destOffset, source, sourceOffset, length) {
   new Uint8Array(dest, destOffset, length).set(new Uint8Array(source, sourceOffset, length));
-}
-
-// An ArrayBufferView's element size (1 for a DataView) and constructor.
-function viewInfo(view) {
-  if (view instanceof DataView) return { elementSize: 1, ctor: DataView };
-  return { elementSize: view.BYTES_PER_ELEMENT, ctor: view.constructor };
 }
 
 // Whether a promise is still pending (Node exposes this to its tests).
@@ -305,7 +295,6 @@ module.exports = {
   kIsReadable,
   kState,
   callbackMember,
-  canTransferArrayBuffer,
   copyBytes,
   defineToStringTag,
   deferred,
@@ -329,5 +318,4 @@ module.exports = {
   setSlots,
   then,
   transferArrayBuffer,
-  viewInfo,
 };
