@@ -264,7 +264,7 @@ const typeErrorClasses = new Map();
 const kOwnMessage = Symbol('kOwnMessage');
 function makeNodeErrorClass(Base, code, format) {
   // Named after its base, as Node's are (`err.constructor.name === 'TypeError'`).
-  return { [Base.name]: class extends Base {
+  const cls = { [Base.name]: class extends Base {
     constructor(...args) {
       let message;
       if (args[0] === kOwnMessage) message = args[1];
@@ -303,6 +303,12 @@ function makeNodeErrorClass(Base, code, format) {
       return typeErrorClasses.get(code) ?? typeErrorClasses.set(code, makeNodeErrorClass(TypeError, code, format)).get(code);
     }
   } }[Base.name];
+  // An error's constructor is its base, as a Node error's is
+  // (`err.constructor === TypeError`, which Web platform tests check).
+  Object.defineProperty(cls.prototype, 'constructor', {
+    __proto__: null, value: Base, writable: true, enumerable: false, configurable: true,
+  });
+  return cls;
 }
 
 const codes = {};

@@ -67,6 +67,7 @@ function structuredClone(value = undefined, options = undefined) {
       const DOMException = internalRequire('internal/dom_exception');
       throw new DOMException('Transfer list contains duplicate stream', 'DataCloneError');
     }
+    webTransfer.checkTransferable(stream);
     replacements.set(stream, undefined);
   }
   const copy = binding.structuredClone(value, transfer);

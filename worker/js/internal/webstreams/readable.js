@@ -11,7 +11,7 @@
 const { codes } = internalRequire('internal/errors');
 const {
   Queue, kControllerErrorFunction, kInspect, kIsClosedPromise, kIsDisturbed, kIsErrored, kIsReadable,
-  callbackMember, canTransferArrayBuffer, copyBytes, defineToStringTag, deferred, dequeueValue, dictionary,
+  callbackMember, copyBytes, defineToStringTag, deferred, dequeueValue, dictionary,
   enqueueValueWithSize, enumerableMembers, extractHighWaterMark, extractSizeAlgorithm, inspectAs, isDetached, noop,
   promiseCall, react, rejected, resetQueue, resolved, setHandled, then, transferArrayBuffer,
   setSlots,
@@ -133,8 +133,10 @@ class ReadableStream {
     if (transform === null || typeof transform !== 'object') {
       throw new ERR_INVALID_ARG_TYPE('transform.readable', 'ReadableStream', undefined);
     }
-    const { readable, writable: dest } = transform;
+    // Read in the dictionary's order, each checked as it is read.
+    const readable = transform.readable;
     if (!isReadableStream(readable)) throw new ERR_INVALID_ARG_TYPE('transform.readable', 'ReadableStream', readable);
+    const dest = transform.writable;
     const writableModule = writable();
     if (!writableModule.isWritableStream(dest)) {
       throw new ERR_INVALID_ARG_TYPE('transform.writable', 'WritableStream', dest);
@@ -519,7 +521,7 @@ class ReadableStreamBYOBReader {
       options = dictionary(options, 'options');
       if (options.min !== undefined) {
         min = +options.min;
-        if (!Number.isInteger(min) || min < 0) throw new ERR_OUT_OF_RANGE('options.min', 'a positive integer', options.min);
+        if (!Number.isInteger(min) || min < 0) throw new ERR_INVALID_ARG_VALUE('options.min', options.min);
       }
     } catch (error) {
       return rejected(error);
@@ -956,7 +958,7 @@ function setUpByteControllerFromSource(stream, source, highWaterMark) {
   if (autoAllocateChunkSize !== undefined) {
     const number = +autoAllocateChunkSize;
     if (!Number.isInteger(number) || number <= 0) {
-      throw new ERR_INVALID_ARG_VALUE.RangeError('source.autoAllocateChunkSize', autoAllocateChunkSize);
+      throw new ERR_INVALID_ARG_VALUE('source.autoAllocateChunkSize', autoAllocateChunkSize);
     }
     autoAllocateChunkSize = number;
   }

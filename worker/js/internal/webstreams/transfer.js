@@ -12,14 +12,25 @@ function dataCloneError(message) {
   return new (internalRequire('internal/dom_exception'))(message, 'DataCloneError');
 }
 
+// A web stream, which a transfer list may name (a TransformStream only to
+// be refused).
 function isTransferableStream(value) {
-  return readable.isReadableStream(value) || writable.isWritableStream(value);
+  return readable.isReadableStream(value) || writable.isWritableStream(value) ||
+    internalRequire('internal/webstreams/transform').isTransformStream(value);
+}
+
+// Throws the DataCloneError that transferring `stream` would meet, before
+// anything is cloned or detached.
+function checkTransferable(stream) {
+  if (!readable.isReadableStream(stream) && !writable.isWritableStream(stream)) {
+    throw dataCloneError('A TransformStream cannot be transferred within a worker');
+  }
+  if (stream.locked) throw dataCloneError(`${stream[Symbol.toStringTag]} is locked and cannot be transferred`);
 }
 
 // The stream that stands for `stream` in the copy; locks `stream`.
 function transferStream(stream) {
   if (readable.isReadableStream(stream)) {
-    if (stream.locked) throw dataCloneError('ReadableStream is locked and cannot be transferred');
     const reader = stream.getReader();
     return new readable.ReadableStream({
       pull(controller) {
@@ -41,7 +52,6 @@ function transferStream(stream) {
       },
     }, { highWaterMark: 0 });
   }
-  if (stream.locked) throw dataCloneError('WritableStream is locked and cannot be transferred');
   const writer = stream.getWriter();
   return new writable.WritableStream({
     write(chunk) {
@@ -86,4 +96,4 @@ function substitute(original, copy, replacements, seen = new Set()) {
   return copy;
 }
 
-module.exports = { isTransferableStream, substitute, transferStream };
+module.exports = { checkTransferable, isTransferableStream, substitute, transferStream };

@@ -359,6 +359,7 @@ function sourceCancelAlgorithm(stream, reason) {
 
 module.exports = {
   TransformStream,
+  isTransformStream: (value) => streamSlots(value) !== undefined,
   TransformStreamDefaultController,
   controllerEnqueue,
   createTransformStream,

@@ -95,20 +95,24 @@ function promiseCall(method, receiver, args) {
 // --- queue ---------------------------------------------------------------------
 
 // A FIFO that stays O(1) at both ends however long it grows: a list of
-// fixed-size blocks.
-const kBlock = 2048;
+// blocks, the first small (an idle stream holds little) and each next one
+// twice as large, up to kMaxBlock. Index writes only, never Array.prototype
+// methods that user code may have replaced.
+const kFirstBlock = 8;
+const kMaxBlock = 2048;
 class Queue {
-  constructor() {
-    this.head = { items: new Array(kBlock), next: null };
-    this.tail = this.head;
-    this.start = 0;
-    this.end = 0;
-    this.length = 0;
-  }
+  // Fields, not assignments: a setter that user code put on
+  // Object.prototype never sees them.
+  head = { items: new Array(kFirstBlock), next: null };
+  tail = this.head;
+  start = 0;
+  end = 0;
+  length = 0;
 
   push(value) {
-    if (this.end === kBlock) {
-      const block = { items: new Array(kBlock), next: null };
+    if (this.end === this.tail.items.length) {
+      const size = this.tail.items.length < kMaxBlock ? this.tail.items.length * 2 : kMaxBlock;
+      const block = { items: new Array(size), next: null };
       this.tail.next = block;
       this.tail = block;
       this.end = 0;
@@ -124,10 +128,12 @@ class Queue {
     this.start++;
     this.length--;
     if (this.length === 0) {
+      // Empty: the newest block is reused from its start.
       this.head = this.tail;
+      this.head.next = null;
       this.start = 0;
       this.end = 0;
-    } else if (this.start === kBlock) {
+    } else if (this.start === items.length) {
       this.head = this.head.next;
       this.start = 0;
     }
@@ -138,13 +144,8 @@ class Queue {
     return this.head.items[this.start];
   }
 
-  // The newest item (a byte stream fills its last pull-into descriptor).
-  last() {
-    return this.tail.items[this.end - 1];
-  }
-
   clear() {
-    this.head = { items: new Array(kBlock), next: null };
+    this.head = { items: new Array(kFirstBlock), next: null };
     this.tail = this.head;
     this.start = 0;
     this.end = 0;
@@ -155,7 +156,7 @@ class Queue {
     let block = this.head;
     let index = this.start;
     for (let seen = 0; seen < this.length; seen++) {
-      if (index === kBlock) {
+      if (index === block.items.length) {
         block = block.next;
         index = 0;
       }
@@ -250,18 +251,8 @@ function transferArrayBuffer(buffer) {
   return transferred;
 }
 
-function canTransferArrayBuffer(buffer) {
-  return !isDetached(buffer) && !(buffer instanceof SharedArrayBuffer);
-}
-
 function copyBytes(dest, destOffset, source, sourceOffset, length) {
   new Uint8Array(dest, destOffset, length).set(new Uint8Array(source, sourceOffset, length));
-}
-
-// An ArrayBufferView's element size (1 for a DataView) and constructor.
-function viewInfo(view) {
-  if (view instanceof DataView) return { elementSize: 1, ctor: DataView };
-  return { elementSize: view.BYTES_PER_ELEMENT, ctor: view.constructor };
 }
 
 // Whether a promise is still pending (Node exposes this to its tests).
@@ -305,7 +296,6 @@ module.exports = {
   kIsReadable,
   kState,
   callbackMember,
-  canTransferArrayBuffer,
   copyBytes,
   defineToStringTag,
   deferred,
@@ -329,5 +319,4 @@ module.exports = {
   setSlots,
   then,
   transferArrayBuffer,
-  viewInfo,
 };
