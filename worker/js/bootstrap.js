@@ -72,7 +72,9 @@ let portRef = false;
 let drainRef = false;
 // A worker of a task pool waits for tasks.
 let taskRef = false;
-let updateKeepAlive = () => binding.setPortRef(portRef || stdinRef || drainRef || taskRef);
+// A MessagePort or a nested Worker of this worker keeps it alive.
+let channelRef = false;
+let updateKeepAlive = () => binding.setPortRef(portRef || stdinRef || drainRef || taskRef || channelRef);
 const setDrainRef = (ref) => {
   drainRef = ref;
   updateKeepAlive();
@@ -165,6 +167,10 @@ const kLazyGlobals = [
   ['SubtleCrypto', 'internal/crypto/webcrypto'],
   ['CryptoKey', 'internal/crypto/webcrypto'],
   ['Navigator', 'internal/navigator'],
+  ['MessageChannel', 'internal/worker/io'],
+  ['MessagePort', 'internal/worker/io'],
+  ['MessageEvent', 'internal/worker/io'],
+  ['BroadcastChannel', 'internal/worker/io'],
 ];
 for (const [name, builtin, key = name, enumerable = false, data = false] of kLazyGlobals) {
   const build = () => {
@@ -203,6 +209,10 @@ function runMain(workerData) {
     threadId: info.threadId,
     keepAliveChanged() {
       portRef = workerThreads.parentPort.hasRef();
+      updateKeepAlive();
+    },
+    setChannelRef(ref) {
+      channelRef = ref;
       updateKeepAlive();
     },
   });
