@@ -1,10 +1,14 @@
 // The native half of require('worker_threads') beyond the port: the heap
 // limits this worker's isolate really runs with, for `resourceLimits`, and
 // the bytes of MessagePort messages (worker/port_message.h).
+#include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "ipc/frame_format.h"
 #include "worker/native_module.h"
+#include "worker/nested_workers.h"
 #include "worker/port_message.h"
 #include "worker/runtime.h"
 
@@ -81,6 +85,119 @@ void DeserializeMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
   }
 }
 
+// --- nested workers (worker/nested_workers.h) ---------------------------------
+
+std::string Utf8(v8::Isolate* isolate, v8::Local<v8::Value> value) {
+  if (!value->IsString()) return {};
+  v8::String::Utf8Value text(isolate, value);
+  return *text != nullptr ? std::string(*text, static_cast<std::size_t>(text.length())) : std::string();
+}
+
+bool Get(v8::Local<v8::Context> context, v8::Local<v8::Object> object, const char* name,
+         v8::Local<v8::Value>* out) {
+  return object->Get(context, v8::String::NewFromUtf8(context->GetIsolate(), name).ToLocalChecked()).ToLocal(out);
+}
+
+// The strings of a JS array (others are skipped).
+bool Strings(v8::Local<v8::Context> context, v8::Local<v8::Value> value, std::vector<std::string>* out) {
+  if (!value->IsArray()) return true;
+  v8::Local<v8::Array> list = value.As<v8::Array>();
+  for (std::uint32_t i = 0; i < list->Length(); ++i) {
+    v8::Local<v8::Value> item;
+    if (!list->Get(context, i).ToLocal(&item)) return false;
+    if (item->IsString()) out->push_back(Utf8(context->GetIsolate(), item));
+  }
+  return true;
+}
+
+std::string_view BytesOf(v8::Local<v8::Value> value, std::shared_ptr<v8::BackingStore>* keep) {
+  if (!value->IsArrayBuffer()) return {};
+  *keep = value.As<v8::ArrayBuffer>()->GetBackingStore();
+  return {static_cast<const char*>((*keep)->Data()), (*keep)->ByteLength()};
+}
+
+// setNestedHandlers(onMessage, onEvent)
+void SetNestedHandlers(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsFunction() || !info[1]->IsFunction()) return;
+  Runtime* runtime = Runtime::From(info.GetIsolate());
+  if (!runtime->nested_workers()) runtime->nested_workers() = std::make_unique<NestedWorkers>(runtime);
+  runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>());
+}
+
+// nestedSpawn(nestedId, { threadId, scriptPath | scriptSource, argv, env:
+// [name, value, ...], workerData: ArrayBuffer?, maxOld, maxYoung, execArgv, name })
+void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  if (!info[0]->IsUint32() || !info[1]->IsObject()) return;
+  v8::Local<v8::Object> request = info[1].As<v8::Object>();
+  proto::Envelope envelope;
+  proto::NestedSpawn* spawn = envelope.mutable_nested_spawn();
+  spawn->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  v8::Local<v8::Value> value;
+  if (!Get(context, request, "scriptSource", &value)) return;
+  if (value->IsString()) {
+    spawn->set_script_source(Utf8(isolate, value));
+  } else {
+    if (!Get(context, request, "scriptPath", &value)) return;
+    spawn->set_script_path(Utf8(isolate, value));
+  }
+  std::vector<std::string> strings;
+  if (!Get(context, request, "argv", &value) || !Strings(context, value, &strings)) return;
+  for (std::string& arg : strings) spawn->add_argv(std::move(arg));
+  strings.clear();
+  if (!Get(context, request, "execArgv", &value) || !Strings(context, value, &strings)) return;
+  for (std::string& arg : strings) spawn->add_exec_argv(std::move(arg));
+  strings.clear();
+  if (!Get(context, request, "env", &value) || !Strings(context, value, &strings)) return;
+  for (std::size_t i = 0; i + 1 < strings.size(); i += 2) {
+    proto::EnvVar* var = spawn->add_env();
+    var->set_name(std::move(strings[i]));
+    var->set_value(std::move(strings[i + 1]));
+  }
+  std::shared_ptr<v8::BackingStore> keep;
+  if (!Get(context, request, "workerData", &value)) return;
+  std::string_view data = BytesOf(value, &keep);
+  spawn->set_worker_data(data.data(), data.size());
+  if (!Get(context, request, "maxOld", &value)) return;
+  if (value->IsUint32()) spawn->mutable_limits()->set_max_old_space_mb(value.As<v8::Uint32>()->Value());
+  if (!Get(context, request, "maxYoung", &value)) return;
+  if (value->IsUint32()) spawn->mutable_limits()->set_max_young_space_mb(value.As<v8::Uint32>()->Value());
+  if (!Get(context, request, "threadId", &value)) return;
+  if (value->IsUint32()) spawn->set_thread_id(value.As<v8::Uint32>()->Value());
+  if (!Get(context, request, "name", &value)) return;
+  spawn->set_name(Utf8(isolate, value));
+  Runtime::From(isolate)->channel()->Send(envelope);
+}
+
+// nestedPost(nestedId, bytes: ArrayBuffer): throws a RangeError over the
+// message limit.
+void NestedPost(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsUint32()) return;
+  std::shared_ptr<v8::BackingStore> keep;
+  std::string_view data = BytesOf(info[1], &keep);
+  Runtime* runtime = Runtime::From(isolate);
+  std::size_t limit = runtime->channel()->options().max_message_size;
+  if (data.size() > limit) {
+    isolate->ThrowException(v8::Exception::RangeError(
+        v8::String::NewFromUtf8(isolate, ipc::MessageOverLimitError(data.size(), limit).c_str()).ToLocalChecked()));
+    return;
+  }
+  proto::Envelope envelope;
+  envelope.mutable_nested_port_message()->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  envelope.mutable_nested_port_message()->set_data(data.data(), data.size());
+  runtime->channel()->Send(envelope);
+}
+
+// nestedTerminate(nestedId)
+void NestedTerminate(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsUint32()) return;
+  proto::Envelope envelope;
+  envelope.mutable_nested_terminate()->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  Runtime::From(info.GetIsolate())->channel()->Send(envelope);
+}
+
 }  // namespace
 
 void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context,
@@ -89,6 +206,10 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "portToken", PortToken);
   SetMethod(isolate, context, target, "serializeMessage", SerializeMessage);
   SetMethod(isolate, context, target, "deserializeMessage", DeserializeMessage);
+  SetMethod(isolate, context, target, "setNestedHandlers", SetNestedHandlers);
+  SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
+  SetMethod(isolate, context, target, "nestedPost", NestedPost);
+  SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);
 }
 
 }  // namespace isohost::worker::native_modules

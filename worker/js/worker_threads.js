@@ -123,6 +123,7 @@ for (const [name, builtin] of [
   ['MessagePort', 'internal/worker/io'],
   ['BroadcastChannel', 'internal/worker/io'],
   ['receiveMessageOnPort', 'internal/worker/io'],
+  ['Worker', 'internal/worker/worker'],
 ]) {
   Object.defineProperty(exports, name, {
     __proto__: null,

@@ -583,7 +583,8 @@ module.exports = {
   MessageEvent,
   BroadcastChannel,
   receiveMessageOnPort,
-  // For the parts that carry ports between processes.
+  // For the parts that carry ports between processes and nested workers.
+  setKeepAlive,
   Endpoint,
   encode,
   receive,

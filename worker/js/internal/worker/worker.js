@@ -1,0 +1,252 @@
+'use strict';
+// `new Worker()` inside a worker. Every worker is a process: the host
+// spawns the nested one as a sibling on this worker's behalf (same spawn
+// strategies, within the quota the host gives each worker) and relays the
+// messages between the two (worker/nested_workers.h, host/worker.cc).
+//
+// Where a process cannot do what a thread does:
+// - env: SHARE_ENV gives the nested worker a copy of this worker's
+//   process.env at spawn; later changes are not shared either way.
+// - transferList: ArrayBuffers are copied and detached here; MessagePorts
+//   cannot cross to another process yet (a DataCloneError says so).
+// - stdout/stderr: the nested worker's output goes where this worker's
+//   goes; `stdout: true` / `stderr: true` are not offered yet.
+
+const { EventEmitter } = internalRequire('events');
+const { codes } = internalRequire('internal/errors');
+const io = internalRequire('internal/worker/io');
+const workerThreads = internalRequire('worker_threads');
+const native = binding.internalBinding('worker_threads');
+
+const kOnline = 1;
+const kExit = 2;
+// proto ExitReason
+const kReasonUncaught = 2;
+const kReasonOutOfMemory = 3;
+const kReasonStartupFailed = 5;
+
+const workers = new Map();  // nestedId -> Worker
+let nextNestedId = 1;
+let handlersSet = false;
+
+function setHandlers() {
+  if (handlersSet) return;
+  handlersSet = true;
+  native.setNestedHandlers(onMessage, onEvent);
+}
+
+function onMessage(nestedId, value, failed) {
+  const worker = workers.get(nestedId);
+  if (worker === undefined) return;
+  worker.emit(failed ? 'messageerror' : 'message', value);
+}
+
+function onEvent(nestedId, kind, exitCode, reason, message) {
+  const worker = workers.get(nestedId);
+  if (worker === undefined) return;
+  if (kind === kOnline) {
+    worker._online();
+  } else if (kind === kExit) {
+    workers.delete(nestedId);
+    worker._exited(exitCode, reason, message);
+  }
+}
+
+function isPathLike(filename) {
+  return filename.startsWith('/') || filename.startsWith('./') || filename.startsWith('../') ||
+    filename.startsWith('.' + '\\') || filename.startsWith('..\\');
+}
+
+// The error of a nested worker that ended by an uncaught exception: the
+// host reports its message, as "Uncaught Name: text" or the text alone.
+function uncaughtError(message) {
+  const text = String(message);
+  if (text.startsWith('Uncaught ')) return text.slice('Uncaught '.length);  // a thrown non-error
+  const match = /^([A-Za-z]*Error): ([^]*)$/.exec(text);
+  const Ctor = match !== null && typeof globalThis[match[1]] === 'function' ? globalThis[match[1]] : Error;
+  return new Ctor(match !== null ? match[2] : text);
+}
+
+class Worker extends EventEmitter {
+  #nestedId;
+  #threadId;
+  #running = true;
+  #refed = true;
+  #exitCode = null;
+  #terminating = null;  // [promise, resolve]
+  #keepAlive = { keepingAlive: false };
+  #resourceLimits;
+
+  constructor(filename, options = {}) {
+    super();
+    const validators = internalRequire('internal/validators');
+    validators.validateObject(options, 'options', { nullable: true });
+    options = options ?? {};
+    const request = { argv: [], execArgv: [], env: [], name: '' };
+    if (options.eval) {
+      if (typeof filename !== 'string') {
+        throw new codes.ERR_INVALID_ARG_VALUE('options.eval', options.eval, 'must be false when \'filename\' is not a string');
+      }
+      request.scriptSource = filename;
+    } else {
+      if (filename !== null && typeof filename === 'object' && typeof filename.href === 'string') {
+        if (filename.protocol !== 'file:') {
+          throw new codes.ERR_INVALID_URL_SCHEME(['file']);
+        }
+        filename = internalRequire('node/url').fileURLToPath(filename);
+      } else if (typeof filename !== 'string') {
+        throw new codes.ERR_INVALID_ARG_TYPE('filename', ['string', 'URL'], filename);
+      } else if (!isPathLike(filename)) {
+        throw new codes.ERR_WORKER_PATH(filename);
+      }
+      request.scriptPath = internalRequire('node/path').resolve(filename);
+    }
+    if (options.argv !== undefined) {
+      if (!Array.isArray(options.argv)) throw new codes.ERR_INVALID_ARG_TYPE('options.argv', 'Array', options.argv);
+      request.argv = options.argv.map((arg) => `${arg}`);
+    }
+    if (options.execArgv !== undefined) {
+      if (!Array.isArray(options.execArgv)) {
+        throw new codes.ERR_INVALID_ARG_TYPE('options.execArgv', 'Array', options.execArgv);
+      }
+      // A nested worker is a process of its own but not one started with
+      // Node's command line: options that shape the process cannot apply.
+      const refused = options.execArgv.filter((arg) => typeof arg !== 'string' || !arg.startsWith('--'));
+      if (refused.length > 0) throw new codes.ERR_WORKER_INVALID_EXEC_ARGV(refused);
+      request.execArgv = options.execArgv;
+    }
+    let env = options.env;
+    if (env === undefined || env === workerThreads.SHARE_ENV) env = process.env;
+    if (env !== null && typeof env === 'object') {
+      for (const key of Object.keys(env)) request.env.push(key, `${env[key]}`);
+    } else if (env !== undefined) {
+      throw new codes.ERR_INVALID_ARG_TYPE('options.env', ['Object', 'null'], env);
+    }
+    if (options.name !== undefined) request.name = `${options.name}`;
+    const limits = options.resourceLimits;
+    if (limits !== undefined) {
+      validators.validateObject(limits, 'options.resourceLimits');
+      if (limits.maxOldGenerationSizeMb > 0) request.maxOld = Math.max(1, Math.ceil(limits.maxOldGenerationSizeMb));
+      if (limits.maxYoungGenerationSizeMb > 0) request.maxYoung = Math.max(1, Math.ceil(limits.maxYoungGenerationSizeMb));
+    }
+    this.#resourceLimits = {
+      maxYoungGenerationSizeMb: request.maxYoung ?? 48,
+      maxOldGenerationSizeMb: request.maxOld ?? 0,
+      codeRangeSizeMb: 0,
+      stackSizeMb: 4,
+    };
+    if (options.workerData !== undefined || options.transferList !== undefined) {
+      request.workerData = encode(options.workerData, options.transferList);
+    }
+    setHandlers();
+    this.#nestedId = nextNestedId++;
+    // Unique in this tree of workers: this worker's id in the high bits.
+    this.#threadId = ((workerThreads.threadId * 1000) + this.#nestedId) >>> 0;
+    request.threadId = this.#threadId;
+    workers.set(this.#nestedId, this);
+    native.nestedSpawn(this.#nestedId, request);
+    this.#updateRef();
+  }
+
+  get threadId() {
+    return this.#running ? this.#threadId : -1;
+  }
+
+  get resourceLimits() {
+    return this.#running ? this.#resourceLimits : {};
+  }
+
+  get stdin() { return null; }
+  get stdout() { return null; }
+  get stderr() { return null; }
+
+  postMessage(value, transferList = undefined) {
+    if (arguments.length === 0) {
+      throw internalRequire('internal/errors').nativeError('ERR_MISSING_ARGS', 'Not enough arguments to Worker.postMessage');
+    }
+    const bytes = encode(value, transferList);
+    if (!this.#running) return;
+    native.nestedPost(this.#nestedId, bytes);
+  }
+
+  terminate(callback = undefined) {
+    if (typeof callback === 'function') {
+      process.emitWarning('Passing a callback to worker.terminate() is deprecated. It returns a Promise instead.',
+        'DeprecationWarning', 'DEP0132');
+      this.once('exit', (code) => callback(null, code));
+    }
+    if (!this.#running) return Promise.resolve(this.#exitCode ?? undefined);
+    if (this.#terminating === null) {
+      let resolve;
+      const promise = new Promise((r) => { resolve = r; });
+      this.#terminating = [promise, resolve];
+      native.nestedTerminate(this.#nestedId);
+    }
+    return this.#terminating[0];
+  }
+
+  ref() {
+    this.#refed = true;
+    this.#updateRef();
+  }
+
+  unref() {
+    this.#refed = false;
+    this.#updateRef();
+  }
+
+  getHeapSnapshot() {
+    return Promise.reject(new codes.ERR_WORKER_NOT_RUNNING());
+  }
+
+  #updateRef() {
+    io.setKeepAlive(this.#keepAlive, this.#running && this.#refed);
+  }
+
+  _online() {
+    this.emit('online');
+  }
+
+  _exited(code, reason, message) {
+    this.#running = false;
+    this.#exitCode = code;
+    this.#updateRef();
+    if (reason === kReasonUncaught && this.#terminating === null) {
+      this.emit('error', uncaughtError(message));
+    } else if (reason === kReasonOutOfMemory) {
+      this.emit('error', new codes.ERR_WORKER_OUT_OF_MEMORY('JS heap out of memory'));
+    } else if (reason === kReasonStartupFailed && message !== '') {
+      this.emit('error', startupError(message));
+    }
+    this.emit('exit', code);
+    if (this.#terminating !== null) this.#terminating[1](code);
+  }
+}
+
+// What a nested worker that could not start reports: a missing file is
+// Node's MODULE_NOT_FOUND error.
+function startupError(message) {
+  const missing = /Cannot find module '([^']*)'/.exec(message) ?? /cannot find script '([^']*)'/.exec(message);
+  if (missing !== null) {
+    const error = new Error(`Cannot find module '${missing[1]}'`);
+    error.code = 'MODULE_NOT_FOUND';
+    return error;
+  }
+  return new codes.ERR_WORKER_INIT_FAILED(message);
+}
+
+function encode(value, transferList) {
+  const list = Array.isArray(transferList) ? transferList : transferList?.transfer;
+  if (Array.isArray(list) && list.some((item) => item instanceof io.MessagePort)) {
+    const DOMException = internalRequire('internal/dom_exception');
+    throw new DOMException('A MessagePort cannot be transferred to another worker yet', 'DataCloneError');
+  }
+  const message = io.encode(value, transferList, null);
+  if (message.endpoints.length > 0) {
+    const DOMException = internalRequire('internal/dom_exception');
+    throw new DOMException('A MessagePort cannot be transferred to another worker yet', 'DataCloneError');
+  }
+  return message.bytes;
+}
+
+module.exports = { Worker };
