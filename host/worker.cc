@@ -14,6 +14,7 @@
 #include <unordered_set>
 
 #include "host/launcher.h"
+#include "host/port_registry.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
 #include "ipc/stdio_flow.h"
@@ -92,7 +93,7 @@ std::string_view ExitReasonName(ExitReason reason) {
   return "unknown";
 }
 
-class Worker::Impl {
+class Worker::Impl : public PortHolder {
  public:
   Impl(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks, Launcher* launcher)
       : loop_(loop),
@@ -106,10 +107,12 @@ class Worker::Impl {
         nested_reaper_(loop),
         launcher_(launcher) {}
 
-  ~Impl() {
+  ~Impl() override {
     // Nothing may call back into a Worker that is gone.
     callbacks_ = {};
     if (destroyed_flag_ != nullptr) *destroyed_flag_ = true;
+    DropPorts();
+    nested_impls_.clear();
     nested_.clear();  // its nested workers die with it
     finished_nested_.clear();
     channel_.reset();
@@ -379,6 +382,10 @@ class Worker::Impl {
         if (found != nested_.end()) found->second->PostMessage(envelope.nested_port_message().data());
         return;
       }
+      case proto::Envelope::kChannelMessage:
+        return OnChannelMessage(envelope.channel_message());
+      case proto::Envelope::kPortClose:
+        return OnPortClose(envelope.port_close());
       case proto::Envelope::kNestedTerminate: {
         auto found = nested_.find(envelope.nested_terminate().nested_id());
         if (found != nested_.end()) found->second->Terminate(1);
@@ -487,9 +494,111 @@ class Worker::Impl {
       if (found == nested_.end()) return;
       finished_nested_.push_back(std::move(found->second));
       nested_.erase(found);
+      nested_impls_.erase(nested_id);
       nested_reaper_.Start([this] { finished_nested_.clear(); });
     };
-    nested_[nested_id] = Worker::Spawn(loop_, std::move(child), std::move(callbacks), launcher_);
+    auto impl = std::make_unique<Impl>(loop_, std::move(child), std::move(callbacks), launcher_);
+    impl->registry_ = Registry();
+    impl->parent_ = this;
+    impl->id_in_parent_ = nested_id;
+    Impl* started = impl.get();
+    nested_[nested_id] = std::unique_ptr<Worker>(new Worker(std::move(impl)));
+    nested_impls_[nested_id] = started;
+    started->Start();
+  }
+
+  // --- MessagePorts whose ends are in different processes -----------------------
+
+  std::shared_ptr<PortRegistry>& Registry() {
+    if (!registry_) registry_ = std::make_shared<PortRegistry>();
+    return registry_;
+  }
+
+  void OnChannelMessage(const proto::ChannelMessage& message) {
+    PortRegistry& registry = *Registry();
+    Impl* destination = nullptr;
+    std::uint64_t destination_port = 0;
+    std::uint32_t destination_nested = 0;
+    bool to_host = false;
+    if (message.port() != 0) {
+      std::optional<std::uint64_t> end = registry.Find(this, message.port());
+      if (!end) {
+        return ProtocolError("worker sent through port " + std::to_string(message.port()) +
+                             ", which it does not hold");
+      }
+      std::optional<PortRegistry::Route> peer = registry.PeerOf(*end);
+      if (peer && peer->holder != nullptr) {
+        destination = static_cast<Impl*>(peer->holder);
+        destination_port = peer->name;
+      }
+    } else if (message.nested_id() != 0) {
+      auto found = nested_impls_.find(message.nested_id());
+      if (found != nested_impls_.end() && found->second->running()) destination = found->second;
+    } else if (parent_ != nullptr) {
+      destination = parent_;
+      destination_nested = id_in_parent_;
+    } else {
+      to_host = true;
+    }
+    // The ends it transfers leave it now, whatever becomes of the message.
+    std::vector<std::uint64_t> moved;
+    for (const proto::TransferredPort& port : message.ports()) {
+      std::optional<std::uint64_t> end;
+      if (port.new_pair()) {
+        end = registry.Split(this, port.name());
+        if (!end) {
+          return ProtocolError("worker named a new port " + std::to_string(port.name()) +
+                               ", which is not a name it may choose");
+        }
+      } else {
+        end = registry.Find(this, port.name());
+        if (!end) {
+          return ProtocolError("worker transferred port " + std::to_string(port.name()) +
+                               ", which it does not hold");
+        }
+        registry.Release(*end);
+      }
+      moved.push_back(*end);
+    }
+    if (destination == nullptr) {
+      // Nobody to take them (the host holds no ports): their channels close.
+      for (std::uint64_t end : moved) NotifyClosed(registry.Close(end));
+      if (to_host && callbacks_.on_message) callbacks_.on_message(message.data());
+      return;
+    }
+    proto::Envelope envelope;
+    proto::ChannelMessage* out = envelope.mutable_channel_message();
+    out->set_port(destination_port);
+    out->set_nested_id(destination_nested);
+    out->set_data(message.data());
+    for (std::uint64_t end : moved) out->add_ports()->set_name(registry.Give(end, destination));
+    if (!destination->SendFrame(envelope)) {
+      for (std::uint64_t end : moved) NotifyClosed(registry.Close(end));
+    }
+  }
+
+  void OnPortClose(const proto::PortClose& close) {
+    // An end it no longer holds (the other side closed first) is no error.
+    std::optional<std::uint64_t> end = Registry()->Find(this, close.port());
+    if (end) NotifyClosed(registry_->Close(*end));
+  }
+
+  static void NotifyClosed(const std::optional<PortRegistry::Route>& route) {
+    if (!route || route->holder == nullptr) return;
+    proto::Envelope envelope;
+    envelope.mutable_port_close()->set_port(route->name);
+    static_cast<Impl*>(route->holder)->SendFrame(envelope);
+  }
+
+  // This worker holds no more ends: their channels close.
+  void DropPorts() {
+    if (!registry_) return;
+    for (const PortRegistry::Route& route : registry_->DropHolder(this)) NotifyClosed(route);
+  }
+
+  bool SendFrame(const proto::Envelope& envelope) {
+    if (finished_ || !channel_ || !channel_->is_open()) return false;
+    return channel_->Send(envelope);
   }
 
   void SendNestedEvent(std::uint32_t nested_id, proto::NestedEventKind kind, const ExitInfo& info) {
@@ -540,7 +649,9 @@ class Worker::Impl {
   void MaybeFinish() {
     if (finished_ || process_running_ || !channel_closed_ || !stdout_done_ || !stderr_done_) return;
     finished_ = true;
+    DropPorts();
     // A worker's nested workers end with it (killed and reaped).
+    nested_impls_.clear();
     nested_.clear();
     ExitInfo info = exit_info_;
     if (info.reason != ExitReason::kStartupFailed) {
@@ -612,6 +723,12 @@ class Worker::Impl {
   // ones that have just exited, destroyed on the next turn.
   std::map<std::uint32_t, std::unique_ptr<Worker>> nested_;
   std::vector<std::unique_ptr<Worker>> finished_nested_;
+  std::map<std::uint32_t, Impl*> nested_impls_;  // the Impls of nested_
+  // The channels of this tree of workers, made on first use; the worker
+  // that started this one and its id for it (none for a worker of the host).
+  std::shared_ptr<PortRegistry> registry_;
+  Impl* parent_ = nullptr;
+  std::uint32_t id_in_parent_ = 0;
   // Points at a flag on the stack of a callback that may destroy us.
   bool* destroyed_flag_ = nullptr;
   ExitInfo exit_info_;

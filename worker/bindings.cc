@@ -142,6 +142,7 @@ void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
       {"onStdioDrain", &js.on_stdio_drain},
       {"makeDataCloneError", &js.make_data_clone_error},
       {"importModuleDynamically", &js.import_module_dynamically},
+      {"onChannelFrame", &js.on_channel_frame},
   };
   for (const Slot& entry : slots) {
     Local<Value> fn;

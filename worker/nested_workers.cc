@@ -1,5 +1,8 @@
 #include "worker/nested_workers.h"
 
+#include <cstring>
+#include <memory>
+
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
@@ -50,6 +53,33 @@ void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
                                     v8::Integer::New(isolate, event.reason()), message};
     runtime_->MakeCallback(on_event_.Get(isolate), 5, argv);
   }
+}
+
+void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope) {
+  v8::Isolate* isolate = runtime.isolate();
+  v8::HandleScope handle_scope(isolate);
+  if (runtime.js().on_channel_frame.IsEmpty()) return;
+  v8::Local<v8::Context> context = runtime.context();
+  if (envelope.has_port_close()) {
+    v8::Local<v8::Value> argv[1] = {v8::Number::New(isolate, static_cast<double>(envelope.port_close().port()))};
+    runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 1, argv);
+    return;
+  }
+  const proto::ChannelMessage& message = envelope.channel_message();
+  std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(isolate, message.data().size());
+  if (!message.data().empty()) std::memcpy(store->Data(), message.data().data(), message.data().size());
+  v8::Local<v8::Array> names = v8::Array::New(isolate, message.ports_size());
+  for (int i = 0; i < message.ports_size(); ++i) {
+    if (!names->Set(context, static_cast<std::uint32_t>(i),
+                    v8::Number::New(isolate, static_cast<double>(message.ports(i).name())))
+             .FromMaybe(false)) {
+      return;
+    }
+  }
+  v8::Local<v8::Value> argv[4] = {v8::Number::New(isolate, static_cast<double>(message.port())),
+                                  v8::Integer::NewFromUnsigned(isolate, message.nested_id()),
+                                  v8::ArrayBuffer::New(isolate, std::move(store)), names};
+  runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 4, argv);
 }
 
 }  // namespace isohost::worker

@@ -29,6 +29,10 @@ class NestedWorkers {
   v8::Global<v8::Function> on_event_;
 };
 
+// Hands a ChannelMessage or PortClose (MessagePorts between processes) to
+// the JS that holds the ports (internal/worker/io.js, loaded by the first).
+void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope);
+
 }  // namespace isohost::worker
 
 #endif  // ISOHOST_WORKER_NESTED_WORKERS_H_

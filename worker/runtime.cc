@@ -266,6 +266,10 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
     case proto::Envelope::kNestedEvent:
       if (started_ && nested_workers_) nested_workers_->OnFrame(envelope);
       break;
+    case proto::Envelope::kChannelMessage:
+    case proto::Envelope::kPortClose:
+      if (started_) DeliverChannelFrame(*this, envelope);
+      break;
     case proto::Envelope::kTerminate:
       // JS is idle (we are in the loop), so 'exit' listeners may run; a
       // worker whose JS never yields is killed by the host instead.

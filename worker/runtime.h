@@ -57,6 +57,8 @@ struct JsCallbacks {
   v8::Global<v8::Function> on_stdio_drain;
   v8::Global<v8::Function> make_data_clone_error;  // (message) -> DOMException
   v8::Global<v8::Function> import_module_dynamically;  // (specifier, referrer, attributes) -> Promise
+  // (port, nestedId, bytes, names) for a ChannelMessage, (port) for a PortClose
+  v8::Global<v8::Function> on_channel_frame;
 };
 
 // Counters of the event loop, reported in the Exit frame. Plain integers:

@@ -198,6 +198,49 @@ void NestedTerminate(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime::From(info.GetIsolate())->channel()->Send(envelope);
 }
 
+// channelSend(port, nestedId, bytes: ArrayBuffer, [name, newPair, ...]):
+// a ChannelMessage (proto/isohost.proto) to the host.
+void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  if (!info[0]->IsNumber() || !info[1]->IsUint32()) return;
+  proto::Envelope envelope;
+  proto::ChannelMessage* message = envelope.mutable_channel_message();
+  message->set_port(static_cast<std::uint64_t>(info[0].As<v8::Number>()->Value()));
+  message->set_nested_id(info[1].As<v8::Uint32>()->Value());
+  std::shared_ptr<v8::BackingStore> keep;
+  std::string_view data = BytesOf(info[2], &keep);
+  Runtime* runtime = Runtime::From(isolate);
+  std::size_t limit = runtime->channel()->options().max_message_size;
+  if (data.size() > limit) {
+    isolate->ThrowException(v8::Exception::RangeError(
+        v8::String::NewFromUtf8(isolate, ipc::MessageOverLimitError(data.size(), limit).c_str()).ToLocalChecked()));
+    return;
+  }
+  message->set_data(data.data(), data.size());
+  if (info[3]->IsArray()) {
+    v8::Local<v8::Array> list = info[3].As<v8::Array>();
+    for (std::uint32_t i = 0; i + 1 < list->Length(); i += 2) {
+      v8::Local<v8::Value> name;
+      v8::Local<v8::Value> new_pair;
+      if (!list->Get(context, i).ToLocal(&name) || !list->Get(context, i + 1).ToLocal(&new_pair)) return;
+      if (!name->IsNumber()) continue;
+      proto::TransferredPort* port = message->add_ports();
+      port->set_name(static_cast<std::uint64_t>(name.As<v8::Number>()->Value()));
+      port->set_new_pair(new_pair->IsTrue());
+    }
+  }
+  runtime->channel()->Send(envelope);
+}
+
+// portClose(port)
+void PortClose(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsNumber()) return;
+  proto::Envelope envelope;
+  envelope.mutable_port_close()->set_port(static_cast<std::uint64_t>(info[0].As<v8::Number>()->Value()));
+  Runtime::From(info.GetIsolate())->channel()->Send(envelope);
+}
+
 }  // namespace
 
 void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context,
@@ -210,6 +253,8 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
   SetMethod(isolate, context, target, "nestedPost", NestedPost);
   SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);
+  SetMethod(isolate, context, target, "channelSend", ChannelSend);
+  SetMethod(isolate, context, target, "portClose", PortClose);
 }
 
 }  // namespace isohost::worker::native_modules

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -75,6 +76,39 @@ TEST(NestedWorkerTest, TheHostTrustsNoClaimAboutNestedWorkersAWorkerDidNotStart)
   EXPECT_NE(result.exit_code, 0);
   EXPECT_NE(result.err.find("worker asked for nested worker 1 twice"), std::string::npos) << result.err;
 }
+
+TEST(NestedWorkerTest, PortsTransferredToNestedWorkersKeepTheirChannel) {
+  CliResult result = RunCli({"run", ScriptPath("nested/relay.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "A closed\n"
+            "A got a port\n"
+            "A via the passed port: hello\n"
+            "B closed\n"
+            "B got ping\n"
+            "B got queued before the transfer\n"
+            "exit\n"
+            "exit\n")
+      << result.err;
+}
+
+// A worker that names a port the host never gave it: through it, in a
+// transfer list, or as a new port under a name only the host hands out.
+class FakePortClaimTest : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
+
+TEST_P(FakePortClaimTest, EndsTheWorkerWithAProtocolError) {
+  CliResult result = RunCli({"--expose-internals", ScriptPath("nested/fake_ports.js"), GetParam().first});
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_EQ(result.out, "") << result.err;
+  EXPECT_NE(result.err.find("protocol error: " + GetParam().second), std::string::npos) << result.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Lies, FakePortClaimTest,
+    ::testing::Values(std::pair<std::string, std::string>{"send", "worker sent through port 12345, which it does not hold"},
+                      std::pair<std::string, std::string>{"transfer", "worker transferred port 7, which it does not hold"},
+                      std::pair<std::string, std::string>{"name", "worker named a new port 8, which is not a name it may choose"}),
+    [](const ::testing::TestParamInfo<std::pair<std::string, std::string>>& info) { return info.param.first; });
 
 }  // namespace
 }  // namespace isohost::testing

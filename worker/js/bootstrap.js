@@ -250,4 +250,6 @@ binding.setCallbacks({
   importModuleDynamically: (specifier, referrer, attributes) =>
     internalRequire('internal/modules/esm/loader').importModuleDynamically(specifier, referrer, attributes),
   makeDataCloneError: (message) => new (internalRequire('internal/dom_exception'))(message, 'DataCloneError'),
+  // MessagePorts between processes: the port code is compiled on the first.
+  onChannelFrame: (...args) => internalRequire('internal/worker/io').onChannelFrame(...args),
 });

@@ -14,11 +14,17 @@ class ParentPort extends EventEmitter {
     this._onmessage = null;
   }
 
-  postMessage(value) {
+  postMessage(value, transferList = undefined) {
     if (arguments.length === 0) {
       throw internalRequire('internal/errors').nativeError('ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
     }
     if (this._closed) return;
+    // A transfer list (ports, ArrayBuffers to detach) takes the port code's
+    // path; a plain message stays on the fast one.
+    if (transferList !== undefined && transferList !== null) {
+      internalRequire('internal/worker/io').postToLink(0, value, transferList);
+      return;
+    }
     binding.postMessage(value);
   }
 

@@ -66,6 +66,9 @@ class Endpoint {
     this.keepingAlive = false;
     this.delivery = null;  // the pending immediate, if any
     this.closeEmitted = false;
+    // The host's name for this end when its peer is in another process
+    // (then `peer` is null and messages go through the host); 0 otherwise.
+    this.remote = 0;
   }
 
   // Whether this end should keep the loop alive now.
@@ -293,6 +296,10 @@ class MessagePortImpl extends NodeEventTarget {
     const endpoint = this.#endpoint;
     const message = encode(value, transfer, endpoint);
     if (endpoint === null || endpoint.closed) return;
+    if (endpoint.remote !== 0) {
+      sendThroughHost(endpoint.remote, 0, message);
+      return;
+    }
     const peer = endpoint.peer;
     if (peer === null) return;
     if (message.endpoints.includes(peer)) {
@@ -413,6 +420,11 @@ const onmessageListeners = new WeakMap();
 // delivered.
 function closeChannel(endpoint) {
   const peer = endpoint.peer;
+  if (endpoint.remote !== 0) {
+    native.portClose(endpoint.remote);
+    remoteEndpoints.delete(endpoint.remote);
+    endpoint.remote = 0;
+  }
   markClosed(endpoint);
   if (peer !== null && !peer.closed) peer.enqueue(kCloseMessage);
 }
@@ -577,7 +589,113 @@ class BroadcastChannel extends NodeEventTarget {
 defineEventHandler(BroadcastChannel.prototype, 'message');
 defineEventHandler(BroadcastChannel.prototype, 'messageerror');
 
+// --- ports between processes ----------------------------------------------------------
+//
+// An end whose peer is in another process has the host's name for it
+// (Endpoint.remote); the host relays its messages to the holder of the
+// other end (proto ChannelMessage, host/port_registry.h). A message to
+// another process that transfers an end whose peer is here splits their
+// channel: this process keeps the peer under a name of its own choosing
+// (odd), and the messages already queued for the transferred end follow it.
+
+const remoteEndpoints = new Map();  // the host's name -> Endpoint
+let nextOwnName = 1;
+
+// The transfer list of a message that leaves this process, as the host
+// reads it: [name, newPair, ...]. The endpoints leave for good.
+function describeForHost(endpoints, followers) {
+  const list = [];
+  for (const endpoint of endpoints) {
+    if (endpoint.remote !== 0) {
+      list.push(endpoint.remote, false);
+      remoteEndpoints.delete(endpoint.remote);
+      endpoint.remote = 0;
+      endpoint.closed = true;
+      continue;
+    }
+    const name = nextOwnName;
+    nextOwnName += 2;
+    list.push(name, true);
+    const peer = endpoint.peer;
+    endpoint.peer = null;
+    endpoint.closed = true;
+    if (peer !== null) {
+      peer.peer = null;
+      peer.remote = name;
+      remoteEndpoints.set(name, peer);
+    }
+    // What it had not read yet goes after it, in order.
+    for (const queued of endpoint.queue) {
+      if (queued === kCloseMessage) {
+        followers.push(() => native.portClose(name));
+        remoteEndpoints.delete(name);
+        break;
+      }
+      if (peer !== null) followers.push(() => sendThroughHost(name, 0, queued));
+    }
+    endpoint.queue.length = 0;
+    if (peer === null) followers.push(() => native.portClose(name));
+  }
+  return list;
+}
+
+// Sends `message` ({ bytes, endpoints }) through end `port`, or when 0
+// through the link to nested worker `nestedId` (0: to this worker's parent).
+function sendThroughHost(port, nestedId, message) {
+  const followers = [];
+  const list = describeForHost(message.endpoints, followers);
+  native.channelSend(port, nestedId, message.bytes, list);
+  for (const follow of followers) follow();
+}
+
+// A message to the parent (parentPort) or to a nested worker with a
+// transfer list.
+function postToLink(nestedId, value, transfer) {
+  sendThroughHost(0, nestedId, encode(value, transfer, null));
+}
+
+// A frame from the host: (port, nestedId, bytes, names) for a message, or
+// (port) for the close of the other end of `port`.
+function onChannelFrame(port, nestedId, bytes, names) {
+  if (bytes === undefined) {
+    const endpoint = remoteEndpoints.get(port);
+    if (endpoint === undefined) return;
+    remoteEndpoints.delete(port);
+    endpoint.remote = 0;
+    endpoint.enqueue(kCloseMessage);
+    return;
+  }
+  const endpoints = names.map((name) => {
+    const endpoint = new Endpoint();
+    endpoint.remote = name;
+    remoteEndpoints.set(name, endpoint);
+    return endpoint;
+  });
+  const message = { bytes, endpoints };
+  if (port !== 0) {
+    const endpoint = remoteEndpoints.get(port);
+    if (endpoint !== undefined) {
+      endpoint.enqueue(message);
+      return;
+    }
+    // Its end was closed here: what it carried closes too.
+    for (const carried of endpoints) closeChannel(carried);
+    return;
+  }
+  let value;
+  try {
+    value = receive(message).value;
+  } catch (err) {
+    if (nestedId !== 0) internalRequire('internal/worker/worker').onLinkMessage(nestedId, err, true);
+    return;
+  }
+  if (nestedId === 0) workerThreads.parentPort._deliver(value);
+  else internalRequire('internal/worker/worker').onLinkMessage(nestedId, value, false);
+}
+
 module.exports = {
+  onChannelFrame,
+  postToLink,
   MessageChannel,
   MessagePort,
   MessageEvent,

@@ -8,7 +8,8 @@
 // - env: SHARE_ENV gives the nested worker a copy of this worker's
 //   process.env at spawn; later changes are not shared either way.
 // - transferList: ArrayBuffers are copied and detached here; MessagePorts
-//   cannot cross to another process yet (a DataCloneError says so).
+//   keep their channel through the host (internal/worker/io.js), except in
+//   workerData, where they cannot go yet (a DataCloneError says so).
 // - stdout/stderr: the nested worker's output goes where this worker's
 //   goes; `stdout: true` / `stderr: true` are not offered yet.
 
@@ -164,6 +165,15 @@ class Worker extends EventEmitter {
     if (arguments.length === 0) {
       throw internalRequire('internal/errors').nativeError('ERR_MISSING_ARGS', 'Not enough arguments to Worker.postMessage');
     }
+    if (transferList !== undefined && transferList !== null && hasPort(transferList)) {
+      // Ports go through the host's record of channels (internal/worker/io.js).
+      if (!this.#running) {
+        io.encode(value, transferList, null);
+        return;
+      }
+      io.postToLink(this.#nestedId, value, transferList);
+      return;
+    }
     const bytes = encode(value, transferList);
     if (!this.#running) return;
     native.nestedPost(this.#nestedId, bytes);
@@ -235,11 +245,17 @@ function startupError(message) {
   return new codes.ERR_WORKER_INIT_FAILED(message);
 }
 
+function hasPort(transferList) {
+  const list = typeof transferList?.[Symbol.iterator] === 'function' ? transferList : transferList?.transfer;
+  if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') return false;
+  for (const item of list) if (item instanceof io.MessagePort) return true;
+  return false;
+}
+
 function encode(value, transferList) {
-  const list = Array.isArray(transferList) ? transferList : transferList?.transfer;
-  if (Array.isArray(list) && list.some((item) => item instanceof io.MessagePort)) {
+  if (transferList !== undefined && hasPort(transferList)) {
     const DOMException = internalRequire('internal/dom_exception');
-    throw new DOMException('A MessagePort cannot be transferred to another worker yet', 'DataCloneError');
+    throw new DOMException('A MessagePort cannot be transferred in workerData yet', 'DataCloneError');
   }
   const message = io.encode(value, transferList, null);
   if (message.endpoints.length > 0) {
@@ -249,4 +265,4 @@ function encode(value, transferList) {
   return message.bytes;
 }
 
-module.exports = { Worker };
+module.exports = { Worker, onLinkMessage: onMessage };
