@@ -87,7 +87,7 @@ struct WorkerOptions {
   // How many nested workers (`new Worker()` inside this worker) may run at
   // once; each is a process the host spawns for it, with this same quota for
   // its own. 0: none (the constructor's worker reports an error and exits).
-  std::size_t max_nested_workers = 8;
+  std::size_t max_nested_workers = 16;
   // The worker's threadId; 0: its id (Worker::id()).
   std::uint32_t thread_id = 0;
   // The isohost-worker binary; empty: next to the running executable, or

@@ -26,6 +26,11 @@ const kReasonUncaught = 2;
 const kReasonOutOfMemory = 3;
 const kReasonStartupFailed = 5;
 
+const kExecArgv = new RegExp('^--(expose[-_]gc|allow[-_]natives[-_]syntax|stack[-_]size=\\d+|harmony[-_a-z]*|' +
+  'max[-_]old[-_]space[-_]size=\\d+|no[-_]warnings|no[-_]deprecation|throw[-_]deprecation|pending[-_]deprecation|' +
+  'trace[-_]deprecation|trace[-_]warnings|zero[-_]fill[-_]buffers|experimental[-_]vm[-_]modules|' +
+  '(no[-_])?experimental[-_]require[-_]module|expose[-_]internals)$');
+
 const workers = new Map();  // nestedId -> Worker
 let nextNestedId = 1;
 let handlersSet = false;
@@ -110,11 +115,13 @@ class Worker extends EventEmitter {
       if (!Array.isArray(options.execArgv)) {
         throw new codes.ERR_INVALID_ARG_TYPE('options.execArgv', 'Array', options.execArgv);
       }
-      // A nested worker is a process of its own but not one started with
-      // Node's command line: options that shape the process cannot apply.
-      const refused = options.execArgv.filter((arg) => typeof arg !== 'string' || !arg.startsWith('--'));
+      // Only the options a worker honours (see `isohost --help`): the rest
+      // shape a process started by Node's command line, which this is not.
+      const refused = options.execArgv.filter((arg) => typeof arg !== 'string' || !kExecArgv.test(arg));
       if (refused.length > 0) throw new codes.ERR_WORKER_INVALID_EXEC_ARGV(refused);
       request.execArgv = options.execArgv;
+    } else {
+      request.execArgv = process.execArgv;
     }
     let env = options.env;
     if (env === undefined || env === workerThreads.SHARE_ENV) env = process.env;
