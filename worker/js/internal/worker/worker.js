@@ -24,6 +24,7 @@ const kExit = 2;
 // proto ExitReason
 const kReasonUncaught = 2;
 const kReasonOutOfMemory = 3;
+const kReasonTerminated = 4;
 const kReasonStartupFailed = 5;
 
 const kExecArgv = new RegExp('^--(expose[-_]gc|allow[-_]natives[-_]syntax|stack[-_]size=\\d+|harmony[-_a-z]*|' +
@@ -137,11 +138,13 @@ class Worker extends EventEmitter {
       if (limits.maxOldGenerationSizeMb > 0) request.maxOld = Math.max(1, Math.ceil(limits.maxOldGenerationSizeMb));
       if (limits.maxYoungGenerationSizeMb > 0) request.maxYoung = Math.max(1, Math.ceil(limits.maxYoungGenerationSizeMb));
     }
+    // As asked (the nested worker's isolate gets the heap limits; the code
+    // range and the stack keep V8's defaults).
     this.#resourceLimits = {
-      maxYoungGenerationSizeMb: request.maxYoung ?? 48,
-      maxOldGenerationSizeMb: request.maxOld ?? 0,
-      codeRangeSizeMb: 0,
-      stackSizeMb: 4,
+      maxYoungGenerationSizeMb: limits?.maxYoungGenerationSizeMb > 0 ? limits.maxYoungGenerationSizeMb : 48,
+      maxOldGenerationSizeMb: limits?.maxOldGenerationSizeMb > 0 ? limits.maxOldGenerationSizeMb : 0,
+      codeRangeSizeMb: limits?.codeRangeSizeMb > 0 ? limits.codeRangeSizeMb : 0,
+      stackSizeMb: limits?.stackSizeMb > 0 ? limits.stackSizeMb : 4,
     };
     if (options.workerData !== undefined || options.transferList !== undefined) {
       request.workerData = encode(options.workerData, options.transferList);
@@ -154,6 +157,7 @@ class Worker extends EventEmitter {
     workers.set(this.#nestedId, this);
     native.nestedSpawn(this.#nestedId, request);
     this.#updateRef();
+    process.emit('worker', this);
   }
 
   get threadId() {
@@ -192,12 +196,13 @@ class Worker extends EventEmitter {
         'DeprecationWarning', 'DEP0132');
       this.once('exit', (code) => callback(null, code));
     }
-    if (!this.#running) return Promise.resolve(this.#exitCode ?? undefined);
+    if (!this.#running) return Promise.resolve(undefined);
     if (this.#terminating === null) {
       let resolve;
       const promise = new Promise((r) => { resolve = r; });
       this.#terminating = [promise, resolve];
       native.nestedTerminate(this.#nestedId);
+      this.#updateRef();
     }
     return this.#terminating[0];
   }
@@ -216,8 +221,9 @@ class Worker extends EventEmitter {
     return Promise.reject(new codes.ERR_WORKER_NOT_RUNNING());
   }
 
+  // A terminate() on its way keeps the loop alive until the exit comes.
   #updateRef() {
-    io.setKeepAlive(this.#keepAlive, this.#running && this.#refed);
+    io.setKeepAlive(this.#keepAlive, this.#running && (this.#refed || this.#terminating !== null));
   }
 
   _online() {
@@ -225,6 +231,8 @@ class Worker extends EventEmitter {
   }
 
   _exited(code, reason, message) {
+    // A terminated worker exits with 1, even one killed after the grace period.
+    if (this.#terminating !== null && reason === kReasonTerminated) code = 1;
     this.#running = false;
     this.#exitCode = code;
     this.#updateRef();
