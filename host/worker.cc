@@ -9,10 +9,12 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <unordered_set>
 
 #include "host/launcher.h"
+#include "host/port_registry.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
 #include "ipc/stdio_flow.h"
@@ -51,6 +53,20 @@ ConsoleLevel FromProto(proto::ConsoleLevel level) {
   }
 }
 
+proto::ExitReason ToProto(ExitReason reason) {
+  switch (reason) {
+    case ExitReason::kNormal: return proto::EXIT_REASON_NORMAL;
+    case ExitReason::kUncaughtException: return proto::EXIT_REASON_UNCAUGHT_EXCEPTION;
+    case ExitReason::kOutOfMemory: return proto::EXIT_REASON_OUT_OF_MEMORY;
+    case ExitReason::kTerminated: return proto::EXIT_REASON_TERMINATED;
+    case ExitReason::kStartupFailed: return proto::EXIT_REASON_STARTUP_FAILED;
+    case ExitReason::kTimeout: return proto::EXIT_REASON_TIMEOUT;
+    case ExitReason::kCrashed:
+    case ExitReason::kProtocolError: break;
+  }
+  return proto::EXIT_REASON_UNSPECIFIED;
+}
+
 proto::SourceKind ToProto(SourceKind kind) {
   switch (kind) {
     case SourceKind::kEval: return proto::SOURCE_KIND_EVAL;
@@ -77,7 +93,7 @@ std::string_view ExitReasonName(ExitReason reason) {
   return "unknown";
 }
 
-class Worker::Impl {
+class Worker::Impl : public PortHolder {
  public:
   Impl(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks, Launcher* launcher)
       : loop_(loop),
@@ -88,12 +104,17 @@ class Worker::Impl {
         stderr_pipe_(loop),
         kill_timer_(loop),
         deferred_(loop),
+        nested_reaper_(loop),
         launcher_(launcher) {}
 
-  ~Impl() {
+  ~Impl() override {
     // Nothing may call back into a Worker that is gone.
     callbacks_ = {};
     if (destroyed_flag_ != nullptr) *destroyed_flag_ = true;
+    DropPorts();
+    nested_impls_.clear();
+    nested_.clear();  // its nested workers die with it
+    finished_nested_.clear();
     channel_.reset();
     watch_.reset();  // kills a process that is still running, and reaps it
   }
@@ -287,7 +308,7 @@ class Worker::Impl {
     start->mutable_limits()->set_max_old_space_mb(options_.limits.max_old_space_mb);
     start->mutable_limits()->set_max_young_space_mb(options_.limits.max_young_space_mb);
     start->mutable_limits()->set_timeout_ms(options_.limits.timeout_ms);
-    start->set_thread_id(static_cast<std::uint32_t>(id_));
+    start->set_thread_id(options_.thread_id != 0 ? options_.thread_id : static_cast<std::uint32_t>(id_));
     start->set_exec_path(exec_path_);
     start->set_argv0(options_.argv0);
     start->set_stdin_attached(options_.stdin_attached);
@@ -353,6 +374,23 @@ class Worker::Impl {
         return;
       case proto::Envelope::kTaskResult:
         return OnTaskResult(envelope.task_result());
+      case proto::Envelope::kNestedSpawn:
+        return OnNestedSpawn(envelope.nested_spawn());
+      case proto::Envelope::kNestedPortMessage: {
+        // One that exited a moment ago is not an error: the parent did not know yet.
+        auto found = nested_.find(envelope.nested_port_message().nested_id());
+        if (found != nested_.end()) found->second->PostMessage(envelope.nested_port_message().data());
+        return;
+      }
+      case proto::Envelope::kChannelMessage:
+        return OnChannelMessage(envelope.channel_message());
+      case proto::Envelope::kPortClose:
+        return OnPortClose(envelope.port_close());
+      case proto::Envelope::kNestedTerminate: {
+        auto found = nested_.find(envelope.nested_terminate().nested_id());
+        if (found != nested_.end()) found->second->Terminate(1);
+        return;
+      }
       default:
         return ProtocolError("worker sent a frame only the host may send (field " +
                              std::to_string(envelope.body_case()) + ")");
@@ -392,6 +430,191 @@ class Worker::Impl {
     if (channel_) channel_->ReleasePayload(payload);
   }
 
+  // A nested worker, spawned as a sibling process on this worker's behalf:
+  // its messages and its end go back to this worker only, its output to
+  // this worker's output, and it dies with this worker.
+  void OnNestedSpawn(const proto::NestedSpawn& spawn) {
+    const std::uint32_t nested_id = spawn.nested_id();
+    if (nested_.contains(nested_id)) {
+      return ProtocolError("worker asked for nested worker " + std::to_string(nested_id) + " twice");
+    }
+    if (nested_.size() >= options_.max_nested_workers) {
+      proto::Envelope refusal;
+      proto::NestedEvent* event = refusal.mutable_nested_event();
+      event->set_nested_id(nested_id);
+      event->set_kind(proto::NESTED_EVENT_KIND_EXIT);
+      event->set_exit_code(1);
+      event->set_reason(proto::EXIT_REASON_STARTUP_FAILED);
+      event->set_message("nested worker quota of " + std::to_string(options_.max_nested_workers) +
+                         " running workers exceeded");
+      if (channel_) channel_->Send(refusal);
+      return;
+    }
+    WorkerOptions child;
+    if (spawn.has_script_source()) {
+      child.script_source = spawn.script_source();
+      child.source_kind = SourceKind::kWorkerEval;
+    } else {
+      child.script_path = spawn.script_path();
+    }
+    child.argv.assign(spawn.argv().begin(), spawn.argv().end());
+    child.exec_argv.assign(spawn.exec_argv().begin(), spawn.exec_argv().end());
+    child.env.emplace();
+    for (const proto::EnvVar& var : spawn.env()) (*child.env)[var.name()] = var.value();
+    child.worker_data = spawn.worker_data();
+    child.limits = options_.limits;
+    // A nested worker may ask for less than its parent has, never more.
+    auto lower = [](std::uint32_t asked, std::uint32_t own) {
+      return asked == 0 ? own : own == 0 ? asked : std::min(asked, own);
+    };
+    child.limits.max_old_space_mb = lower(spawn.limits().max_old_space_mb(), options_.limits.max_old_space_mb);
+    child.limits.max_young_space_mb = lower(spawn.limits().max_young_space_mb(), options_.limits.max_young_space_mb);
+    child.v8_flags = options_.v8_flags;
+    child.spawn = options_.spawn;
+    child.worker_binary = options_.worker_binary;
+    child.argv0 = options_.argv0;
+    child.max_nested_workers = options_.max_nested_workers;
+    child.thread_id = spawn.thread_id();
+    WorkerCallbacks callbacks;
+    callbacks.on_online = [this, nested_id] { SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_ONLINE, {}); };
+    callbacks.on_message = [this, nested_id](std::string_view data) {
+      if (!channel_ || !channel_->is_open()) return;
+      proto::Envelope envelope;
+      envelope.mutable_nested_port_message()->set_nested_id(nested_id);
+      envelope.mutable_nested_port_message()->set_data(data.data(), data.size());
+      channel_->Send(envelope);
+    };
+    callbacks.on_output = [this](StdioStream stream, std::string_view data, ConsoleLevel level) {
+      if (callbacks_.on_output) callbacks_.on_output(stream, data, level);
+    };
+    callbacks.on_exit = [this, nested_id](const ExitInfo& info) {
+      SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_EXIT, info);
+      // Destroyed on a later turn: we are inside its own callback.
+      auto found = nested_.find(nested_id);
+      if (found == nested_.end()) return;
+      finished_nested_.push_back(std::move(found->second));
+      nested_.erase(found);
+      nested_impls_.erase(nested_id);
+      nested_reaper_.Start([this] { finished_nested_.clear(); });
+    };
+    auto impl = std::make_unique<Impl>(loop_, std::move(child), std::move(callbacks), launcher_);
+    impl->registry_ = Registry();
+    impl->parent_ = this;
+    impl->id_in_parent_ = nested_id;
+    Impl* started = impl.get();
+    nested_[nested_id] = std::unique_ptr<Worker>(new Worker(std::move(impl)));
+    nested_impls_[nested_id] = started;
+    started->Start();
+  }
+
+  // --- MessagePorts whose ends are in different processes -----------------------
+
+  std::shared_ptr<PortRegistry>& Registry() {
+    if (!registry_) registry_ = std::make_shared<PortRegistry>();
+    return registry_;
+  }
+
+  void OnChannelMessage(const proto::ChannelMessage& message) {
+    PortRegistry& registry = *Registry();
+    Impl* destination = nullptr;
+    std::uint64_t destination_port = 0;
+    std::uint32_t destination_nested = 0;
+    bool to_host = false;
+    if (message.port() != 0) {
+      std::optional<std::uint64_t> end = registry.Find(this, message.port());
+      if (!end) {
+        return ProtocolError("worker sent through port " + std::to_string(message.port()) +
+                             ", which it does not hold");
+      }
+      std::optional<PortRegistry::Route> peer = registry.PeerOf(*end);
+      if (peer && peer->holder != nullptr) {
+        destination = static_cast<Impl*>(peer->holder);
+        destination_port = peer->name;
+      }
+    } else if (message.nested_id() != 0) {
+      auto found = nested_impls_.find(message.nested_id());
+      if (found != nested_impls_.end() && found->second->running()) destination = found->second;
+    } else if (parent_ != nullptr) {
+      destination = parent_;
+      destination_nested = id_in_parent_;
+    } else {
+      to_host = true;
+    }
+    // The ends it transfers leave it now, whatever becomes of the message.
+    std::vector<std::uint64_t> moved;
+    for (const proto::TransferredPort& port : message.ports()) {
+      std::optional<std::uint64_t> end;
+      if (port.new_pair()) {
+        end = registry.Split(this, port.name());
+        if (!end) {
+          return ProtocolError("worker named a new port " + std::to_string(port.name()) +
+                               ", which is not a name it may choose");
+        }
+      } else {
+        end = registry.Find(this, port.name());
+        if (!end) {
+          return ProtocolError("worker transferred port " + std::to_string(port.name()) +
+                               ", which it does not hold");
+        }
+        registry.Release(*end);
+      }
+      moved.push_back(*end);
+    }
+    if (destination == nullptr) {
+      // Nobody to take them (the host holds no ports): their channels close.
+      for (std::uint64_t end : moved) NotifyClosed(registry.Close(end));
+      if (to_host && callbacks_.on_message) callbacks_.on_message(message.data());
+      return;
+    }
+    proto::Envelope envelope;
+    proto::ChannelMessage* out = envelope.mutable_channel_message();
+    out->set_port(destination_port);
+    out->set_nested_id(destination_nested);
+    out->set_data(message.data());
+    for (std::uint64_t end : moved) out->add_ports()->set_name(registry.Give(end, destination));
+    if (!destination->SendFrame(envelope)) {
+      for (std::uint64_t end : moved) NotifyClosed(registry.Close(end));
+    }
+  }
+
+  void OnPortClose(const proto::PortClose& close) {
+    // An end it no longer holds (the other side closed first) is no error.
+    std::optional<std::uint64_t> end = Registry()->Find(this, close.port());
+    if (end) NotifyClosed(registry_->Close(*end));
+  }
+
+  static void NotifyClosed(const std::optional<PortRegistry::Route>& route) {
+    if (!route || route->holder == nullptr) return;
+    proto::Envelope envelope;
+    envelope.mutable_port_close()->set_port(route->name);
+    static_cast<Impl*>(route->holder)->SendFrame(envelope);
+  }
+
+  // This worker holds no more ends: their channels close.
+  void DropPorts() {
+    if (!registry_) return;
+    for (const PortRegistry::Route& route : registry_->DropHolder(this)) NotifyClosed(route);
+  }
+
+  bool SendFrame(const proto::Envelope& envelope) {
+    if (finished_ || !channel_ || !channel_->is_open()) return false;
+    return channel_->Send(envelope);
+  }
+
+  void SendNestedEvent(std::uint32_t nested_id, proto::NestedEventKind kind, const ExitInfo& info) {
+    if (!channel_ || !channel_->is_open()) return;
+    proto::Envelope envelope;
+    proto::NestedEvent* event = envelope.mutable_nested_event();
+    event->set_nested_id(nested_id);
+    event->set_kind(kind);
+    if (kind == proto::NESTED_EVENT_KIND_EXIT) {
+      event->set_exit_code(info.code);
+      event->set_reason(ToProto(info.reason));
+      if (info.reason != ExitReason::kNormal) event->set_message(info.message);
+    }
+    channel_->Send(envelope);
+  }
+
   void ProtocolError(const std::string& message) {
     protocol_error_ = message;
     channel_.reset();
@@ -426,6 +649,10 @@ class Worker::Impl {
   void MaybeFinish() {
     if (finished_ || process_running_ || !channel_closed_ || !stdout_done_ || !stderr_done_) return;
     finished_ = true;
+    DropPorts();
+    // A worker's nested workers end with it (killed and reaped).
+    nested_impls_.clear();
+    nested_.clear();
     ExitInfo info = exit_info_;
     if (info.reason != ExitReason::kStartupFailed) {
       if (!protocol_error_.empty()) {
@@ -469,6 +696,7 @@ class Worker::Impl {
   ipc::StreamReader stderr_pipe_;
   ipc::TimerHandle kill_timer_;
   ipc::DeferredCall deferred_;
+  ipc::DeferredCall nested_reaper_;
   std::unique_ptr<ipc::Channel> channel_;
   std::unique_ptr<ProcessWatch> watch_;
   Launcher* launcher_;
@@ -491,6 +719,16 @@ class Worker::Impl {
   // Tasks sent and not yet answered: a result for any other is refused.
   std::unordered_set<std::uint64_t> unsettled_tasks_;
   bool task_ready_ = false;
+  // Nested workers running on this worker's behalf, by its ids for them; and
+  // ones that have just exited, destroyed on the next turn.
+  std::map<std::uint32_t, std::unique_ptr<Worker>> nested_;
+  std::vector<std::unique_ptr<Worker>> finished_nested_;
+  std::map<std::uint32_t, Impl*> nested_impls_;  // the Impls of nested_
+  // The channels of this tree of workers, made on first use; the worker
+  // that started this one and its id for it (none for a worker of the host).
+  std::shared_ptr<PortRegistry> registry_;
+  Impl* parent_ = nullptr;
+  std::uint32_t id_in_parent_ = 0;
   // Points at a flag on the stack of a callback that may destroy us.
   bool* destroyed_flag_ = nullptr;
   ExitInfo exit_info_;

@@ -142,6 +142,7 @@ void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
       {"onStdioDrain", &js.on_stdio_drain},
       {"makeDataCloneError", &js.make_data_clone_error},
       {"importModuleDynamically", &js.import_module_dynamically},
+      {"onChannelFrame", &js.on_channel_frame},
   };
   for (const Slot& entry : slots) {
     Local<Value> fn;
@@ -195,7 +196,13 @@ void ReallyExit(const FunctionCallbackInfo<Value>& info) {
   Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
   int code = info[0]->Int32Value(context).FromMaybe(1);
   auto reason = info[1]->IsTrue() ? proto::EXIT_REASON_UNCAUGHT_EXCEPTION : proto::EXIT_REASON_NORMAL;
-  runtime->Exit(code, reason);
+  // reallyExit(code, uncaught, summary): the summary of the uncaught error.
+  std::string message;
+  if (info[2]->IsString()) {
+    v8::String::Utf8Value text(info.GetIsolate(), info[2]);
+    if (*text != nullptr) message.assign(*text, static_cast<std::size_t>(text.length()));
+  }
+  runtime->Exit(code, reason, message);
 }
 
 // --- messaging and stdio ---------------------------------------------------------

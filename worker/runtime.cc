@@ -14,6 +14,7 @@
 #include "ipc/uv_loop.h"
 #include "worker/builtins.h"
 #include "worker/module_wrap.h"
+#include "worker/nested_workers.h"
 #include "worker/serialization.h"
 #include "worker/task_runner.h"
 #include "worker/v8_init.h"
@@ -95,6 +96,7 @@ Runtime::~Runtime() {
     module_registry_.reset();
     promise_hooks_.Reset();
     task_runner_.reset();
+    nested_workers_.reset();
     callback_exit_hook_.Reset();
     builtin_functions_.clear();
     tick_info_buffer_.Reset();
@@ -259,6 +261,14 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
     case proto::Envelope::kTaskRun:
     case proto::Envelope::kTaskCancel:
       if (started_ && task_runner_) task_runner_->OnFrame(envelope);
+      break;
+    case proto::Envelope::kNestedPortMessage:
+    case proto::Envelope::kNestedEvent:
+      if (started_ && nested_workers_) nested_workers_->OnFrame(envelope);
+      break;
+    case proto::Envelope::kChannelMessage:
+    case proto::Envelope::kPortClose:
+      if (started_) DeliverChannelFrame(*this, envelope);
       break;
     case proto::Envelope::kTerminate:
       // JS is idle (we are in the loop), so 'exit' listeners may run; a

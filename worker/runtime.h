@@ -25,6 +25,7 @@
 namespace isohost::worker {
 
 class ModuleRegistry;
+class NestedWorkers;
 class TaskRunner;
 
 // Layout of the arrays shared with the bootstrap JS (worker/js/*.js reads the
@@ -56,6 +57,8 @@ struct JsCallbacks {
   v8::Global<v8::Function> on_stdio_drain;
   v8::Global<v8::Function> make_data_clone_error;  // (message) -> DOMException
   v8::Global<v8::Function> import_module_dynamically;  // (specifier, referrer, attributes) -> Promise
+  // (port, nestedId, bytes, names) for a ChannelMessage, (port) for a PortClose
+  v8::Global<v8::Function> on_channel_frame;
 };
 
 // Counters of the event loop, reported in the Exit frame. Plain integers:
@@ -145,6 +148,9 @@ class Runtime {
   PromiseHooks& promise_hooks() { return promise_hooks_; }
   // The task frames' handler (worker/task_runner.h), made by the task binding.
   std::unique_ptr<TaskRunner>& task_runner() { return task_runner_; }
+  // The nested workers' frames (worker/nested_workers.h), made on the first
+  // `new Worker()`.
+  std::unique_ptr<NestedWorkers>& nested_workers() { return nested_workers_; }
 
   std::int32_t* tick_info() { return tick_info_; }
   std::uint32_t* immediate_info() { return immediate_info_; }
@@ -218,6 +224,7 @@ class Runtime {
   std::unique_ptr<ModuleRegistry> module_registry_;  // holds Globals: reset before the isolate goes
   PromiseHooks promise_hooks_;                       // holds Globals: reset before the isolate goes
   std::unique_ptr<TaskRunner> task_runner_;          // the same
+  std::unique_ptr<NestedWorkers> nested_workers_;    // the same
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an

@@ -15,27 +15,7 @@ class CloneDelegate final : public v8::ValueSerializer::Delegate {
   explicit CloneDelegate(v8::Isolate* isolate) : isolate_(isolate) {}
 
   void ThrowDataCloneError(v8::Local<v8::String> message) override {
-    v8::Local<v8::Context> context = isolate_->GetCurrentContext();
-    auto* factory = static_cast<v8::Global<v8::Function>*>(isolate_->GetData(kDataCloneErrorFactorySlot));
-    if (factory != nullptr && !factory->IsEmpty()) {
-      v8::Local<v8::Value> argv[] = {message};
-      v8::Local<v8::Value> error;
-      // If the factory throws, its exception is the one left pending.
-      if (factory->Get(isolate_)->Call(context, v8::Undefined(isolate_), 1, argv).ToLocal(&error)) {
-        isolate_->ThrowException(error);
-      }
-      return;
-    }
-    v8::Local<v8::Value> error = v8::Exception::Error(message);
-    v8::Local<v8::Object> object;
-    if (error->ToObject(context).ToLocal(&object)) {
-      (void)object->DefineOwnProperty(context, v8::String::NewFromUtf8Literal(isolate_, "name"),
-                                      v8::String::NewFromUtf8Literal(isolate_, "DataCloneError"),
-                                      v8::DontEnum).FromMaybe(false);
-      (void)object->DefineOwnProperty(context, v8::String::NewFromUtf8Literal(isolate_, "code"),
-                                      v8::Integer::New(isolate_, 25), v8::DontEnum).FromMaybe(false);
-    }
-    isolate_->ThrowException(error);
+    isohost::worker::ThrowDataCloneError(isolate_, message);
   }
 
   void* ReallocateBufferMemory(void* old_buffer, size_t size, size_t* actual_size) override {
@@ -49,6 +29,30 @@ class CloneDelegate final : public v8::ValueSerializer::Delegate {
 };
 
 }  // namespace
+
+void ThrowDataCloneError(v8::Isolate* isolate, v8::Local<v8::String> message) {
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  auto* factory = static_cast<v8::Global<v8::Function>*>(isolate->GetData(kDataCloneErrorFactorySlot));
+  if (factory != nullptr && !factory->IsEmpty()) {
+    v8::Local<v8::Value> argv[] = {message};
+    v8::Local<v8::Value> error;
+    // If the factory throws, its exception is the one left pending.
+    if (factory->Get(isolate)->Call(context, v8::Undefined(isolate), 1, argv).ToLocal(&error)) {
+      isolate->ThrowException(error);
+    }
+    return;
+  }
+  v8::Local<v8::Value> error = v8::Exception::Error(message);
+  v8::Local<v8::Object> object;
+  if (error->ToObject(context).ToLocal(&object)) {
+    (void)object->DefineOwnProperty(context, v8::String::NewFromUtf8Literal(isolate, "name"),
+                                    v8::String::NewFromUtf8Literal(isolate, "DataCloneError"),
+                                    v8::DontEnum).FromMaybe(false);
+    (void)object->DefineOwnProperty(context, v8::String::NewFromUtf8Literal(isolate, "code"),
+                                    v8::Integer::New(isolate, 25), v8::DontEnum).FromMaybe(false);
+  }
+  isolate->ThrowException(error);
+}
 
 namespace {
 

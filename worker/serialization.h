@@ -23,6 +23,9 @@ namespace isohost::worker {
 // unit test) the error is an Error with that name and code.
 inline constexpr std::uint32_t kDataCloneErrorFactorySlot = 1;
 
+// Throws a DataCloneError with `message` (see kDataCloneErrorFactorySlot).
+void ThrowDataCloneError(v8::Isolate* isolate, v8::Local<v8::String> message);
+
 // A message about to be posted. A lone primitive is measured but not yet
 // written, so that its bytes go straight to where they are sent
 // (worker/primitive_clone.h); anything else is in V8's serializer's buffer.

@@ -1,6 +1,15 @@
 // The native half of require('worker_threads') beyond the port: the heap
-// limits this worker's isolate really runs with, for `resourceLimits`.
+// limits this worker's isolate really runs with, for `resourceLimits`, and
+// the bytes of MessagePort messages (worker/port_message.h).
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ipc/frame_format.h"
 #include "worker/native_module.h"
+#include "worker/nested_workers.h"
+#include "worker/port_message.h"
 #include "worker/runtime.h"
 
 namespace isohost::worker::native_modules {
@@ -22,11 +31,230 @@ void HeapLimitsMb(const v8::FunctionCallbackInfo<v8::Value>& info) {
   info.GetReturnValue().Set(v8::Array::New(isolate, values, 2));
 }
 
+// portToken(index) -> the stand-in for transferred port `index`.
+void PortToken(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsUint32()) return;
+  v8::Local<v8::Object> token;
+  if (NewPortToken(isolate, isolate->GetCurrentContext(), info[0].As<v8::Uint32>()->Value()).ToLocal(&token)) {
+    info.GetReturnValue().Set(token);
+  }
+}
+
+// serializeMessage(value, arrayBuffers | undefined) -> ArrayBuffer of bytes;
+// the ArrayBuffers (checked by JS) are copied and detached.
+void SerializeMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  std::vector<v8::Local<v8::ArrayBuffer>> detach;
+  if (info[1]->IsArray()) {
+    v8::Local<v8::Array> list = info[1].As<v8::Array>();
+    for (std::uint32_t i = 0; i < list->Length(); ++i) {
+      v8::Local<v8::Value> item;
+      if (!list->Get(context, i).ToLocal(&item)) return;
+      if (item->IsArrayBuffer()) detach.push_back(item.As<v8::ArrayBuffer>());
+    }
+  }
+  v8::Local<v8::ArrayBuffer> bytes;
+  if (SerializePortMessage(isolate, context, info[0], detach).ToLocal(&bytes)) info.GetReturnValue().Set(bytes);
+}
+
+// deserializeMessage(bytes: ArrayBuffer | ArrayBufferView, ports | undefined)
+// -> the value, in which port token i is ports[i].
+void DeserializeMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  std::string_view data;
+  std::shared_ptr<v8::BackingStore> keep;
+  if (info[0]->IsArrayBuffer()) {
+    keep = info[0].As<v8::ArrayBuffer>()->GetBackingStore();
+    data = {static_cast<const char*>(keep->Data()), keep->ByteLength()};
+  } else if (info[0]->IsArrayBufferView()) {
+    v8::Local<v8::ArrayBufferView> view = info[0].As<v8::ArrayBufferView>();
+    keep = view->Buffer()->GetBackingStore();
+    data = {static_cast<const char*>(keep->Data()) + view->ByteOffset(), view->ByteLength()};
+  } else {
+    isolate->ThrowException(v8::Exception::TypeError(
+        v8::String::NewFromUtf8Literal(isolate, "deserializeMessage: bytes must be an ArrayBuffer")));
+    return;
+  }
+  v8::Local<v8::Array> ports;
+  if (info[1]->IsArray()) ports = info[1].As<v8::Array>();
+  v8::Local<v8::Value> value;
+  if (DeserializePortMessage(isolate, isolate->GetCurrentContext(), data, ports).ToLocal(&value)) {
+    info.GetReturnValue().Set(value);
+  }
+}
+
+// --- nested workers (worker/nested_workers.h) ---------------------------------
+
+std::string Utf8(v8::Isolate* isolate, v8::Local<v8::Value> value) {
+  if (!value->IsString()) return {};
+  v8::String::Utf8Value text(isolate, value);
+  return *text != nullptr ? std::string(*text, static_cast<std::size_t>(text.length())) : std::string();
+}
+
+bool Get(v8::Local<v8::Context> context, v8::Local<v8::Object> object, const char* name,
+         v8::Local<v8::Value>* out) {
+  return object->Get(context, v8::String::NewFromUtf8(context->GetIsolate(), name).ToLocalChecked()).ToLocal(out);
+}
+
+// The strings of a JS array (others are skipped).
+bool Strings(v8::Local<v8::Context> context, v8::Local<v8::Value> value, std::vector<std::string>* out) {
+  if (!value->IsArray()) return true;
+  v8::Local<v8::Array> list = value.As<v8::Array>();
+  for (std::uint32_t i = 0; i < list->Length(); ++i) {
+    v8::Local<v8::Value> item;
+    if (!list->Get(context, i).ToLocal(&item)) return false;
+    if (item->IsString()) out->push_back(Utf8(context->GetIsolate(), item));
+  }
+  return true;
+}
+
+std::string_view BytesOf(v8::Local<v8::Value> value, std::shared_ptr<v8::BackingStore>* keep) {
+  if (!value->IsArrayBuffer()) return {};
+  *keep = value.As<v8::ArrayBuffer>()->GetBackingStore();
+  return {static_cast<const char*>((*keep)->Data()), (*keep)->ByteLength()};
+}
+
+// setNestedHandlers(onMessage, onEvent)
+void SetNestedHandlers(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsFunction() || !info[1]->IsFunction()) return;
+  Runtime* runtime = Runtime::From(info.GetIsolate());
+  if (!runtime->nested_workers()) runtime->nested_workers() = std::make_unique<NestedWorkers>(runtime);
+  runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>());
+}
+
+// nestedSpawn(nestedId, { threadId, scriptPath | scriptSource, argv, env:
+// [name, value, ...], workerData: ArrayBuffer?, maxOld, maxYoung, execArgv, name })
+void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  if (!info[0]->IsUint32() || !info[1]->IsObject()) return;
+  v8::Local<v8::Object> request = info[1].As<v8::Object>();
+  proto::Envelope envelope;
+  proto::NestedSpawn* spawn = envelope.mutable_nested_spawn();
+  spawn->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  v8::Local<v8::Value> value;
+  if (!Get(context, request, "scriptSource", &value)) return;
+  if (value->IsString()) {
+    spawn->set_script_source(Utf8(isolate, value));
+  } else {
+    if (!Get(context, request, "scriptPath", &value)) return;
+    spawn->set_script_path(Utf8(isolate, value));
+  }
+  std::vector<std::string> strings;
+  if (!Get(context, request, "argv", &value) || !Strings(context, value, &strings)) return;
+  for (std::string& arg : strings) spawn->add_argv(std::move(arg));
+  strings.clear();
+  if (!Get(context, request, "execArgv", &value) || !Strings(context, value, &strings)) return;
+  for (std::string& arg : strings) spawn->add_exec_argv(std::move(arg));
+  strings.clear();
+  if (!Get(context, request, "env", &value) || !Strings(context, value, &strings)) return;
+  for (std::size_t i = 0; i + 1 < strings.size(); i += 2) {
+    proto::EnvVar* var = spawn->add_env();
+    var->set_name(std::move(strings[i]));
+    var->set_value(std::move(strings[i + 1]));
+  }
+  std::shared_ptr<v8::BackingStore> keep;
+  if (!Get(context, request, "workerData", &value)) return;
+  std::string_view data = BytesOf(value, &keep);
+  spawn->set_worker_data(data.data(), data.size());
+  if (!Get(context, request, "maxOld", &value)) return;
+  if (value->IsUint32()) spawn->mutable_limits()->set_max_old_space_mb(value.As<v8::Uint32>()->Value());
+  if (!Get(context, request, "maxYoung", &value)) return;
+  if (value->IsUint32()) spawn->mutable_limits()->set_max_young_space_mb(value.As<v8::Uint32>()->Value());
+  if (!Get(context, request, "threadId", &value)) return;
+  if (value->IsUint32()) spawn->set_thread_id(value.As<v8::Uint32>()->Value());
+  if (!Get(context, request, "name", &value)) return;
+  spawn->set_name(Utf8(isolate, value));
+  Runtime::From(isolate)->channel()->Send(envelope);
+}
+
+// nestedPost(nestedId, bytes: ArrayBuffer): throws a RangeError over the
+// message limit.
+void NestedPost(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsUint32()) return;
+  std::shared_ptr<v8::BackingStore> keep;
+  std::string_view data = BytesOf(info[1], &keep);
+  Runtime* runtime = Runtime::From(isolate);
+  std::size_t limit = runtime->channel()->options().max_message_size;
+  if (data.size() > limit) {
+    isolate->ThrowException(v8::Exception::RangeError(
+        v8::String::NewFromUtf8(isolate, ipc::MessageOverLimitError(data.size(), limit).c_str()).ToLocalChecked()));
+    return;
+  }
+  proto::Envelope envelope;
+  envelope.mutable_nested_port_message()->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  envelope.mutable_nested_port_message()->set_data(data.data(), data.size());
+  runtime->channel()->Send(envelope);
+}
+
+// nestedTerminate(nestedId)
+void NestedTerminate(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsUint32()) return;
+  proto::Envelope envelope;
+  envelope.mutable_nested_terminate()->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  Runtime::From(info.GetIsolate())->channel()->Send(envelope);
+}
+
+// channelSend(port, nestedId, bytes: ArrayBuffer, [name, newPair, ...]):
+// a ChannelMessage (proto/isohost.proto) to the host.
+void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  if (!info[0]->IsNumber() || !info[1]->IsUint32()) return;
+  proto::Envelope envelope;
+  proto::ChannelMessage* message = envelope.mutable_channel_message();
+  message->set_port(static_cast<std::uint64_t>(info[0].As<v8::Number>()->Value()));
+  message->set_nested_id(info[1].As<v8::Uint32>()->Value());
+  std::shared_ptr<v8::BackingStore> keep;
+  std::string_view data = BytesOf(info[2], &keep);
+  Runtime* runtime = Runtime::From(isolate);
+  std::size_t limit = runtime->channel()->options().max_message_size;
+  if (data.size() > limit) {
+    isolate->ThrowException(v8::Exception::RangeError(
+        v8::String::NewFromUtf8(isolate, ipc::MessageOverLimitError(data.size(), limit).c_str()).ToLocalChecked()));
+    return;
+  }
+  message->set_data(data.data(), data.size());
+  if (info[3]->IsArray()) {
+    v8::Local<v8::Array> list = info[3].As<v8::Array>();
+    for (std::uint32_t i = 0; i + 1 < list->Length(); i += 2) {
+      v8::Local<v8::Value> name;
+      v8::Local<v8::Value> new_pair;
+      if (!list->Get(context, i).ToLocal(&name) || !list->Get(context, i + 1).ToLocal(&new_pair)) return;
+      if (!name->IsNumber()) continue;
+      proto::TransferredPort* port = message->add_ports();
+      port->set_name(static_cast<std::uint64_t>(name.As<v8::Number>()->Value()));
+      port->set_new_pair(new_pair->IsTrue());
+    }
+  }
+  runtime->channel()->Send(envelope);
+}
+
+// portClose(port)
+void PortClose(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsNumber()) return;
+  proto::Envelope envelope;
+  envelope.mutable_port_close()->set_port(static_cast<std::uint64_t>(info[0].As<v8::Number>()->Value()));
+  Runtime::From(info.GetIsolate())->channel()->Send(envelope);
+}
+
 }  // namespace
 
 void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                 v8::Local<v8::Object> target) {
   SetMethod(isolate, context, target, "heapLimitsMb", HeapLimitsMb);
+  SetMethod(isolate, context, target, "portToken", PortToken);
+  SetMethod(isolate, context, target, "serializeMessage", SerializeMessage);
+  SetMethod(isolate, context, target, "deserializeMessage", DeserializeMessage);
+  SetMethod(isolate, context, target, "setNestedHandlers", SetNestedHandlers);
+  SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
+  SetMethod(isolate, context, target, "nestedPost", NestedPost);
+  SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);
+  SetMethod(isolate, context, target, "channelSend", ChannelSend);
+  SetMethod(isolate, context, target, "portClose", PortClose);
 }
 
 }  // namespace isohost::worker::native_modules

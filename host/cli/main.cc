@@ -55,6 +55,9 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
       ->check(CLI::Range(1u, 1u << 20));
   run_command->add_option("--max-young-space", run.max_young_space_mb, "Worker young-generation heap limit, MB")
       ->check(CLI::Range(1u, 1u << 10));
+  run_command->add_option("--max-nested-workers", run.max_nested_workers,
+                          "Nested workers (new Worker() inside a worker) each worker may run at once")
+      ->capture_default_str();
   run_command->add_option("--max-message-bytes", run.max_message_bytes, "Largest message either side may send")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
       ->capture_default_str();

@@ -74,6 +74,7 @@ int RunCommand(const RunOptions& options) {
   worker_options.argv0 = options.argv0;
   worker_options.v8_flags = options.v8_flags;
   worker_options.limits.max_message_bytes = options.max_message_bytes;
+  worker_options.max_nested_workers = options.max_nested_workers;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;
   worker_options.limits.max_young_space_mb = options.max_young_space_mb;
   worker_options.limits.timeout_ms = static_cast<std::uint64_t>(options.timeout_s * 1000);

@@ -36,6 +36,8 @@ struct RunOptions {
   bool stats = false;             // print each worker's loop counters at exit
   std::vector<std::string> v8_flags;
   std::size_t max_message_bytes = 64u << 20;
+  // Nested workers (`new Worker()` in a worker) each worker may run at once.
+  std::size_t max_nested_workers = 16;
   unsigned max_old_space_mb = 0;
   unsigned max_young_space_mb = 0;
   double timeout_s = 0;

@@ -72,7 +72,9 @@ let portRef = false;
 let drainRef = false;
 // A worker of a task pool waits for tasks.
 let taskRef = false;
-let updateKeepAlive = () => binding.setPortRef(portRef || stdinRef || drainRef || taskRef);
+// A MessagePort or a nested Worker of this worker keeps it alive.
+let channelRef = false;
+let updateKeepAlive = () => binding.setPortRef(portRef || stdinRef || drainRef || taskRef || channelRef);
 const setDrainRef = (ref) => {
   drainRef = ref;
   updateKeepAlive();
@@ -182,6 +184,10 @@ const kLazyGlobals = [
   ['TextDecoderStream', 'internal/webstreams/encoding'],
   ['CompressionStream', 'internal/webstreams/compression'],
   ['DecompressionStream', 'internal/webstreams/compression'],
+  ['MessageChannel', 'internal/worker/io'],
+  ['MessagePort', 'internal/worker/io'],
+  ['MessageEvent', 'internal/worker/io'],
+  ['BroadcastChannel', 'internal/worker/io'],
 ];
 for (const [name, builtin, key = name, enumerable = false, data = false] of kLazyGlobals) {
   const build = () => {
@@ -222,6 +228,10 @@ function runMain(workerData) {
       portRef = workerThreads.parentPort.hasRef();
       updateKeepAlive();
     },
+    setChannelRef(ref) {
+      channelRef = ref;
+      updateKeepAlive();
+    },
   });
   // A worker of a task pool: the script's export runs the tasks, which may
   // arrive while it loads.
@@ -257,4 +267,6 @@ binding.setCallbacks({
   importModuleDynamically: (specifier, referrer, attributes) =>
     internalRequire('internal/modules/esm/loader').importModuleDynamically(specifier, referrer, attributes),
   makeDataCloneError: (message) => new (internalRequire('internal/dom_exception'))(message, 'DataCloneError'),
+  // MessagePorts between processes: the port code is compiled on the first.
+  onChannelFrame: (...args) => internalRequire('internal/worker/io').onChannelFrame(...args),
 });

@@ -37,6 +37,19 @@ function writeVersionFooter() {
   binding.writeStdio(2, `\nIsohost${isohost} (Node.js ${process.version})\n`, kLevelError);
 }
 
+// "Name: message" of what was thrown, for the host's exit report (a nested
+// worker's parent rebuilds its 'error' from it).
+function errorSummary(err) {
+  try {
+    if (err !== null && typeof err === 'object' && typeof err.message === 'string') {
+      return `${typeof err.name === 'string' ? err.name : 'Error'}: ${err.message}`;
+    }
+    return `Uncaught ${String(err)}`;
+  } catch {
+    return '';
+  }
+}
+
 // Ends the worker after an error nobody handled. `exit` listeners still run.
 function dieWith(err, code) {
   writeFatalReport(err);
@@ -51,7 +64,7 @@ function dieWith(err, code) {
     }
   }
   const finalCode = process.exitCode === undefined ? code : process.exitCode | 0;
-  binding.reallyExit(finalCode, true);
+  binding.reallyExit(finalCode, true, errorSummary(err));
 }
 
 function handleUncaught(err, origin = 'uncaughtException') {

@@ -14,11 +14,17 @@ class ParentPort extends EventEmitter {
     this._onmessage = null;
   }
 
-  postMessage(value) {
+  postMessage(value, transferList = undefined) {
     if (arguments.length === 0) {
       throw internalRequire('internal/errors').nativeError('ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
     }
     if (this._closed) return;
+    // A transfer list (ports, ArrayBuffers to detach) takes the port code's
+    // path; a plain message stays on the fast one.
+    if (transferList !== undefined && transferList !== null) {
+      internalRequire('internal/worker/io').postToLink(0, value, transferList);
+      return;
+    }
     binding.postMessage(value);
   }
 
@@ -115,9 +121,43 @@ exports.isMarkedAsUntransferable = (value) =>
   ((typeof value === 'object' && value !== null) || typeof value === 'function') && untransferable.has(value);
 exports.untransferable = untransferable;
 exports.SHARE_ENV = Symbol.for('nodejs.worker_threads.SHARE_ENV');
+
+// MessageChannel and the rest are built on first read
+// (internal/worker/io.js): a worker that never asks loads none of it.
+for (const [name, builtin] of [
+  ['MessageChannel', 'internal/worker/io'],
+  ['MessagePort', 'internal/worker/io'],
+  ['BroadcastChannel', 'internal/worker/io'],
+  ['receiveMessageOnPort', 'internal/worker/io'],
+  ['Worker', 'internal/worker/worker'],
+]) {
+  Object.defineProperty(exports, name, {
+    __proto__: null,
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = internalRequire(builtin)[name];
+      Object.defineProperty(exports, name, { __proto__: null, value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+    set(value) {
+      Object.defineProperty(exports, name, { __proto__: null, value, enumerable: true, configurable: true, writable: true });
+    },
+  });
+}
+
+// Whether ports of this worker keep its loop alive (internal/worker/io.js).
+let setChannelRef = () => {};
+Object.defineProperty(exports, '_setChannelRef', {
+  __proto__: null,
+  enumerable: false,
+  value: (ref) => setChannelRef(ref),
+});
+
 exports.setup = (options) => {
   process = options.process;
   keepAliveChanged = options.keepAliveChanged;
+  if (options.setChannelRef) setChannelRef = options.setChannelRef;
   exports.workerData = options.workerData;
   exports.threadId = options.threadId;
 };

@@ -84,6 +84,12 @@ struct WorkerOptions {
   // the worker and start in the order they were sent.
   std::size_t task_concurrency = 1;
   SpawnStrategy spawn = SpawnStrategy::kDefault;
+  // How many nested workers (`new Worker()` inside this worker) may run at
+  // once; each is a process the host spawns for it, with this same quota for
+  // its own. 0: none (the constructor's worker reports an error and exits).
+  std::size_t max_nested_workers = 16;
+  // The worker's threadId; 0: its id (Worker::id()).
+  std::uint32_t thread_id = 0;
   // The isohost-worker binary; empty: next to the running executable, or
   // $ISOHOST_WORKER.
   std::string worker_binary;

@@ -126,6 +126,7 @@ const messages = {
   ERR_BUFFER_TOO_LARGE: [RangeError, (max) => `Cannot create a Buffer larger than ${max} bytes`],
   ERR_CHILD_PROCESS_STDIO_MAXBUFFER: [RangeError, (name) => `${name} maxBuffer length exceeded`],
   ERR_CONSOLE_WRITABLE_STREAM: [TypeError, (name) => `Console expects a writable stream instance for ${name}`],
+  ERR_CONSTRUCT_CALL_INVALID: [TypeError, () => 'Constructor cannot be called'],
   ERR_CRYPTO_HASH_FINALIZED: [Error, () => 'Digest already called'],
   ERR_CRYPTO_HASH_UPDATE_FAILED: [Error, () => 'Hash update failed'],
   ERR_CRYPTO_INVALID_DIGEST: [TypeError, (digest) => `Invalid digest: ${digest}`],
@@ -178,6 +179,7 @@ const messages = {
   ERR_INVALID_STATE: [Error, (message) => `Invalid state: ${message}`],
   ERR_INVALID_SYNC_FORK_INPUT: [TypeError, (value) => `Asynchronous forks do not support Buffer, TypedArray, DataView or string input: ${value}`],
   ERR_INVALID_THIS: [TypeError, (type) => `Value of "this" must be of type ${type}`],
+  ERR_INVALID_TRANSFER_OBJECT: [TypeError, () => 'Found invalid object in transferList'],
   ERR_INVALID_TUPLE: [TypeError, (name, value) => `${name} must be an iterable ${value} tuple`],
   ERR_INVALID_URI: [URIError, () => 'URI malformed'],
   ERR_INVALID_URL: [TypeError, () => 'Invalid URL'],
@@ -252,6 +254,17 @@ const messages = {
   ERR_VM_MODULE_LINK_FAILURE: [Error, (message) => message],
   ERR_VM_MODULE_NOT_MODULE: [Error, () => 'Provided module is not an instance of Module'],
   ERR_VM_MODULE_STATUS: [Error, (reason) => `Module status ${reason}`],
+  ERR_WORKER_INIT_FAILED: [Error, (message) => `Worker initialization failure: ${message}`],
+  ERR_WORKER_INVALID_EXEC_ARGV: [Error, (errors, message = 'invalid execArgv flags') => `Initiated Worker with ${message}: ${errors.join(', ')}`],
+  ERR_WORKER_NOT_RUNNING: [Error, () => 'Worker instance not running'],
+  ERR_WORKER_OUT_OF_MEMORY: [Error, (message) => `Worker terminated due to reaching memory limit: ${message}`],
+  ERR_WORKER_PATH: [TypeError, (filename) => {
+    const message = "The worker script or module filename must be an absolute path or a relative path starting with './' or '../'.";
+    if (filename.startsWith('file://')) return `${message} Wrap file:// URLs with \`new URL\`.`;
+    if (filename.startsWith('data:text/javascript')) return `${message} Wrap data: URLs with \`new URL\`.`;
+    return `${message} Received "${filename}"`;
+  }],
+  ERR_WORKER_UNSERIALIZABLE_ERROR: [Error, () => 'Serializing an uncaught exception failed'],
   ERR_WORKER_UNSUPPORTED_OPERATION: [TypeError, (name) => `${name} is not supported in workers`],
   ERR_ZLIB_INITIALIZATION_FAILED: [Error, () => 'Initialization failed'],
 };

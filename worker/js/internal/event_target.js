@@ -566,6 +566,17 @@ class EventTarget {
     target.#invoke(type, null, value);
   }
 
+  // Dispatches `event`, but node-style listeners get `value` (a
+  // MessagePort's on('message') listeners get the data, not the event).
+  static dispatchWithValue(target, event, value) {
+    beginDispatch(event, target);
+    try {
+      target.#invoke(event.type, event, value);
+    } finally {
+      endDispatch(event);
+    }
+  }
+
   static getMaxListeners(target) {
     EventTarget.#check(target);
     return target.#maxListeners;
@@ -580,9 +591,10 @@ class EventTarget {
 
 const {
   listenersOf, getMaxListeners, setMaxListeners, eventTypes, listenerCountOf, removeAllOf, emitOn,
+  dispatchWithValue,
 } = EventTarget;
 for (const name of ['listenersOf', 'getMaxListeners', 'setMaxListeners', 'eventTypes', 'listenerCountOf',
-  'removeAllOf', 'emitOn']) {
+  'removeAllOf', 'emitOn', 'dispatchWithValue']) {
   delete EventTarget[name];
 }
 makeEnumerable(EventTarget.prototype, 'EventTarget');
@@ -722,4 +734,6 @@ module.exports = {
   kWeakHandler,
   kStrongListenersChanged,
   inspectAs,
+  dispatchWithValue,
+  listenerCountOf,
 };

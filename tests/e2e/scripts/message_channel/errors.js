@@ -1,0 +1,23 @@
+// A bad transfer list gets Node's errors, and a failed post detaches nothing.
+const { MessageChannel, receiveMessageOnPort, markAsUntransferable } = require('node:worker_threads');
+const show = (f) => { try { f(); console.log('no error'); } catch (e) { console.log(e.name, e.code, e.message); } };
+const { port1, port2 } = new MessageChannel();
+const buf = new ArrayBuffer(8);
+show(() => port1.postMessage(1, [buf, buf]));
+const other = new MessageChannel();
+show(() => port1.postMessage(other.port1, [other.port1, other.port1]));
+show(() => port1.postMessage(1, 'x'));
+show(() => port1.postMessage(1, { transfer: 0 }));
+show(() => port1.postMessage(1, [{}]));
+show(() => port1.postMessage(() => {}, [buf]));
+console.log('still attached:', buf.byteLength);
+other.port1.close();
+show(() => port1.postMessage(1, [other.port2]));
+show(() => receiveMessageOnPort({}));
+const kept = new ArrayBuffer(4);
+markAsUntransferable(kept);
+port1.postMessage(kept, [kept]);
+console.log('untransferable kept:', kept.byteLength, receiveMessageOnPort(port2).message.byteLength);
+port2.postMessage('x', [port1]);
+port1.close();
+port2.close();

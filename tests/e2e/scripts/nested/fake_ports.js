@@ -1,0 +1,9 @@
+// Run with --expose-internals and a case in argv: a worker that claims a
+// port the host never gave it. The host ends it; nothing reaches anyone.
+const native = require('internal/test/binding').internalBinding('worker_threads');
+const bytes = new ArrayBuffer(4);
+const lie = process.argv[2];
+if (lie === 'send') native.channelSend(12345, 0, bytes, []);
+if (lie === 'transfer') native.channelSend(0, 0, bytes, [7, false]);
+if (lie === 'name') native.channelSend(0, 0, bytes, [8, true]);
+setTimeout(() => console.log('still running'), 2000);

@@ -1,0 +1,710 @@
+'use strict';
+// MessageChannel, MessagePort, MessageEvent, receiveMessageOnPort and
+// BroadcastChannel (require('worker_threads') and the globals), built on
+// first use.
+//
+// A port is a JS object over an endpoint; the endpoint holds the queue of
+// messages that reached it and its entangled peer. Messages travel as bytes
+// (worker/port_message.h): V8's structured clone, in which each transferred
+// port is a token for its place in the message's list of endpoints. When a
+// port is transferred its endpoint moves, queue included, to the port the
+// receiver makes; the old object is left detached. An ArrayBuffer in a
+// transfer list is copied into the bytes and detached at the sender.
+//
+// Delivery is a macrotask, as Node's is: one immediate per round delivers
+// the messages queued so far, with ticks and microtasks run between them.
+// A port keeps the loop alive while it is ref'd and receiving (a 'message'
+// listener or start()) and not closed.
+
+const {
+  NodeEventTarget, Event, kStrongListenersChanged, dispatchWithValue, defineEventHandler, inspectAs,
+} = internalRequire('internal/event_target');
+const { codes, nativeError } = internalRequire('internal/errors');
+const timers = internalRequire('timers');
+const tick = internalRequire('tick');
+const workerThreads = internalRequire('worker_threads');
+const native = binding.internalBinding('worker_threads');
+
+const customInspect = Symbol.for('nodejs.util.inspect.custom');
+
+// Node throws these from its native layer: a plain TypeError with a code,
+// no "[CODE]" in its stack.
+function nativeTypeError(code, message) {
+  const err = new TypeError(message);
+  err.code = code;
+  return err;
+}
+
+function dataCloneError(message) {
+  const DOMException = internalRequire('internal/dom_exception');
+  return new DOMException(message, 'DataCloneError');
+}
+
+// --- keeping the loop alive -----------------------------------------------------
+
+let refedEndpoints = 0;
+
+function setKeepAlive(endpoint, alive) {
+  if (endpoint.keepingAlive === alive) return;
+  endpoint.keepingAlive = alive;
+  refedEndpoints += alive ? 1 : -1;
+  workerThreads._setChannelRef(refedEndpoints > 0);
+}
+
+// --- endpoints -------------------------------------------------------------------
+
+// One end of a channel. `port` is the MessagePort that owns it now (null
+// while it travels inside a message).
+class Endpoint {
+  constructor() {
+    this.port = null;
+    this.peer = null;
+    this.queue = [];
+    this.closed = false;
+    this.started = false;
+    this.refed = false;
+    this.keepingAlive = false;
+    this.delivery = null;  // the pending immediate, if any
+    this.closeEmitted = false;
+    // The host's name for this end when its peer is in another process
+    // (then `peer` is null and messages go through the host); 0 otherwise.
+    this.remote = 0;
+  }
+
+  // Whether this end should keep the loop alive now.
+  updateRef() {
+    setKeepAlive(this, this.port !== null && !this.closed && this.refed && this.started);
+    if (this.delivery !== null) {
+      if (this.refed || this.closed) this.delivery.ref();
+      else this.delivery.unref();
+    }
+  }
+
+  enqueue(message) {
+    if (this.closed) return;
+    this.queue.push(message);
+    // A close reaches even a port nobody started.
+    if (message === kCloseMessage && this.port !== null && !this.started) {
+      timers.setImmediate(() => {
+        if (this.closed) return;
+        this.queue.length = 0;
+        markClosed(this);
+      });
+      return;
+    }
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.delivery !== null || this.port === null || !this.started) return;
+    if (this.queue.length === 0 && !(this.closed && !this.closeEmitted)) return;
+    this.delivery = timers.setImmediate(deliver, this);
+    // A close on its way keeps the loop alive until it is delivered.
+    if (!this.refed && !this.closed) this.delivery.unref();
+  }
+}
+
+// One round of delivery: the messages queued when it started, then the
+// 'close' of a closed end.
+function deliver(endpoint) {
+  endpoint.delivery = null;
+  let count = endpoint.queue.length;
+  while (count-- > 0 && endpoint.started && endpoint.port !== null && endpoint.queue.length > 0) {
+    const message = endpoint.queue.shift();
+    if (message === kCloseMessage) {
+      markClosed(endpoint);
+      break;
+    }
+    dispatchMessage(endpoint.port, message);
+    if (endpoint.queue.length > 0) tick.runNextTicks();
+  }
+  if (endpoint.closed && endpoint.port !== null && !endpoint.closeEmitted) {
+    emitClose(endpoint);
+  } else if (endpoint.queue.length > 0) {
+    endpoint.schedule();
+  }
+}
+
+function emitClose(endpoint) {
+  endpoint.closeEmitted = true;
+  endpoint.queue.length = 0;
+  const port = endpoint.port;
+  setKeepAlive(endpoint, false);
+  if (port !== null) port.emit('close');
+}
+
+// The value of `message` for its receiver; the ports it carries become
+// MessagePorts of this process.
+function receive(message) {
+  const ports = message.endpoints.map((endpoint) => adopt(endpoint));
+  const value = native.deserializeMessage(message.bytes, ports);
+  return { value, ports };
+}
+
+function dispatchMessage(port, message) {
+  let received;
+  try {
+    received = receive(message);
+  } catch (err) {
+    const event = new MessageEvent('messageerror', { data: err });
+    dispatchWithValue(port, event, err);
+    return;
+  }
+  const event = new MessageEvent('message', { data: received.value, ports: received.ports });
+  dispatchWithValue(port, event, received.value);
+}
+
+function adopt(endpoint) {
+  return new MessagePortImpl(endpoint);
+}
+
+// --- transfer lists -----------------------------------------------------------------
+
+function notIterable(name) {
+  return nativeTypeError('ERR_INVALID_ARG_TYPE', `Optional ${name} argument must be an iterable`);
+}
+
+// [arrayBuffers, ports] of a transfer list, or of options.transfer.
+function readTransferList(list, source) {
+  let name = 'transferList';
+  if (list === undefined || list === null) return null;
+  if (typeof list !== 'object' && typeof list !== 'function') throw notIterable(name);
+  if (typeof list[Symbol.iterator] !== 'function') {
+    list = list.transfer;
+    name = 'options.transfer';
+    if (list === undefined) return null;
+    if (list === null || (typeof list !== 'object' && typeof list !== 'function') ||
+        typeof list[Symbol.iterator] !== 'function') {
+      throw notIterable(name);
+    }
+  }
+  const buffers = [];
+  const ports = [];
+  let items;
+  try {
+    items = Array.from(list);
+  } catch (err) {
+    if (err instanceof TypeError) throw notIterable(name);
+    throw err;
+  }
+  for (const item of items) {
+    if (item instanceof ArrayBuffer) {
+      if (buffers.includes(item)) throw dataCloneError('Transfer list contains duplicate ArrayBuffer');
+      // One marked with markAsUntransferable() is copied, not detached.
+      if (!workerThreads.untransferable.has(item)) buffers.push(item);
+    } else if (item instanceof MessagePort) {
+      if (ports.includes(item)) throw dataCloneError('Transfer list contains duplicate MessagePort');
+      ports.push(item);
+    } else if (item !== null && typeof item === 'object' && typeof item.byteLength === 'number' &&
+               Object.prototype.toString.call(item) === '[object SharedArrayBuffer]') {
+      // Shared memory cannot be shared between processes; it is copied.
+    } else {
+      throw nativeTypeError('ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
+    }
+  }
+  for (const port of ports) {
+    const endpoint = MessagePortImpl._endpoint(port);
+    if (endpoint === source) throw dataCloneError('Transfer list contains source port');
+    if (endpoint === null || endpoint.closed) throw dataCloneError('MessagePort in transfer list is already detached');
+  }
+  return { buffers, ports };
+}
+
+// `value` with each port of `ports` replaced by its token. Only plain
+// objects and arrays are walked (where ports travel in practice); the walk
+// runs only for a message that transfers ports.
+function replacePorts(value, ports) {
+  const tokens = new Map(ports.map((port, i) => [port, native.portToken(i)]));
+  const copies = new Map();
+  const walk = (item) => {
+    if (item === null || typeof item !== 'object') return item;
+    const token = tokens.get(item);
+    if (token !== undefined) return token;
+    const seen = copies.get(item);
+    if (seen !== undefined) return seen;
+    if (Array.isArray(item)) {
+      const copy = [];
+      copies.set(item, copy);
+      for (let i = 0; i < item.length; i++) copy[i] = walk(item[i]);
+      return copy;
+    }
+    const proto = Object.getPrototypeOf(item);
+    if (proto !== Object.prototype && proto !== null) return item;
+    const copy = {};
+    copies.set(item, copy);
+    for (const key of Object.keys(item)) copy[key] = walk(item[key]);
+    return copy;
+  };
+  return walk(value);
+}
+
+// Takes the endpoint away from `port` (it travels in a message now).
+function detach(port) {
+  const endpoint = MessagePortImpl._endpoint(port);
+  MessagePortImpl._setEndpoint(port, null);
+  if (endpoint.delivery !== null) {
+    timers.clearImmediate(endpoint.delivery);
+    endpoint.delivery = null;
+  }
+  setKeepAlive(endpoint, false);
+  endpoint.port = null;
+  endpoint.started = false;
+  endpoint.refed = false;
+  return endpoint;
+}
+
+// Serialises `value` for `source`'s peer; throws Node's errors.
+function encode(value, transfer, source) {
+  const list = readTransferList(transfer, source);
+  if (list === null) return { bytes: native.serializeMessage(value, undefined), endpoints: [] };
+  const subject = list.ports.length > 0 ? replacePorts(value, list.ports) : value;
+  const bytes = native.serializeMessage(subject, list.buffers);
+  return { bytes, endpoints: list.ports.map(detach) };
+}
+
+// --- MessagePort ------------------------------------------------------------------
+
+class MessagePortImpl extends NodeEventTarget {
+  #endpoint;
+
+  constructor(endpoint) {
+    super();
+    this.#endpoint = endpoint;
+    endpoint.port = this;
+  }
+
+  // The endpoint of `port`; null for a detached port or a fake one.
+  static _endpoint(port) {
+    return #endpoint in port ? port.#endpoint : null;
+  }
+
+  static _setEndpoint(port, endpoint) {
+    port.#endpoint = endpoint;
+  }
+
+  static #check(value) {
+    if (value === null || typeof value !== 'object' || !(#endpoint in value)) {
+      throw new codes.ERR_INVALID_THIS('MessagePort');
+    }
+  }
+
+  postMessage(value, transfer = undefined) {
+    MessagePortImpl.#check(this);
+    if (arguments.length === 0) {
+      throw nativeError('ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
+    }
+    const endpoint = this.#endpoint;
+    const message = encode(value, transfer, endpoint);
+    if (endpoint === null || endpoint.closed) return;
+    if (endpoint.remote !== 0) {
+      sendThroughHost(endpoint.remote, 0, message);
+      return;
+    }
+    const peer = endpoint.peer;
+    if (peer === null) return;
+    if (message.endpoints.includes(peer)) {
+      // The target went inside a message to itself: nobody can ever read it.
+      process.emitWarning('The target port was posted to itself, and the communication channel was lost');
+      closeChannel(endpoint);
+      return;
+    }
+    peer.enqueue(message);
+  }
+
+  start() {
+    MessagePortImpl.#check(this);
+    const endpoint = this.#endpoint;
+    if (endpoint === null || endpoint.started) return;
+    endpoint.started = true;
+    endpoint.updateRef();
+    endpoint.schedule();
+  }
+
+  close(callback = undefined) {
+    MessagePortImpl.#check(this);
+    if (typeof callback === 'function') this.once('close', callback);
+    const endpoint = this.#endpoint;
+    if (endpoint === null || endpoint.closed) return;
+    closeChannel(endpoint);
+  }
+
+  ref() {
+    MessagePortImpl.#check(this);
+    const endpoint = this.#endpoint;
+    if (endpoint === null) return this;
+    endpoint.refed = true;
+    endpoint.updateRef();
+    return this;
+  }
+
+  unref() {
+    MessagePortImpl.#check(this);
+    const endpoint = this.#endpoint;
+    if (endpoint === null) return this;
+    endpoint.refed = false;
+    endpoint.updateRef();
+    return this;
+  }
+
+  hasRef() {
+    MessagePortImpl.#check(this);
+    const endpoint = this.#endpoint;
+    return endpoint !== null && endpoint.keepingAlive;
+  }
+
+  [kStrongListenersChanged](type, count) {
+    if (type !== 'message') return;
+    const endpoint = this.#endpoint;
+    if (endpoint === null) return;
+    if (count > 0) {
+      endpoint.refed = true;
+      this.start();
+    } else {
+      endpoint.refed = false;
+      endpoint.started = false;
+      endpoint.updateRef();
+    }
+  }
+
+  [customInspect](depth, options) {
+    const endpoint = this.#endpoint;
+    const active = endpoint !== null && !endpoint.closed;
+    return inspectAs('MessagePort [EventTarget]', depth, options, {
+      active,
+      refed: active && endpoint.keepingAlive,
+    });
+  }
+}
+
+// What scripts see: a constructor they cannot call, whose prototype is the
+// ports' (Node's MessagePort is made by its native layer only).
+function MessagePort() {
+  throw nativeTypeError('ERR_CONSTRUCT_CALL_INVALID', 'Constructor cannot be called');
+}
+MessagePort.prototype = MessagePortImpl.prototype;
+Object.defineProperty(MessagePortImpl.prototype, 'constructor', {
+  __proto__: null, value: MessagePort, writable: true, enumerable: false, configurable: true,
+});
+Object.setPrototypeOf(MessagePort, NodeEventTarget);
+
+defineEventHandler(MessagePort.prototype, 'messageerror');
+
+// `onmessage` starts the port, as the web's does.
+Object.defineProperty(MessagePort.prototype, 'onmessage', {
+  __proto__: null,
+  enumerable: true,
+  configurable: true,
+  get() {
+    return onmessageHandlers.get(this) ?? null;
+  },
+  set(value) {
+    const previous = onmessageListeners.get(this);
+    if (previous !== undefined) {
+      this.removeEventListener('message', previous);
+      onmessageListeners.delete(this);
+    }
+    onmessageHandlers.set(this, typeof value === 'function' || (value !== null && typeof value === 'object') ? value : null);
+    if (typeof value === 'function') {
+      const listener = (event) => Reflect.apply(value, this, [event]);
+      onmessageListeners.set(this, listener);
+      this.addEventListener('message', listener);
+    }
+  },
+});
+const onmessageHandlers = new WeakMap();
+const onmessageListeners = new WeakMap();
+
+// Closes both ends: this one at once (it can no longer send, nor be
+// transferred), the other when the close reaches it after the messages
+// queued before it. Each emits 'close' once its queued messages are
+// delivered.
+function closeChannel(endpoint) {
+  const peer = endpoint.peer;
+  if (endpoint.remote !== 0) {
+    native.portClose(endpoint.remote);
+    remoteEndpoints.delete(endpoint.remote);
+    endpoint.remote = 0;
+  }
+  markClosed(endpoint);
+  if (peer !== null && !peer.closed) peer.enqueue(kCloseMessage);
+}
+
+function markClosed(end) {
+  end.closed = true;
+  end.peer = null;
+  setKeepAlive(end, false);
+  if (end.port !== null) {
+    // 'close' comes even to a port nobody started.
+    end.started = true;
+    end.schedule();
+  }
+}
+
+// In a queue: the other end closed here.
+const kCloseMessage = { bytes: null, endpoints: [] };
+
+// --- MessageEvent ------------------------------------------------------------------
+
+class MessageEvent extends Event {
+  #data;
+  #origin;
+  #lastEventId;
+  #source;
+  #ports;
+
+  constructor(type, options = undefined) {
+    if (arguments.length === 0) throw new codes.ERR_MISSING_ARGS('type');
+    super(type, options);
+    const { data = null, origin = '', lastEventId = '', source = null, ports = [] } = options ?? {};
+    this.#data = data;
+    this.#origin = `${origin}`;
+    this.#lastEventId = `${lastEventId}`;
+    this.#source = source;
+    this.#ports = Object.freeze([...ports]);
+  }
+
+  static #check(value) {
+    if (value === null || typeof value !== 'object' || !(#data in value)) {
+      throw new codes.ERR_INVALID_THIS('MessageEvent');
+    }
+  }
+
+  get data() { MessageEvent.#check(this); return this.#data; }
+  get origin() { MessageEvent.#check(this); return this.#origin; }
+  get lastEventId() { MessageEvent.#check(this); return this.#lastEventId; }
+  get source() { MessageEvent.#check(this); return this.#source; }
+  get ports() { MessageEvent.#check(this); return this.#ports; }
+}
+
+for (const key of ['data', 'origin', 'lastEventId', 'source', 'ports']) {
+  Object.defineProperty(MessageEvent.prototype, key, { __proto__: null, enumerable: true });
+}
+
+// --- MessageChannel ---------------------------------------------------------------
+
+function MessageChannel() {
+  if (new.target === undefined) {
+    throw nativeTypeError('ERR_CONSTRUCT_CALL_REQUIRED', 'Class constructor MessageChannel cannot be invoked without \'new\'');
+  }
+  const a = new Endpoint();
+  const b = new Endpoint();
+  a.peer = b;
+  b.peer = a;
+  this.port1 = new MessagePortImpl(a);
+  this.port2 = new MessagePortImpl(b);
+}
+
+function receiveMessageOnPort(port) {
+  if (!(port instanceof MessagePort)) {
+    throw nativeTypeError('ERR_INVALID_ARG_TYPE', 'The "port" argument must be a MessagePort instance');
+  }
+  const endpoint = MessagePortImpl._endpoint(port);
+  if (endpoint === null || endpoint.queue.length === 0 || endpoint.queue[0] === kCloseMessage) return undefined;
+  const message = endpoint.queue.shift();
+  return { message: receive(message).value };
+}
+
+// --- BroadcastChannel --------------------------------------------------------------
+
+// By name, among the channels of this worker.
+const broadcastChannels = new Map();  // name -> Set of BroadcastChannel
+
+class BroadcastChannel extends NodeEventTarget {
+  #name;
+  #closed = false;
+  #refed = true;
+  #endpoint = new Endpoint();
+
+  constructor(name) {
+    if (arguments.length === 0) throw new codes.ERR_MISSING_ARGS('name');
+    super();
+    this.#name = `${name}`;
+    let members = broadcastChannels.get(this.#name);
+    if (members === undefined) {
+      members = new Set();
+      broadcastChannels.set(this.#name, members);
+    }
+    members.add(this);
+    this.#endpoint.started = true;
+    this.#endpoint.refed = true;
+    this.#endpoint.port = this;
+    this.#endpoint.updateRef();
+  }
+
+  static #check(value) {
+    if (value === null || typeof value !== 'object' || !(#name in value)) {
+      throw new codes.ERR_INVALID_THIS('BroadcastChannel');
+    }
+  }
+
+  get name() {
+    BroadcastChannel.#check(this);
+    return this.#name;
+  }
+
+  postMessage(message) {
+    BroadcastChannel.#check(this);
+    if (arguments.length === 0) throw new codes.ERR_MISSING_ARGS('message');
+    if (this.#closed) {
+      const DOMException = internalRequire('internal/dom_exception');
+      throw new DOMException('BroadcastChannel is closed.', 'InvalidStateError');
+    }
+    const bytes = native.serializeMessage(message, undefined);
+    for (const other of broadcastChannels.get(this.#name) ?? []) {
+      if (other !== this) other.#endpoint.enqueue({ bytes, endpoints: [] });
+    }
+  }
+
+  close() {
+    BroadcastChannel.#check(this);
+    if (this.#closed) return;
+    this.#closed = true;
+    const members = broadcastChannels.get(this.#name);
+    members.delete(this);
+    if (members.size === 0) broadcastChannels.delete(this.#name);
+    this.#endpoint.closed = true;
+    this.#endpoint.queue.length = 0;
+    this.#endpoint.updateRef();
+  }
+
+  ref() {
+    BroadcastChannel.#check(this);
+    this.#endpoint.refed = true;
+    this.#endpoint.updateRef();
+    return this;
+  }
+
+  unref() {
+    BroadcastChannel.#check(this);
+    this.#endpoint.refed = false;
+    this.#endpoint.updateRef();
+    return this;
+  }
+
+  [customInspect](depth, options) {
+    return inspectAs('BroadcastChannel', depth, options, { name: this.#name, active: !this.#closed });
+  }
+}
+
+defineEventHandler(BroadcastChannel.prototype, 'message');
+defineEventHandler(BroadcastChannel.prototype, 'messageerror');
+
+// --- ports between processes ----------------------------------------------------------
+//
+// An end whose peer is in another process has the host's name for it
+// (Endpoint.remote); the host relays its messages to the holder of the
+// other end (proto ChannelMessage, host/port_registry.h). A message to
+// another process that transfers an end whose peer is here splits their
+// channel: this process keeps the peer under a name of its own choosing
+// (odd), and the messages already queued for the transferred end follow it.
+
+const remoteEndpoints = new Map();  // the host's name -> Endpoint
+let nextOwnName = 1;
+
+// The transfer list of a message that leaves this process, as the host
+// reads it: [name, newPair, ...]. The endpoints leave for good.
+function describeForHost(endpoints, followers) {
+  const list = [];
+  for (const endpoint of endpoints) {
+    if (endpoint.remote !== 0) {
+      list.push(endpoint.remote, false);
+      remoteEndpoints.delete(endpoint.remote);
+      endpoint.remote = 0;
+      endpoint.closed = true;
+      continue;
+    }
+    const name = nextOwnName;
+    nextOwnName += 2;
+    list.push(name, true);
+    const peer = endpoint.peer;
+    endpoint.peer = null;
+    endpoint.closed = true;
+    if (peer !== null) {
+      peer.peer = null;
+      peer.remote = name;
+      remoteEndpoints.set(name, peer);
+    }
+    // What it had not read yet goes after it, in order.
+    for (const queued of endpoint.queue) {
+      if (queued === kCloseMessage) {
+        followers.push(() => native.portClose(name));
+        remoteEndpoints.delete(name);
+        break;
+      }
+      if (peer !== null) followers.push(() => sendThroughHost(name, 0, queued));
+    }
+    endpoint.queue.length = 0;
+    if (peer === null) followers.push(() => native.portClose(name));
+  }
+  return list;
+}
+
+// Sends `message` ({ bytes, endpoints }) through end `port`, or when 0
+// through the link to nested worker `nestedId` (0: to this worker's parent).
+function sendThroughHost(port, nestedId, message) {
+  const followers = [];
+  const list = describeForHost(message.endpoints, followers);
+  native.channelSend(port, nestedId, message.bytes, list);
+  for (const follow of followers) follow();
+}
+
+// A message to the parent (parentPort) or to a nested worker with a
+// transfer list.
+function postToLink(nestedId, value, transfer) {
+  sendThroughHost(0, nestedId, encode(value, transfer, null));
+}
+
+// A frame from the host: (port, nestedId, bytes, names) for a message, or
+// (port) for the close of the other end of `port`.
+function onChannelFrame(port, nestedId, bytes, names) {
+  if (bytes === undefined) {
+    const endpoint = remoteEndpoints.get(port);
+    if (endpoint === undefined) return;
+    remoteEndpoints.delete(port);
+    endpoint.remote = 0;
+    endpoint.enqueue(kCloseMessage);
+    return;
+  }
+  const endpoints = names.map((name) => {
+    const endpoint = new Endpoint();
+    endpoint.remote = name;
+    remoteEndpoints.set(name, endpoint);
+    return endpoint;
+  });
+  const message = { bytes, endpoints };
+  if (port !== 0) {
+    const endpoint = remoteEndpoints.get(port);
+    if (endpoint !== undefined) {
+      endpoint.enqueue(message);
+      return;
+    }
+    // Its end was closed here: what it carried closes too.
+    for (const carried of endpoints) closeChannel(carried);
+    return;
+  }
+  let value;
+  try {
+    value = receive(message).value;
+  } catch (err) {
+    if (nestedId !== 0) internalRequire('internal/worker/worker').onLinkMessage(nestedId, err, true);
+    return;
+  }
+  if (nestedId === 0) workerThreads.parentPort._deliver(value);
+  else internalRequire('internal/worker/worker').onLinkMessage(nestedId, value, false);
+}
+
+module.exports = {
+  onChannelFrame,
+  postToLink,
+  MessageChannel,
+  MessagePort,
+  MessageEvent,
+  BroadcastChannel,
+  receiveMessageOnPort,
+  // For the parts that carry ports between processes and nested workers.
+  setKeepAlive,
+  Endpoint,
+  encode,
+  receive,
+  adopt,
+};

@@ -1,0 +1,283 @@
+'use strict';
+// `new Worker()` inside a worker. Every worker is a process: the host
+// spawns the nested one as a sibling on this worker's behalf (same spawn
+// strategies, within the quota the host gives each worker) and relays the
+// messages between the two (worker/nested_workers.h, host/worker.cc).
+//
+// Where a process cannot do what a thread does:
+// - env: SHARE_ENV gives the nested worker a copy of this worker's
+//   process.env at spawn; later changes are not shared either way.
+// - transferList: ArrayBuffers are copied and detached here; MessagePorts
+//   keep their channel through the host (internal/worker/io.js), except in
+//   workerData, where they cannot go yet (a DataCloneError says so).
+// - stdout/stderr: the nested worker's output goes where this worker's
+//   goes; `stdout: true` / `stderr: true` are not offered yet.
+
+const { EventEmitter } = internalRequire('events');
+const { codes } = internalRequire('internal/errors');
+const io = internalRequire('internal/worker/io');
+const workerThreads = internalRequire('worker_threads');
+const native = binding.internalBinding('worker_threads');
+
+const kOnline = 1;
+const kExit = 2;
+// proto ExitReason
+const kReasonUncaught = 2;
+const kReasonOutOfMemory = 3;
+const kReasonTerminated = 4;
+const kReasonStartupFailed = 5;
+
+const kExecArgv = new RegExp('^--(expose[-_]gc|allow[-_]natives[-_]syntax|stack[-_]size=\\d+|harmony[-_a-z]*|' +
+  'max[-_]old[-_]space[-_]size=\\d+|no[-_]warnings|no[-_]deprecation|throw[-_]deprecation|pending[-_]deprecation|' +
+  'trace[-_]deprecation|trace[-_]warnings|zero[-_]fill[-_]buffers|experimental[-_]vm[-_]modules|' +
+  '(no[-_])?experimental[-_]require[-_]module|expose[-_]internals)$');
+
+const workers = new Map();  // nestedId -> Worker
+let nextNestedId = 1;
+let handlersSet = false;
+
+function setHandlers() {
+  if (handlersSet) return;
+  handlersSet = true;
+  native.setNestedHandlers(onMessage, onEvent);
+}
+
+function onMessage(nestedId, value, failed) {
+  const worker = workers.get(nestedId);
+  if (worker === undefined) return;
+  worker.emit(failed ? 'messageerror' : 'message', value);
+}
+
+function onEvent(nestedId, kind, exitCode, reason, message) {
+  const worker = workers.get(nestedId);
+  if (worker === undefined) return;
+  if (kind === kOnline) {
+    worker._online();
+  } else if (kind === kExit) {
+    workers.delete(nestedId);
+    worker._exited(exitCode, reason, message);
+  }
+}
+
+function isPathLike(filename) {
+  return filename.startsWith('/') || filename.startsWith('./') || filename.startsWith('../') ||
+    filename.startsWith('.' + '\\') || filename.startsWith('..\\');
+}
+
+// The error of a nested worker that ended by an uncaught exception: the
+// host reports its message, as "Uncaught Name: text" or the text alone.
+function uncaughtError(message) {
+  const text = String(message);
+  if (text.startsWith('Uncaught ')) return text.slice('Uncaught '.length);  // a thrown non-error
+  const match = /^([A-Za-z]*Error): ([^]*)$/.exec(text);
+  const Ctor = match !== null && typeof globalThis[match[1]] === 'function' ? globalThis[match[1]] : Error;
+  return new Ctor(match !== null ? match[2] : text);
+}
+
+class Worker extends EventEmitter {
+  #nestedId;
+  #threadId;
+  #running = true;
+  #refed = true;
+  #exitCode = null;
+  #terminating = null;  // [promise, resolve]
+  #keepAlive = { keepingAlive: false };
+  #resourceLimits;
+
+  constructor(filename, options = {}) {
+    super();
+    const validators = internalRequire('internal/validators');
+    validators.validateObject(options, 'options', { nullable: true });
+    options = options ?? {};
+    const request = { argv: [], execArgv: [], env: [], name: '' };
+    if (options.eval) {
+      if (typeof filename !== 'string') {
+        throw new codes.ERR_INVALID_ARG_VALUE('options.eval', options.eval, 'must be false when \'filename\' is not a string');
+      }
+      request.scriptSource = filename;
+    } else {
+      if (filename !== null && typeof filename === 'object' && typeof filename.href === 'string') {
+        if (filename.protocol !== 'file:') {
+          throw new codes.ERR_INVALID_URL_SCHEME(['file']);
+        }
+        filename = internalRequire('node/url').fileURLToPath(filename);
+      } else if (typeof filename !== 'string') {
+        throw new codes.ERR_INVALID_ARG_TYPE('filename', ['string', 'URL'], filename);
+      } else if (!isPathLike(filename)) {
+        throw new codes.ERR_WORKER_PATH(filename);
+      }
+      request.scriptPath = internalRequire('node/path').resolve(filename);
+    }
+    if (options.argv !== undefined) {
+      if (!Array.isArray(options.argv)) throw new codes.ERR_INVALID_ARG_TYPE('options.argv', 'Array', options.argv);
+      request.argv = options.argv.map((arg) => `${arg}`);
+    }
+    if (options.execArgv !== undefined) {
+      if (!Array.isArray(options.execArgv)) {
+        throw new codes.ERR_INVALID_ARG_TYPE('options.execArgv', 'Array', options.execArgv);
+      }
+      // Only the options a worker honours (see `isohost --help`): the rest
+      // shape a process started by Node's command line, which this is not.
+      const refused = options.execArgv.filter((arg) => typeof arg !== 'string' || !kExecArgv.test(arg));
+      if (refused.length > 0) throw new codes.ERR_WORKER_INVALID_EXEC_ARGV(refused);
+      request.execArgv = options.execArgv;
+    } else {
+      request.execArgv = process.execArgv;
+    }
+    let env = options.env;
+    if (env === undefined || env === workerThreads.SHARE_ENV) env = process.env;
+    if (env !== null && typeof env === 'object') {
+      for (const key of Object.keys(env)) request.env.push(key, `${env[key]}`);
+    } else if (env !== undefined) {
+      throw new codes.ERR_INVALID_ARG_TYPE('options.env', ['Object', 'null'], env);
+    }
+    if (options.name !== undefined) request.name = `${options.name}`;
+    const limits = options.resourceLimits;
+    if (limits !== undefined) {
+      validators.validateObject(limits, 'options.resourceLimits');
+      if (limits.maxOldGenerationSizeMb > 0) request.maxOld = Math.max(1, Math.ceil(limits.maxOldGenerationSizeMb));
+      if (limits.maxYoungGenerationSizeMb > 0) request.maxYoung = Math.max(1, Math.ceil(limits.maxYoungGenerationSizeMb));
+    }
+    // As asked (the nested worker's isolate gets the heap limits; the code
+    // range and the stack keep V8's defaults).
+    this.#resourceLimits = {
+      maxYoungGenerationSizeMb: limits?.maxYoungGenerationSizeMb > 0 ? limits.maxYoungGenerationSizeMb : 48,
+      maxOldGenerationSizeMb: limits?.maxOldGenerationSizeMb > 0 ? limits.maxOldGenerationSizeMb : 0,
+      codeRangeSizeMb: limits?.codeRangeSizeMb > 0 ? limits.codeRangeSizeMb : 0,
+      stackSizeMb: limits?.stackSizeMb > 0 ? limits.stackSizeMb : 4,
+    };
+    if (options.workerData !== undefined || options.transferList !== undefined) {
+      request.workerData = encode(options.workerData, options.transferList);
+    }
+    setHandlers();
+    this.#nestedId = nextNestedId++;
+    // Unique in this tree of workers: this worker's id in the high bits.
+    this.#threadId = ((workerThreads.threadId * 1000) + this.#nestedId) >>> 0;
+    request.threadId = this.#threadId;
+    workers.set(this.#nestedId, this);
+    native.nestedSpawn(this.#nestedId, request);
+    this.#updateRef();
+    process.emit('worker', this);
+  }
+
+  get threadId() {
+    return this.#running ? this.#threadId : -1;
+  }
+
+  get resourceLimits() {
+    return this.#running ? this.#resourceLimits : {};
+  }
+
+  get stdin() { return null; }
+  get stdout() { return null; }
+  get stderr() { return null; }
+
+  postMessage(value, transferList = undefined) {
+    if (arguments.length === 0) {
+      throw internalRequire('internal/errors').nativeError('ERR_MISSING_ARGS', 'Not enough arguments to Worker.postMessage');
+    }
+    if (transferList !== undefined && transferList !== null && hasPort(transferList)) {
+      // Ports go through the host's record of channels (internal/worker/io.js).
+      if (!this.#running) {
+        io.encode(value, transferList, null);
+        return;
+      }
+      io.postToLink(this.#nestedId, value, transferList);
+      return;
+    }
+    const bytes = encode(value, transferList);
+    if (!this.#running) return;
+    native.nestedPost(this.#nestedId, bytes);
+  }
+
+  terminate(callback = undefined) {
+    if (typeof callback === 'function') {
+      process.emitWarning('Passing a callback to worker.terminate() is deprecated. It returns a Promise instead.',
+        'DeprecationWarning', 'DEP0132');
+      this.once('exit', (code) => callback(null, code));
+    }
+    if (!this.#running) return Promise.resolve(undefined);
+    if (this.#terminating === null) {
+      let resolve;
+      const promise = new Promise((r) => { resolve = r; });
+      this.#terminating = [promise, resolve];
+      native.nestedTerminate(this.#nestedId);
+      this.#updateRef();
+    }
+    return this.#terminating[0];
+  }
+
+  ref() {
+    this.#refed = true;
+    this.#updateRef();
+  }
+
+  unref() {
+    this.#refed = false;
+    this.#updateRef();
+  }
+
+  getHeapSnapshot() {
+    return Promise.reject(new codes.ERR_WORKER_NOT_RUNNING());
+  }
+
+  // A terminate() on its way keeps the loop alive until the exit comes.
+  #updateRef() {
+    io.setKeepAlive(this.#keepAlive, this.#running && (this.#refed || this.#terminating !== null));
+  }
+
+  _online() {
+    this.emit('online');
+  }
+
+  _exited(code, reason, message) {
+    // A terminated worker exits with 1, even one killed after the grace period.
+    if (this.#terminating !== null && reason === kReasonTerminated) code = 1;
+    this.#running = false;
+    this.#exitCode = code;
+    this.#updateRef();
+    if (reason === kReasonUncaught && this.#terminating === null) {
+      this.emit('error', uncaughtError(message));
+    } else if (reason === kReasonOutOfMemory) {
+      this.emit('error', new codes.ERR_WORKER_OUT_OF_MEMORY('JS heap out of memory'));
+    } else if (reason === kReasonStartupFailed && message !== '') {
+      this.emit('error', startupError(message));
+    }
+    this.emit('exit', code);
+    if (this.#terminating !== null) this.#terminating[1](code);
+  }
+}
+
+// What a nested worker that could not start reports: a missing file is
+// Node's MODULE_NOT_FOUND error.
+function startupError(message) {
+  const missing = /Cannot find module '([^']*)'/.exec(message) ?? /cannot find script '([^']*)'/.exec(message);
+  if (missing !== null) {
+    const error = new Error(`Cannot find module '${missing[1]}'`);
+    error.code = 'MODULE_NOT_FOUND';
+    return error;
+  }
+  return new codes.ERR_WORKER_INIT_FAILED(message);
+}
+
+function hasPort(transferList) {
+  const list = typeof transferList?.[Symbol.iterator] === 'function' ? transferList : transferList?.transfer;
+  if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') return false;
+  for (const item of list) if (item instanceof io.MessagePort) return true;
+  return false;
+}
+
+function encode(value, transferList) {
+  if (transferList !== undefined && hasPort(transferList)) {
+    const DOMException = internalRequire('internal/dom_exception');
+    throw new DOMException('A MessagePort cannot be transferred in workerData yet', 'DataCloneError');
+  }
+  const message = io.encode(value, transferList, null);
+  if (message.endpoints.length > 0) {
+    const DOMException = internalRequire('internal/dom_exception');
+    throw new DOMException('A MessagePort cannot be transferred to another worker yet', 'DataCloneError');
+  }
+  return message.bytes;
+}
+
+module.exports = { Worker, onLinkMessage: onMessage };

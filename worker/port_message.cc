@@ -1,0 +1,141 @@
+#include "worker/port_message.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include "worker/serialization.h"
+
+namespace isohost::worker {
+namespace {
+
+// Marks a port token among the host objects other bindings make.
+int token_marker;
+constexpr int kTokenFields = 2;  // [marker, index]
+
+v8::Local<v8::ObjectTemplate> TokenTemplate(v8::Isolate* isolate) {
+  // One isolate per process; a second one (a tool's) gets its own.
+  static v8::Isolate* owner = nullptr;
+  static v8::Eternal<v8::ObjectTemplate> eternal;
+  if (owner != isolate) {
+    v8::Local<v8::ObjectTemplate> made = v8::ObjectTemplate::New(isolate);
+    made->SetInternalFieldCount(kTokenFields);
+    eternal.Set(isolate, made);
+    owner = isolate;
+  }
+  return eternal.Get(isolate);
+}
+
+bool TokenIndex(v8::Local<v8::Object> object, std::uint32_t* index) {
+  if (object->InternalFieldCount() != kTokenFields) return false;
+  v8::Local<v8::Value> marker = object->GetInternalField(0);
+  if (!marker->IsExternal() || marker.As<v8::External>()->Value() != &token_marker) return false;
+  v8::Local<v8::Value> value = object->GetInternalField(1);
+  if (!value->IsUint32()) return false;
+  *index = value.As<v8::Uint32>()->Value();
+  return true;
+}
+
+class WriteDelegate final : public v8::ValueSerializer::Delegate {
+ public:
+  explicit WriteDelegate(v8::Isolate* isolate) : isolate_(isolate) {}
+  void set_serializer(v8::ValueSerializer* serializer) { serializer_ = serializer; }
+
+  void ThrowDataCloneError(v8::Local<v8::String> message) override {
+    isohost::worker::ThrowDataCloneError(isolate_, message);
+  }
+
+  v8::Maybe<bool> WriteHostObject(v8::Isolate* isolate, v8::Local<v8::Object> object) override {
+    std::uint32_t index = 0;
+    if (!TokenIndex(object, &index)) return v8::ValueSerializer::Delegate::WriteHostObject(isolate, object);
+    serializer_->WriteUint32(index);
+    return v8::Just(true);
+  }
+
+  void* ReallocateBufferMemory(void* old_buffer, size_t size, size_t* actual_size) override {
+    *actual_size = size;
+    return std::realloc(old_buffer, size);
+  }
+  void FreeBufferMemory(void* buffer) override { std::free(buffer); }
+
+ private:
+  v8::Isolate* isolate_;
+  v8::ValueSerializer* serializer_ = nullptr;
+};
+
+class ReadDelegate final : public v8::ValueDeserializer::Delegate {
+ public:
+  ReadDelegate(v8::Local<v8::Context> context, v8::Local<v8::Array> ports) : context_(context), ports_(ports) {}
+  void set_deserializer(v8::ValueDeserializer* deserializer) { deserializer_ = deserializer; }
+
+  v8::MaybeLocal<v8::Object> ReadHostObject(v8::Isolate* isolate) override {
+    std::uint32_t index = 0;
+    v8::Local<v8::Value> port;
+    if (!ports_.IsEmpty() && deserializer_->ReadUint32(&index) && index < ports_->Length() &&
+        ports_->Get(context_, index).ToLocal(&port) && port->IsObject()) {
+      return port.As<v8::Object>();
+    }
+    if (!isolate->IsExecutionTerminating()) {
+      isolate->ThrowException(v8::Exception::Error(
+          v8::String::NewFromUtf8Literal(isolate, "message names a port it did not carry")));
+    }
+    return {};
+  }
+
+ private:
+  v8::Local<v8::Context> context_;
+  v8::Local<v8::Array> ports_;
+  v8::ValueDeserializer* deserializer_ = nullptr;
+};
+
+}  // namespace
+
+v8::MaybeLocal<v8::Object> NewPortToken(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                        std::uint32_t index) {
+  v8::Local<v8::Object> token;
+  if (!TokenTemplate(isolate)->NewInstance(context).ToLocal(&token)) return {};
+  token->SetInternalField(0, v8::External::New(isolate, &token_marker));
+  token->SetInternalField(1, v8::Integer::NewFromUnsigned(isolate, index));
+  return token;
+}
+
+v8::MaybeLocal<v8::ArrayBuffer> SerializePortMessage(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                                     v8::Local<v8::Value> value,
+                                                     const std::vector<v8::Local<v8::ArrayBuffer>>& detach) {
+  for (v8::Local<v8::ArrayBuffer> buffer : detach) {
+    if (!buffer->IsDetachable()) {
+      ThrowDataCloneError(isolate, v8::String::NewFromUtf8Literal(
+                                       isolate, "An ArrayBuffer is not detachable and could not be cloned."));
+      return {};
+    }
+  }
+  WriteDelegate delegate(isolate);
+  v8::ValueSerializer serializer(isolate, &delegate);
+  delegate.set_serializer(&serializer);
+  serializer.WriteHeader();
+  if (!serializer.WriteValue(context, value).FromMaybe(false)) return {};
+  std::pair<uint8_t*, size_t> written = serializer.Release();
+  // The delegate allocated the bytes with realloc(): the buffer adopts them.
+  std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(
+      written.first, written.second, [](void* data, size_t, void*) { std::free(data); }, nullptr);
+  for (v8::Local<v8::ArrayBuffer> buffer : detach) buffer->Detach();
+  return v8::ArrayBuffer::New(isolate, std::move(store));
+}
+
+v8::MaybeLocal<v8::Value> DeserializePortMessage(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                                 std::string_view data, v8::Local<v8::Array> ports) {
+  ReadDelegate delegate(context, ports);
+  v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(data.data()), data.size(),
+                                     &delegate);
+  delegate.set_deserializer(&deserializer);
+  if (!deserializer.ReadHeader(context).FromMaybe(false)) {
+    if (!isolate->IsExecutionTerminating()) {
+      isolate->ThrowException(v8::Exception::Error(
+          v8::String::NewFromUtf8Literal(isolate, "message is not in the structured-clone format")));
+    }
+    return {};
+  }
+  return deserializer.ReadValue(context);
+}
+
+}  // namespace isohost::worker
