@@ -295,6 +295,7 @@ class Worker::Impl {
     if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
     start->set_task_runner(options_.task_runner);
     start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
+    start->set_compile_cache_dir(options_.compile_cache_dir);
     channel_->Send(envelope);
   }
 
@@ -336,6 +337,9 @@ class Worker::Impl {
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
         exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
         exit_info_.stats.builtins_loaded = exit.stats().builtins_loaded();
+        exit_info_.stats.compile_cache_hits = exit.stats().compile_cache_hits();
+        exit_info_.stats.compile_cache_misses = exit.stats().compile_cache_misses();
+        exit_info_.stats.compile_cache_rejected = exit.stats().compile_cache_rejected();
         if (callbacks_.on_exiting) {
           ExitInfo said = exit_info_;
           if (said.message.empty()) said.message = error_message_;

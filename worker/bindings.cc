@@ -12,10 +12,12 @@
 #include <vector>
 
 #include "worker/builtins.h"
+#include "worker/compile_cache.h"
 #include "worker/error_format.h"
 #include "worker/native_module.h"
 #include "worker/lazy_property.h"
 #include "worker/process_binding.h"
+#include "worker/process_env.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
@@ -272,7 +274,25 @@ void CountStdioObject(const FunctionCallbackInfo<Value>& info) {
 
 // --- modules and files -----------------------------------------------------------
 
-// compileFunction(source, filename, params[]) -> Function
+v8::MaybeLocal<v8::String> WithHashbangAsComment(v8::Isolate* isolate, Local<v8::String> text) {
+  const int length = text->Length();
+  if (text->IsOneByte()) {
+    std::string bytes(static_cast<std::size_t>(length), '\0');
+    text->WriteOneByte(isolate, reinterpret_cast<uint8_t*>(bytes.data()), 0, length, v8::String::NO_NULL_TERMINATION);
+    bytes[0] = bytes[1] = '/';
+    return v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(bytes.data()),
+                                      v8::NewStringType::kNormal, length);
+  }
+  std::u16string units(static_cast<std::size_t>(length), u'\0');
+  text->Write(isolate, reinterpret_cast<uint16_t*>(units.data()), 0, length, v8::String::NO_NULL_TERMINATION);
+  units[0] = units[1] = u'/';
+  return v8::String::NewFromTwoByte(isolate, reinterpret_cast<const uint16_t*>(units.data()),
+                                    v8::NewStringType::kNormal, length);
+}
+
+// compileFunction(source, filename, params[]) -> Function. A source that is a
+// module file's text as readFile returned it may compile from the compile
+// cache.
 void CompileFunction(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Local<v8::Context> context = isolate->GetCurrentContext();
@@ -288,12 +308,34 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
     }
     params.push_back(param.As<v8::String>());
   }
+  Local<v8::String> text = info[0].As<v8::String>();
+  // A module's text as read from its file may come from the compile cache;
+  // the cache file is per set of params.
+  std::unique_ptr<CompileCache::Use> cache_use;
+  if (CompileCache* cache = Runtime::From(isolate)->compile_cache()) {
+    std::string variant;
+    for (Local<v8::String> param : params) variant += ToStdString(isolate, param) + ",";
+    cache_use = cache->Begin(isolate, text, CompileCache::Kind::kCommonJs, variant);
+  }
+  // A hashbang line is not JavaScript inside a function body: it becomes a
+  // comment of the same length (the same text whether or not from the cache).
+  if (text->Length() >= 2) {
+    uint16_t head[2];
+    text->Write(isolate, head, 0, 2, v8::String::NO_NULL_TERMINATION);
+    if (head[0] == '#' && head[1] == '!' && !WithHashbangAsComment(isolate, text).ToLocal(&text)) return;
+  }
   v8::ScriptOrigin origin(isolate, info[1]);
-  v8::ScriptCompiler::Source source(info[0].As<v8::String>(), origin);
+  v8::ScriptCompiler::CachedData* cached = cache_use ? cache_use->NewCachedData() : nullptr;
+  v8::ScriptCompiler::Source source(text, origin, cached);
   v8::TryCatch try_catch(isolate);
   Local<v8::Function> fn;
-  if (v8::ScriptCompiler::CompileFunction(context, &source, params.size(), params.data(), 0, nullptr)
+  if (v8::ScriptCompiler::CompileFunction(context, &source, params.size(), params.data(), 0, nullptr,
+                                          cached != nullptr ? v8::ScriptCompiler::kConsumeCodeCache
+                                                            : v8::ScriptCompiler::kNoCompileOptions)
           .ToLocal(&fn)) {
+    if (cache_use) {
+      Runtime::From(isolate)->compile_cache()->Finish(isolate, std::move(cache_use), source.GetCachedData(), fn);
+    }
     info.GetReturnValue().Set(fn);
     return;
   }
@@ -304,22 +346,32 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
   }
 }
 
+// readFile(path) -> the file's text (UTF-8). One open, fstat and read: the
+// loader reads every module through here.
 void ReadFile(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   std::string path = ToStdString(isolate, info[0]);
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
+  std::string text;
+  FileStamp stamp;
+  if (!ReadWholeFile(path, &text, &stamp)) {
     isolate->ThrowException(v8::Exception::Error(Str(isolate, "ENOENT: no such file, open '" + path + "'")));
     return;
   }
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  std::string text = contents.str();
   Local<v8::String> result;
   if (v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
           .ToLocal(&result)) {
+    // The compile cache knows this text as the file's, until it is compiled.
+    if (CompileCache* cache = Runtime::From(isolate)->compile_cache()) cache->NoteRead(isolate, path, stamp, result);
     info.GetReturnValue().Set(result);
   }
+}
+
+// getEnv(name) -> the worker's variable `name` (process.env's view), or
+// undefined; without building process.env.
+void GetEnv(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  const std::string* value = FindProcessEnv(isolate, ToStdString(isolate, info[0]));
+  if (value != nullptr) info.GetReturnValue().Set(Str(isolate, *value));
 }
 
 // stat(path) -> 0 file, 1 directory, -1 missing
@@ -492,6 +544,7 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("countStdioObject", CountStdioObject);
   set_method("compileFunction", CompileFunction);
   set_method("readFile", ReadFile);
+  set_method("getEnv", GetEnv);
   set_method("stat", Stat);
   set_method("realpath", RealPath);
   set_method("cwd", Cwd);

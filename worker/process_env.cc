@@ -55,8 +55,9 @@ class EnvStore {
 
 // A worker is a process of its own, so its environment is process-wide state,
 // as environ is. Filled from the Start frame on first use.
+std::optional<EnvStore> store;
+
 EnvStore& StoreOf(v8::Isolate* isolate) {
-  static std::optional<EnvStore> store;
   if (!store) {
     store.emplace();
     for (const proto::EnvVar& var : Runtime::From(isolate)->start().env()) store->Set(var.name(), var.value());
@@ -231,7 +232,14 @@ void EnumerateNoIndices(const PropertyCallbackInfo<v8::Array>& info) {
 }  // namespace
 
 const std::string* FindProcessEnv(v8::Isolate* isolate, std::string_view name) {
-  return StoreOf(isolate).Find(name);
+  if (store) return store->Find(name);
+  // Until the script touches process.env the variables are those of Start,
+  // read in place: the loader's look-ups at start-up copy none of them.
+  const std::string* found = nullptr;
+  for (const proto::EnvVar& var : Runtime::From(isolate)->start().env()) {
+    if (var.name() == name) found = &var.value();  // the last one wins, as in the store
+  }
+  return found;
 }
 
 v8::MaybeLocal<v8::Object> NewProcessEnv(v8::Isolate* isolate, Local<v8::Context> context) {

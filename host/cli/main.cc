@@ -90,6 +90,15 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
       ->capture_default_str();
   run_command->add_flag("--stats", run.stats,
                         "Print each worker's event-loop counters as JSON on stderr when it exits");
+  run_command
+      ->add_option_function<std::string>(
+          "--compile-cache", [&run](const std::string& dir) { run.compile_cache_dir = dir; },
+          "Keep V8 code caches of the script's modules in DIR, shared by the workers and later runs (default: "
+          "$NODE_COMPILE_CACHE, else $XDG_CACHE_HOME/isohost, else ~/.cache/isohost)")
+      ->type_name("DIR");
+  run_command->add_flag_callback(
+      "--no-compile-cache", [&run] { run.compile_cache_dir = std::string(); },
+      "Compile every module from its source; read and write no compile cache");
 }
 
 void AddPoolOptions(CLI::App* pool_command, isohost::cli::PoolCommandOptions& pool, std::string& spawn) {

@@ -84,6 +84,10 @@ struct WorkerOptions {
   // the worker and start in the order they were sent.
   std::size_t task_concurrency = 1;
   SpawnStrategy spawn = SpawnStrategy::kDefault;
+  // A directory for V8 code caches of the script's modules, shared by all
+  // the workers given it and by later runs (created when first written);
+  // empty: no compile cache. The CLI's default is $XDG_CACHE_HOME/isohost.
+  std::string compile_cache_dir;
   // The isohost-worker binary; empty: next to the running executable, or
   // $ISOHOST_WORKER.
   std::string worker_binary;
