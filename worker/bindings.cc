@@ -370,8 +370,8 @@ void ReadFile(const FunctionCallbackInfo<Value>& info) {
 // undefined; without building process.env.
 void GetEnv(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
-  const std::string* value = FindProcessEnv(isolate, ToStdString(isolate, info[0]));
-  if (value != nullptr) info.GetReturnValue().Set(Str(isolate, *value));
+  std::optional<std::string_view> value = FindProcessEnv(isolate, ToStdString(isolate, info[0]));
+  if (value) info.GetReturnValue().Set(Str(isolate, *value));
 }
 
 // stat(path) -> 0 file, 1 directory, -1 missing
