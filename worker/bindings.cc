@@ -452,23 +452,29 @@ void ConstructorName(const FunctionCallbackInfo<Value>& info) {
   if (info[0]->IsObject()) info.GetReturnValue().Set(info[0].As<v8::Object>()->GetConstructorName());
 }
 
-// getStartInfo() -> what the host's Start frame said, as plain JS values.
+// getStartInfo() -> what the host's Start frame said, as plain JS values, in
+// one object made whole (read once, so no shape is worth building for it).
 void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Local<v8::Context> context = isolate->GetCurrentContext();
   const proto::Start& start = Runtime::From(isolate)->start();
-  Local<v8::Object> result = v8::Object::New(isolate);
-  auto set = [&](const char* key, Local<Value> value) { (void)result->Set(context, Str(isolate, key), value).FromMaybe(false); };
+  constexpr std::size_t kMaxFields = 16;
+  Local<v8::Name> names[kMaxFields];
+  Local<Value> values[kMaxFields];
+  std::size_t count = 0;
+  auto set = [&](const char* key, Local<Value> value) {
+    names[count] = v8::String::NewFromUtf8(isolate, key, v8::NewStringType::kInternalized).ToLocalChecked();
+    values[count++] = value;
+  };
+  auto strings = [&](const google::protobuf::RepeatedPtrField<std::string>& list) {
+    Local<v8::Array> array = v8::Array::New(isolate, list.size());
+    for (int i = 0; i < list.size(); ++i) (void)array->Set(context, i, Str(isolate, list.Get(i))).FromMaybe(false);
+    return array;
+  };
   if (start.has_script_path()) set("scriptPath", Str(isolate, start.script_path()));
   if (start.has_script_source()) set("scriptSource", Str(isolate, start.script_source()));
-  Local<v8::Array> argv = v8::Array::New(isolate, start.argv_size());
-  for (int i = 0; i < start.argv_size(); ++i) (void)argv->Set(context, i, Str(isolate, start.argv(i))).FromMaybe(false);
-  set("argv", argv);
-  Local<v8::Array> exec_argv = v8::Array::New(isolate, start.exec_argv_size());
-  for (int i = 0; i < start.exec_argv_size(); ++i) {
-    (void)exec_argv->Set(context, i, Str(isolate, start.exec_argv(i))).FromMaybe(false);
-  }
-  set("execArgv", exec_argv);
+  set("argv", strings(start.argv()));
+  set("execArgv", strings(start.exec_argv()));
   set("sourceKind", v8::Integer::New(isolate, start.source_kind()));
   set("threadId", v8::Integer::NewFromUnsigned(isolate, start.thread_id()));
   set("execPath", Str(isolate, start.exec_path()));
@@ -476,7 +482,7 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
   set("stdinIsFd", v8::Boolean::New(isolate, start.stdin_descriptor()));
   set("taskRunner", v8::Boolean::New(isolate, start.task_runner()));
-  info.GetReturnValue().Set(result);
+  info.GetReturnValue().Set(v8::Object::New(isolate, v8::Null(isolate), names, values, count));
 }
 
 }  // namespace
