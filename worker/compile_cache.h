@@ -85,11 +85,15 @@ class CompileCache {
   void Finish(v8::Isolate* isolate, std::unique_ptr<Use> use, const v8::ScriptCompiler::CachedData* consumed,
               v8::Local<v8::Module> module);
 
-  bool has_pending() const { return !pending_.empty(); }
-  // Serialises the queued code and writes each file atomically (a temp file
-  // renamed over the old one): readers see a whole file or none. Run after a
-  // callback, when what the modules ran at load time is compiled.
-  void WritePending(v8::Isolate* isolate);
+  // After each callback into JS (a module is read and compiled in the same
+  // one): serialises the queued code and writes each file atomically (a temp
+  // file renamed over the old one, so readers see a whole file or none), now
+  // that what the modules ran at load time is compiled; and forgets the
+  // reads, so that no file's text is kept alive by the cache.
+  void AfterCallback(v8::Isolate* isolate) {
+    if (!pending_.empty()) WritePending(isolate);
+    notes_.clear();
+  }
 
   const CompileCacheStats& stats() const { return stats_; }
   const std::string& directory() const { return directory_; }
@@ -109,6 +113,7 @@ class CompileCache {
     v8::Global<v8::UnboundModuleScript> module_script;
   };
 
+  void WritePending(v8::Isolate* isolate);
   void Count(const Use& use, const v8::ScriptCompiler::CachedData* consumed);
   bool Write(const Pending& pending, const std::uint8_t* data, std::size_t size);
 

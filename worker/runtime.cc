@@ -401,7 +401,7 @@ void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::V
   }
   channel_->Flush();
   // After the flush: what the callback sent does not wait for the disk.
-  if (compile_cache_ && compile_cache_->has_pending()) compile_cache_->WritePending(isolate_);
+  if (compile_cache_) compile_cache_->AfterCallback(isolate_);
 }
 
 }  // namespace isohost::worker

@@ -163,6 +163,23 @@ TEST_F(CompileCacheTest, NodesVariableNamesTheDirectory) {
   EXPECT_EQ(CacheFiles().size(), 2u);
 }
 
+// The workers of `isohost pool` share one cache: the first run writes the
+// task module's file, the second compiles from it.
+TEST_F(CompileCacheTest, PoolWorkersShareTheCache) {
+  std::ofstream(root_ / "app" / "task.js") << "const lib = require('./lib.js');\n"
+                                             "module.exports = (n) => n + lib.sum;\n";
+  std::string task = (root_ / "app" / "task.js").string();
+  for (int run = 0; run < 2; ++run) {
+    CliResult result = RunCli({"pool", "--compile-cache", cache_.string(), task, "-n", "2", "-q"}, "1\n2\n");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("\"result\":206"), std::string::npos) << result.out;
+  }
+  EXPECT_EQ(CacheFiles().size(), 1u);  // lib.js; task.js is too small to bother
+  std::ofstream(root_ / "app" / "task.js", std::ios::trunc) << "module.exports = (n) => n;\n";
+  CliResult result = RunCli({"pool", "--no-compile-cache", task, "-n", "1", "-q"}, "1\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+}
+
 TEST_F(CompileCacheTest, SmallModulesAreNotCached) {
   std::ofstream(root_ / "app" / "main.js", std::ios::trunc) << "console.log(require('./small.js'));\n";
   std::ofstream(root_ / "app" / "small.js") << "module.exports = 42;\n";
