@@ -108,6 +108,8 @@ bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp)
       if (n < 0) ok = false;
       else text->append(more, static_cast<std::size_t>(n));
     }
+  } else if (ok && S_ISDIR(before.st_mode)) {
+    text->clear();  // a directory reads as empty, as it did through iostreams
   } else if (ok) {
     // Not a regular file (a pipe, /dev/stdin): read until its end.
     text->clear();
