@@ -353,7 +353,8 @@ void ReadFile(const FunctionCallbackInfo<Value>& info) {
   std::string path = ToStdString(isolate, info[0]);
   std::string text;
   FileStamp stamp;
-  if (!ReadWholeFile(path, &text, &stamp)) {
+  CompileCache* cache = Runtime::From(isolate)->compile_cache();
+  if (!ReadWholeFile(path, &text, &stamp, cache != nullptr)) {
     isolate->ThrowException(v8::Exception::Error(Str(isolate, "ENOENT: no such file, open '" + path + "'")));
     return;
   }
@@ -361,7 +362,7 @@ void ReadFile(const FunctionCallbackInfo<Value>& info) {
   if (v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
           .ToLocal(&result)) {
     // The compile cache knows this text as the file's, until it is compiled.
-    if (CompileCache* cache = Runtime::From(isolate)->compile_cache()) cache->NoteRead(isolate, path, stamp, result);
+    if (cache != nullptr) cache->NoteRead(isolate, path, stamp, result);
     info.GetReturnValue().Set(result);
   }
 }

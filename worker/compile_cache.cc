@@ -92,42 +92,39 @@ bool MakeDirectories(const std::string& path) {
 
 }  // namespace
 
-bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp) {
+bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp, bool want_stamp) {
+  *stamp = {};
+  text->clear();
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   struct stat before;
   bool ok = ::fstat(fd, &before) == 0;
-  if (ok && S_ISREG(before.st_mode)) {
-    text->resize(static_cast<std::size_t>(before.st_size));
-    ok = ReadFd(fd, reinterpret_cast<std::uint8_t*>(text->data()), text->size());
-    // Whatever is left (a file that grew since fstat) is read too.
-    char more[4096];
-    ssize_t n;
-    while (ok && (n = ::read(fd, more, sizeof more)) != 0) {
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) ok = false;
-      else text->append(more, static_cast<std::size_t>(n));
-    }
-  } else if (ok && S_ISDIR(before.st_mode)) {
-    text->clear();  // a directory reads as empty, as it did through iostreams
-  } else if (ok) {
-    // Not a regular file (a pipe, /dev/stdin): read until its end.
-    text->clear();
-    char chunk[65536];
-    ssize_t n;
-    while ((n = ::read(fd, chunk, sizeof chunk)) != 0) {
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        ok = false;
-        break;
-      }
-      text->append(chunk, static_cast<std::size_t>(n));
-    }
+  if (ok && S_ISDIR(before.st_mode)) {
+    ::close(fd);
+    return true;  // a directory reads as empty, as it did through iostreams
   }
+  // A regular file is read to the size fstat gave, in as few reads as it
+  // takes; anything else (a pipe, a /proc file that says 0) to its end.
+  const bool sized = ok && S_ISREG(before.st_mode) && before.st_size > 0;
+  std::size_t done = 0;
+  text->resize(sized ? static_cast<std::size_t>(before.st_size) : 65536);
+  while (ok) {
+    if (done == text->size()) {
+      if (sized) break;
+      text->resize(text->size() * 2);
+    }
+    ssize_t n = ::read(fd, text->data() + done, text->size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) ok = false;
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  text->resize(done);
   struct stat after;
-  *stamp = {};
-  if (ok && S_ISREG(before.st_mode) && ::fstat(fd, &after) == 0 && after.st_size == before.st_size &&
-      MtimeNs(after) == MtimeNs(before) && text->size() == static_cast<std::size_t>(before.st_size)) {
+  // The stamp says which version of the file this is only if nothing changed
+  // while it was read.
+  if (ok && sized && want_stamp && ::fstat(fd, &after) == 0 && after.st_size == before.st_size &&
+      MtimeNs(after) == MtimeNs(before) && done == static_cast<std::size_t>(before.st_size)) {
     *stamp = {static_cast<std::uint64_t>(before.st_size), MtimeNs(before), true};
   }
   ::close(fd);

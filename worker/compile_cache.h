@@ -29,8 +29,9 @@ struct FileStamp {
   bool valid = false;  // false: the file changed while it was read
 };
 
-// Reads `path` whole. Returns false when it cannot be opened or read.
-bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp);
+// Reads `path` whole (a directory as empty). Returns false when it cannot be
+// opened or read. `stamp` is filled only when wanted (it costs an fstat).
+bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp, bool want_stamp);
 
 struct CompileCacheStats {
   std::uint64_t hits = 0;      // compiled from a cache file V8 accepted
