@@ -459,13 +459,13 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Local<v8::Context> context = isolate->GetCurrentContext();
   const proto::Start& start = Runtime::From(isolate)->start();
-  constexpr std::size_t kMaxFields = 16;
-  Local<v8::Name> names[kMaxFields];
-  Local<Value> values[kMaxFields];
-  std::size_t count = 0;
+  std::vector<Local<v8::Name>> names;
+  std::vector<Local<Value>> values;
+  names.reserve(16);
+  values.reserve(16);
   auto set = [&](const char* key, Local<Value> value) {
-    names[count] = v8::String::NewFromUtf8(isolate, key, v8::NewStringType::kInternalized).ToLocalChecked();
-    values[count++] = value;
+    names.push_back(v8::String::NewFromUtf8(isolate, key, v8::NewStringType::kInternalized).ToLocalChecked());
+    values.push_back(value);
   };
   auto strings = [&](const google::protobuf::RepeatedPtrField<std::string>& list) {
     Local<v8::Array> array = v8::Array::New(isolate, list.size());
@@ -483,7 +483,7 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
   set("stdinIsFd", v8::Boolean::New(isolate, start.stdin_descriptor()));
   set("taskRunner", v8::Boolean::New(isolate, start.task_runner()));
-  info.GetReturnValue().Set(v8::Object::New(isolate, v8::Null(isolate), names, values, count));
+  info.GetReturnValue().Set(v8::Object::New(isolate, v8::Null(isolate), names.data(), values.data(), names.size()));
 }
 
 }  // namespace
