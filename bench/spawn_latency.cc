@@ -6,8 +6,11 @@
 // Rounds interleave the contenders (each isohost strategy, then Node; the
 // order flips every round) so that drift of the machine (thermal state,
 // page cache, other load) spreads over all rows instead of biasing one.
+#include <sys/stat.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -16,6 +19,7 @@
 
 #include "bench/common/node_harness.h"
 #include "bench/common/stats.h"
+#include "bench/common/subprocess.h"
 #include "bench/common/temp_dir.h"
 #include "host/launcher.h"
 #include "isohost/supervisor.h"
@@ -35,8 +39,15 @@ constexpr char kIdleWorker[] =
     "parentPort.on('message', () => process.exit(0));\n"
     "parentPort.postMessage(1);\n";
 
+// The large package of the large_package_* rows, installed with npm into the
+// build tree on the first run: a real package whose main file is ~9 MB.
+constexpr char kLargePackage[] = "typescript@5.4.5";
+constexpr char kLargePackageName[] = "typescript";
+
 struct Flags {
   int n = 30;
+  int large_n = 0;  // samples of the large_package_* rows per round; 0: n / 5, at least 2
+  bool no_large_package = false;
   int rounds = 5;
   int warmup = 1;
   int total = 100;       // workers per concurrent-spawn sample
@@ -49,10 +60,16 @@ struct Flags {
   std::string node;
 };
 
+// The compile cache an isohost worker of a variant has: none, an empty one
+// for each sample, or one its warm-up filled.
+enum class CompileCacheState { kNone, kCold, kWarm };
+
 struct Variant {
   const char* name;
   const char* script;  // file name in the temp dir
   SpawnEnd end;
+  CompileCacheState cache = CompileCacheState::kNone;
+  bool large = false;  // requires the large package: fewer samples, skipped without it
 };
 
 // "exit" runs the post worker: spawn -> exit is "post" plus the teardown.
@@ -60,7 +77,14 @@ constexpr Variant kVariants[] = {
     {"post", "post.js", SpawnEnd::kFirstMessage},
     {"stdio", "stdio.js", SpawnEnd::kFirstMessage},
     {"exit", "post.js", SpawnEnd::kExit},
+    {"large_package_cold", "large.js", SpawnEnd::kFirstMessage, CompileCacheState::kCold, true},
+    {"large_package_warm", "large.js", SpawnEnd::kFirstMessage, CompileCacheState::kWarm, true},
 };
+
+int SamplesOf(const Variant& variant, const Flags& flags) {
+  if (!variant.large) return flags.n;
+  return flags.large_n > 0 ? flags.large_n : std::max(2, flags.n / 5);
+}
 
 // One column of the comparison: an isohost strategy or Node. Each function
 // measures one round's worth and reports failure through `error`.
@@ -75,9 +99,23 @@ struct Contender {
 Contender IsohostContender(const SpawnStrategy& strategy, const Flags& flags,
                            const std::string& dir) {
   Contender c{"isohost", strategy.name, {}, {}, {}};
+  auto cold_count = std::make_shared<int>(0);
   c.latency = [=](const Variant& variant, std::vector<double>* samples, std::string* error) {
-    return MeasureSequentialSpawns(strategy, dir + "/" + variant.script, variant.end, flags.n,
-                                   flags.warmup, samples, error);
+    std::function<std::string()> cache_dir;
+    int warmup = flags.warmup;
+    if (variant.cache == CompileCacheState::kCold) {
+      // A new directory per worker; the last one's goes (its worker has exited).
+      cache_dir = [=] {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir + "/cache-cold-" + strategy.name + std::to_string(*cold_count), ignored);
+        return dir + "/cache-cold-" + strategy.name + std::to_string(++*cold_count);
+      };
+    } else if (variant.cache == CompileCacheState::kWarm) {
+      cache_dir = [=] { return dir + "/cache-warm"; };
+      warmup = std::max(1, warmup);  // the warm-up fills it
+    }
+    return MeasureSequentialSpawns(strategy, dir + "/" + variant.script, variant.end, SamplesOf(variant, flags),
+                                   warmup, samples, error, cache_dir);
   };
   c.concurrent = [=](double* ms, std::string* error) {
     return MeasureConcurrentSpawns(strategy, dir + "/post.js", flags.total, flags.concurrency, ms, error);
@@ -114,7 +152,7 @@ Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::
     nlohmann::json out;
     if (!node.Run({"latency", "--worker", dir + "/" + variant.script, "--until",
                    variant.end == SpawnEnd::kExit ? "exit" : "message", "--n",
-                   std::to_string(flags.n), "--warmup", std::to_string(flags.warmup)},
+                   std::to_string(SamplesOf(variant, flags)), "--warmup", std::to_string(flags.warmup)},
                   &out, error)) {
       return false;
     }
@@ -168,6 +206,7 @@ LatencyRow* FindRow(SpawnLatencyResults* results, const Contender& c, const Vari
 bool RunLatencyRound(const std::vector<Contender>& contenders, int round, const Flags& flags,
                      SpawnLatencyResults* results, std::string* error) {
   for (const Variant& variant : kVariants) {
+    if (variant.large && results->large_package.empty()) continue;
     std::fprintf(stderr, "[round %d/%d] %-5s", round + 1, flags.rounds, variant.name);
     for (const Contender* c : RoundOrder(contenders, round)) {
       std::vector<double> samples;
@@ -230,6 +269,47 @@ bool WriteScripts(TempDir& dir, std::string* error) {
          !dir.WriteFile("idle.js", kIdleWorker, error).empty();
 }
 
+bool FileExists(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+// The large package in `npm_dir`/node_modules, installed with npm the first
+// time; writes large.js, which requires it and posts. Fills results'
+// large_package, or large_package_skipped with the reason.
+void PrepareLargePackage(TempDir& dir, const std::string& npm_dir, SpawnLatencyResults* results) {
+  std::string package_dir = npm_dir + "/node_modules/" + kLargePackageName;
+  if (!FileExists(package_dir + "/package.json")) {
+    std::string npm = FindOnPath("npm");
+    if (npm.empty()) {
+      results->large_package_skipped = std::string("npm is not on PATH to install ") + kLargePackage;
+      return;
+    }
+    std::fprintf(stderr, "installing %s into %s\n", kLargePackage, npm_dir.c_str());
+    ProcessResult result;
+    std::string error;
+    if (!RunProcess({npm, "install", "--prefix", npm_dir, kLargePackage, "--no-audit", "--no-fund", "--silent"},
+                    &result, &error) ||
+        result.exit_code != 0 || !FileExists(package_dir + "/package.json")) {
+      results->large_package_skipped =
+          std::string("npm install ") + kLargePackage + " failed" + (error.empty() ? "" : ": " + error);
+      return;
+    }
+  }
+  std::string main_file = package_dir + "/lib/typescript.js";
+  std::error_code size_error;
+  auto size = std::filesystem::file_size(main_file, size_error);
+  std::string error;
+  nlohmann::json package_path = package_dir;
+  std::string script = "require(" + package_path.dump() + ");\nrequire('worker_threads').parentPort.postMessage(1);\n";
+  if (dir.WriteFile("large.js", script, &error).empty()) {
+    results->large_package_skipped = error;
+    return;
+  }
+  results->large_package = kLargePackage;
+  results->large_package_mb = size_error ? 0 : static_cast<double>(size) / (1 << 20);
+}
+
 int Run(const Flags& flags) {
   std::string error;
   std::unique_ptr<TempDir> dir = TempDir::Create("isohost-spawn-latency", &error);
@@ -250,6 +330,14 @@ int Run(const Flags& flags) {
   results.concurrency = flags.concurrency;
   results.total = flags.total;
   results.settle_ms = flags.settle_ms;
+  if (flags.no_large_package) {
+    results.large_package_skipped = "--no-large-package";
+  } else {
+    PrepareLargePackage(*dir, ISOHOST_BENCH_NPM_DIR, &results);
+    if (!results.large_package_skipped.empty()) {
+      std::fprintf(stderr, "spawn_latency: large_package rows skipped: %s\n", results.large_package_skipped.c_str());
+    }
+  }
   NodeHarness node(flags.node, "spawn_latency.js");
   if (node.available()) {
     results.node_version = node.Version();
@@ -298,6 +386,10 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--memory-workers", flags.memory_workers, "Idle workers for the memory figures")
       ->check(CLI::PositiveNumber);
+  app.add_option("--large-n", flags.large_n, "Sequential spawns per round of the large_package rows (default: n / 5)")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--no-large-package", flags.no_large_package,
+               "Skip the large_package rows (which install typescript with npm into the build tree)");
   app.add_flag("--quick", flags.quick, "Small counts, for a smoke test: -n 5 -r 2, 20 workers 8 at a time, 3 idle");
   app.add_flag("--json", flags.json, "Print one JSON object instead of tables");
   app.add_option("--svg", flags.svg, "Also write a plot of the latency distributions to FILE");

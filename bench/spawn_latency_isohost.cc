@@ -30,7 +30,7 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 // a sample from a worker that crashed would measure the wrong thing.
 bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int count,
               const std::function<void(Workers&)>& on_all_posted, BatchTimes* times,
-              std::string* error) {
+              std::string* error, const std::string& compile_cache_dir = {}) {
   UvLoop& loop = *strategy.loop;
   Workers workers(count);
   times->first_message_ns.assign(count, 0);
@@ -72,6 +72,7 @@ bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int coun
     };
     WorkerOptions options;
     options.script_path = script;
+    options.compile_cache_dir = compile_cache_dir;
     workers[i] = strategy.spawn(loop.get(), std::move(options), std::move(callbacks));
   }
   loop.Run();
@@ -125,11 +126,12 @@ std::vector<SpawnStrategy> SpawnStrategies() {
 
 bool MeasureSequentialSpawns(const SpawnStrategy& strategy, const std::string& script,
                              SpawnEnd end, int count, int warmup, std::vector<double>* samples_ms,
-                             std::string* error) {
+                             std::string* error, const std::function<std::string()>& compile_cache_dir) {
   for (int i = 0; i < warmup + count; ++i) {
+    std::string cache_dir = compile_cache_dir ? compile_cache_dir() : std::string();
     if (strategy.prepare) strategy.prepare();
     BatchTimes times;
-    if (!RunBatch(strategy, script, 1, nullptr, &times, error)) return false;
+    if (!RunBatch(strategy, script, 1, nullptr, &times, error, cache_dir)) return false;
     if (i < warmup) continue;
     std::uint64_t end_ns = end == SpawnEnd::kExit ? times.exit_ns[0] : times.first_message_ns[0];
     samples_ms->push_back(NsToMs(end_ns - times.start_ns));

@@ -38,9 +38,12 @@ enum class SpawnEnd { kFirstMessage, kExit };
 // Spawns `warmup` untimed workers, then `count` timed ones, one after the
 // other: each runs to its exit before the next starts, so that samples never
 // overlap. Appends one sample per timed worker: ms from Spawn() to `end`.
+// `compile_cache_dir`, when given, names each worker's compile cache
+// (WorkerOptions::compile_cache_dir); else the workers have none.
 bool MeasureSequentialSpawns(const SpawnStrategy& strategy, const std::string& script,
                              SpawnEnd end, int count, int warmup, std::vector<double>* samples_ms,
-                             std::string* error);
+                             std::string* error,
+                             const std::function<std::string()>& compile_cache_dir = nullptr);
 
 // Spawns `total` workers, at most `concurrency` alive at a time (the next
 // starts when one exits); ms from the first Spawn() call until the last one

@@ -152,6 +152,16 @@ void PrintSpawnLatencyTables(const SpawnLatencyResults& results, std::FILE* out)
                     "bigger).\nNode: %s. Machine: %s.\n",
                results.node_version.empty() ? "not run" : results.node_version.c_str(),
                results.machine.Describe().c_str());
+  if (!results.large_package.empty()) {
+    std::fprintf(out,
+                 "large_package_*: the worker requires %s (%.1f MB of JavaScript), then posts. isohost: cold = an\n"
+                 "empty compile cache for each sample, warm = the cache its warm-up filled. Node %s has no compile\n"
+                 "cache (module.enableCompileCache() is Node 22's): its cold and warm rows measure the same thing.\n",
+                 results.large_package.c_str(), results.large_package_mb,
+                 results.node_version.empty() ? "" : results.node_version.c_str());
+  } else if (!results.large_package_skipped.empty()) {
+    std::fprintf(out, "large_package_* rows skipped: %s\n", results.large_package_skipped.c_str());
+  }
 }
 
 nlohmann::ordered_json SpawnLatencyJson(const SpawnLatencyResults& results) {
@@ -160,6 +170,11 @@ nlohmann::ordered_json SpawnLatencyJson(const SpawnLatencyResults& results) {
                       {"node_version", results.node_version.empty()
                                            ? nlohmann::ordered_json(nullptr)
                                            : nlohmann::ordered_json(results.node_version)},
+                      {"large_package", results.large_package.empty()
+                                            ? nlohmann::ordered_json(nullptr)
+                                            : nlohmann::ordered_json{{"name", results.large_package},
+                                                                     {"main_mb", results.large_package_mb},
+                                                                     {"node_has_compile_cache", false}}},
                       {"machine", results.machine.ToJson()}}},
           {"rows", LatencyRowsJson(results)},
           {"concurrent", ConcurrentJson(results)},

@@ -17,7 +17,7 @@ namespace isohost::bench {
 struct LatencyRow {
   std::string runtime;   // "isohost" or "node"
   std::string strategy;  // "exec", later "zygote"/"pool"; "worker_threads"
-  std::string variant;   // "post", "stdio" or "exit"
+  std::string variant;   // "post", "stdio", "exit", "large_package_cold" or "large_package_warm"
   std::vector<double> samples_ms;
   std::vector<double> round_medians_ms;
 };
@@ -52,6 +52,11 @@ struct SpawnLatencyResults {
   int total = 0;
   int settle_ms = 0;
   std::string node_version;  // empty when Node did not run
+  // The package the large_package_* rows require ("typescript@5.4.5", its
+  // main file's size), or why those rows were skipped.
+  std::string large_package;
+  double large_package_mb = 0;
+  std::string large_package_skipped;
   MachineLoad machine;
   std::vector<LatencyRow> latency;
   std::vector<ConcurrentRow> concurrent;

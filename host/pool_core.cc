@@ -85,6 +85,7 @@ PoolCore::PoolCore(uv_loop_t* loop, Launcher* launcher, PoolOptions options,
   worker_options_.v8_flags = options_.v8_flags;
   worker_options_.spawn = options_.spawn;
   worker_options_.worker_binary = options_.worker_binary;
+  worker_options_.compile_cache_dir = options_.compile_cache_dir;
   worker_options_.task_runner = true;
   worker_options_.task_concurrency = concurrency_;
 }

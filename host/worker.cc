@@ -288,19 +288,24 @@ class Worker::Impl : public PortHolder {
     if (options_.script_source) start->set_source_kind(ToProto(options_.source_kind));
     for (const std::string& arg : options_.argv) start->add_argv(arg);
     for (const std::string& arg : options_.exec_argv) start->add_exec_argv(arg);
+    // The environment goes as one block, as environ holds it; a variable
+    // that a block cannot carry (a NUL inside, '=' in its name) as an EnvVar.
+    std::string* block = start->mutable_env_block();
     if (options_.env) {
       for (const auto& [name, value] : *options_.env) {
-        proto::EnvVar* var = start->add_env();
-        var->set_name(name);
-        var->set_value(value);
+        if (name.find('=') != std::string::npos || name.find('\0') != std::string::npos ||
+            value.find('\0') != std::string::npos) {
+          proto::EnvVar* var = start->add_env();
+          var->set_name(name);
+          var->set_value(value);
+          continue;
+        }
+        block->append(name).append(1, '=').append(value).append(1, '\0');
       }
     } else {
       for (char** entry = environ; *entry != nullptr; ++entry) {
-        const char* eq = std::strchr(*entry, '=');
-        if (eq == nullptr) continue;
-        proto::EnvVar* var = start->add_env();
-        var->set_name(std::string(*entry, static_cast<size_t>(eq - *entry)));
-        var->set_value(std::string(eq + 1));
+        if (std::strchr(*entry, '=') == nullptr) continue;
+        block->append(*entry, std::strlen(*entry) + 1);
       }
     }
     start->set_worker_data(options_.worker_data);
@@ -316,6 +321,7 @@ class Worker::Impl : public PortHolder {
     if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
     start->set_task_runner(options_.task_runner);
     start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
+    start->set_compile_cache_dir(options_.compile_cache_dir);
     channel_->Send(envelope);
   }
 
@@ -357,6 +363,9 @@ class Worker::Impl : public PortHolder {
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
         exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
         exit_info_.stats.builtins_loaded = exit.stats().builtins_loaded();
+        exit_info_.stats.compile_cache_hits = exit.stats().compile_cache_hits();
+        exit_info_.stats.compile_cache_misses = exit.stats().compile_cache_misses();
+        exit_info_.stats.compile_cache_rejected = exit.stats().compile_cache_rejected();
         if (callbacks_.on_exiting) {
           ExitInfo said = exit_info_;
           if (said.message.empty()) said.message = error_message_;

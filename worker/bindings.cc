@@ -12,10 +12,12 @@
 #include <vector>
 
 #include "worker/builtins.h"
+#include "worker/compile_cache.h"
 #include "worker/error_format.h"
 #include "worker/native_module.h"
 #include "worker/lazy_property.h"
 #include "worker/process_binding.h"
+#include "worker/process_env.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
@@ -279,7 +281,25 @@ void CountStdioObject(const FunctionCallbackInfo<Value>& info) {
 
 // --- modules and files -----------------------------------------------------------
 
-// compileFunction(source, filename, params[]) -> Function
+v8::MaybeLocal<v8::String> WithHashbangAsComment(v8::Isolate* isolate, Local<v8::String> text) {
+  const int length = text->Length();
+  if (text->IsOneByte()) {
+    std::string bytes(static_cast<std::size_t>(length), '\0');
+    text->WriteOneByte(isolate, reinterpret_cast<uint8_t*>(bytes.data()), 0, length, v8::String::NO_NULL_TERMINATION);
+    bytes[0] = bytes[1] = '/';
+    return v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(bytes.data()),
+                                      v8::NewStringType::kNormal, length);
+  }
+  std::u16string units(static_cast<std::size_t>(length), u'\0');
+  text->Write(isolate, reinterpret_cast<uint16_t*>(units.data()), 0, length, v8::String::NO_NULL_TERMINATION);
+  units[0] = units[1] = u'/';
+  return v8::String::NewFromTwoByte(isolate, reinterpret_cast<const uint16_t*>(units.data()),
+                                    v8::NewStringType::kNormal, length);
+}
+
+// compileFunction(source, filename, params[]) -> Function. A source that is a
+// module file's text as readFile returned it may compile from the compile
+// cache.
 void CompileFunction(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Local<v8::Context> context = isolate->GetCurrentContext();
@@ -295,12 +315,34 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
     }
     params.push_back(param.As<v8::String>());
   }
+  Local<v8::String> text = info[0].As<v8::String>();
+  // A module's text as read from its file may come from the compile cache;
+  // the cache file is per set of params.
+  std::unique_ptr<CompileCache::Use> cache_use;
+  if (CompileCache* cache = Runtime::From(isolate)->compile_cache()) {
+    std::string variant;
+    for (Local<v8::String> param : params) variant += ToStdString(isolate, param) + ",";
+    cache_use = cache->Begin(isolate, text, CompileCache::Kind::kCommonJs, variant);
+  }
+  // A hashbang line is not JavaScript inside a function body: it becomes a
+  // comment of the same length (the same text whether or not from the cache).
+  if (text->Length() >= 2) {
+    uint16_t head[2];
+    text->Write(isolate, head, 0, 2, v8::String::NO_NULL_TERMINATION);
+    if (head[0] == '#' && head[1] == '!' && !WithHashbangAsComment(isolate, text).ToLocal(&text)) return;
+  }
   v8::ScriptOrigin origin(isolate, info[1]);
-  v8::ScriptCompiler::Source source(info[0].As<v8::String>(), origin);
+  v8::ScriptCompiler::CachedData* cached = cache_use ? cache_use->NewCachedData() : nullptr;
+  v8::ScriptCompiler::Source source(text, origin, cached);
   v8::TryCatch try_catch(isolate);
   Local<v8::Function> fn;
-  if (v8::ScriptCompiler::CompileFunction(context, &source, params.size(), params.data(), 0, nullptr)
+  if (v8::ScriptCompiler::CompileFunction(context, &source, params.size(), params.data(), 0, nullptr,
+                                          cached != nullptr ? v8::ScriptCompiler::kConsumeCodeCache
+                                                            : v8::ScriptCompiler::kNoCompileOptions)
           .ToLocal(&fn)) {
+    if (cache_use) {
+      Runtime::From(isolate)->compile_cache()->Finish(isolate, std::move(cache_use), source.GetCachedData(), fn);
+    }
     info.GetReturnValue().Set(fn);
     return;
   }
@@ -311,22 +353,33 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
   }
 }
 
+// readFile(path) -> the file's text (UTF-8). One open, fstat and read: the
+// loader reads every module through here.
 void ReadFile(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   std::string path = ToStdString(isolate, info[0]);
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
+  std::string text;
+  FileStamp stamp;
+  CompileCache* cache = Runtime::From(isolate)->compile_cache();
+  if (!ReadWholeFile(path, &text, &stamp, cache != nullptr)) {
     isolate->ThrowException(v8::Exception::Error(Str(isolate, "ENOENT: no such file, open '" + path + "'")));
     return;
   }
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  std::string text = contents.str();
   Local<v8::String> result;
   if (v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
           .ToLocal(&result)) {
+    // The compile cache knows this text as the file's, until it is compiled.
+    if (cache != nullptr) cache->NoteRead(isolate, path, stamp, result);
     info.GetReturnValue().Set(result);
   }
+}
+
+// getEnv(name) -> the worker's variable `name` (process.env's view), or
+// undefined; without building process.env.
+void GetEnv(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  std::optional<std::string_view> value = FindProcessEnv(isolate, ToStdString(isolate, info[0]));
+  if (value) info.GetReturnValue().Set(Str(isolate, *value));
 }
 
 // stat(path) -> 0 file, 1 directory, -1 missing
@@ -407,23 +460,29 @@ void ConstructorName(const FunctionCallbackInfo<Value>& info) {
   if (info[0]->IsObject()) info.GetReturnValue().Set(info[0].As<v8::Object>()->GetConstructorName());
 }
 
-// getStartInfo() -> what the host's Start frame said, as plain JS values.
+// getStartInfo() -> what the host's Start frame said, as plain JS values, in
+// one object made whole (read once, so no shape is worth building for it).
 void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   Local<v8::Context> context = isolate->GetCurrentContext();
   const proto::Start& start = Runtime::From(isolate)->start();
-  Local<v8::Object> result = v8::Object::New(isolate);
-  auto set = [&](const char* key, Local<Value> value) { (void)result->Set(context, Str(isolate, key), value).FromMaybe(false); };
+  std::vector<Local<v8::Name>> names;
+  std::vector<Local<Value>> values;
+  names.reserve(16);
+  values.reserve(16);
+  auto set = [&](const char* key, Local<Value> value) {
+    names.push_back(v8::String::NewFromUtf8(isolate, key, v8::NewStringType::kInternalized).ToLocalChecked());
+    values.push_back(value);
+  };
+  auto strings = [&](const google::protobuf::RepeatedPtrField<std::string>& list) {
+    Local<v8::Array> array = v8::Array::New(isolate, list.size());
+    for (int i = 0; i < list.size(); ++i) (void)array->Set(context, i, Str(isolate, list.Get(i))).FromMaybe(false);
+    return array;
+  };
   if (start.has_script_path()) set("scriptPath", Str(isolate, start.script_path()));
   if (start.has_script_source()) set("scriptSource", Str(isolate, start.script_source()));
-  Local<v8::Array> argv = v8::Array::New(isolate, start.argv_size());
-  for (int i = 0; i < start.argv_size(); ++i) (void)argv->Set(context, i, Str(isolate, start.argv(i))).FromMaybe(false);
-  set("argv", argv);
-  Local<v8::Array> exec_argv = v8::Array::New(isolate, start.exec_argv_size());
-  for (int i = 0; i < start.exec_argv_size(); ++i) {
-    (void)exec_argv->Set(context, i, Str(isolate, start.exec_argv(i))).FromMaybe(false);
-  }
-  set("execArgv", exec_argv);
+  set("argv", strings(start.argv()));
+  set("execArgv", strings(start.exec_argv()));
   set("sourceKind", v8::Integer::New(isolate, start.source_kind()));
   set("threadId", v8::Integer::NewFromUnsigned(isolate, start.thread_id()));
   set("execPath", Str(isolate, start.exec_path()));
@@ -431,7 +490,7 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
   set("stdinIsFd", v8::Boolean::New(isolate, start.stdin_descriptor()));
   set("taskRunner", v8::Boolean::New(isolate, start.task_runner()));
-  info.GetReturnValue().Set(result);
+  info.GetReturnValue().Set(v8::Object::New(isolate, v8::Null(isolate), names.data(), values.data(), names.size()));
 }
 
 }  // namespace
@@ -499,6 +558,7 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("countStdioObject", CountStdioObject);
   set_method("compileFunction", CompileFunction);
   set_method("readFile", ReadFile);
+  set_method("getEnv", GetEnv);
   set_method("stat", Stat);
   set_method("realpath", RealPath);
   set_method("cwd", Cwd);

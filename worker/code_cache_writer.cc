@@ -49,7 +49,7 @@ bool Runtime::WarmUpAndWriteCodeCache(std::string* cpp_source) {
   std::ofstream(package_path) << "{\"name\": \"warm-up\"}\n";
   proto::Start start;
   start.set_script_path(main_path);
-  StartScript(start);
+  StartScript(&start);
   uv_run(&loop_, UV_RUN_NOWAIT);
   for (const std::string& path : {main_path, lib_path, package_path}) std::remove(path.c_str());
   ::rmdir(dir);

@@ -3,6 +3,7 @@
 #include <memory>
 #include <string_view>
 
+#include "worker/compile_cache.h"
 #include "worker/error_format.h"
 #include "worker/native_module.h"
 #include "worker/runtime.h"
@@ -107,16 +108,25 @@ void Compile(const FunctionCallbackInfo<Value>& info) {
   Local<v8::Context> context = isolate->GetCurrentContext();
   if (!info[0]->IsString() || !info[1]->IsString()) return ThrowTypeError(isolate, "compile(source, url)");
   v8::ScriptOrigin origin(isolate, info[1], 0, 0, false, -1, Local<Value>(), false, false, /*is_module=*/true);
-  v8::ScriptCompiler::Source source(info[0].As<v8::String>(), origin);
+  // A module file's text as readFile returned it may come from the compile cache.
+  CompileCache* cache = Runtime::From(isolate)->compile_cache();
+  std::unique_ptr<CompileCache::Use> cache_use =
+      cache != nullptr ? cache->Begin(isolate, info[0].As<v8::String>(), CompileCache::Kind::kModule, "") : nullptr;
+  v8::ScriptCompiler::CachedData* cached = cache_use ? cache_use->NewCachedData() : nullptr;
+  v8::ScriptCompiler::Source source(info[0].As<v8::String>(), origin, cached);
   v8::TryCatch try_catch(isolate);
   Local<v8::Module> module;
-  if (!v8::ScriptCompiler::CompileModule(isolate, &source).ToLocal(&module)) {
+  if (!v8::ScriptCompiler::CompileModule(isolate, &source,
+                                         cached != nullptr ? v8::ScriptCompiler::kConsumeCodeCache
+                                                           : v8::ScriptCompiler::kNoCompileOptions)
+           .ToLocal(&module)) {
     if (try_catch.HasCaught() && !try_catch.HasTerminated()) {
       AttachErrorSource(isolate, context, try_catch.Exception(), try_catch.Message());
       try_catch.ReThrow();
     }
     return;
   }
+  if (cache_use) cache->Finish(isolate, std::move(cache_use), source.GetCachedData(), module);
   info.GetReturnValue().Set(Registry(isolate).Add(isolate, module));
 }
 

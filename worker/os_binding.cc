@@ -202,8 +202,8 @@ void GetUserInfo(const FunctionCallbackInfo<Value>& info) {
 // the same with the process's environ, which is not the worker's.
 void GetHomeDirectory(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
-  const std::string* home = FindProcessEnv(isolate, "HOME");
-  if (home != nullptr && !home->empty()) {
+  std::optional<std::string_view> home = FindProcessEnv(isolate, "HOME");
+  if (home && !home->empty()) {
     Local<v8::String> text;
     if (v8::String::NewFromUtf8(isolate, home->data(), v8::NewStringType::kNormal, static_cast<int>(home->size()))
             .ToLocal(&text)) {

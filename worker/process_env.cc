@@ -55,11 +55,29 @@ class EnvStore {
 
 // A worker is a process of its own, so its environment is process-wide state,
 // as environ is. Filled from the Start frame on first use.
+std::optional<EnvStore> store;
+
+// Calls `visit(name, value)` for each variable of Start, in order: those of
+// `env`, then those of `env_block` ("NAME=VALUE\0"...).
+template <typename Visit>
+void ForEachStartVariable(const proto::Start& start, Visit visit) {
+  for (const proto::EnvVar& var : start.env()) visit(std::string_view(var.name()), std::string_view(var.value()));
+  std::string_view block = start.env_block();
+  while (!block.empty()) {
+    std::size_t end = block.find('\0');
+    std::string_view entry = block.substr(0, end);
+    block = end == std::string_view::npos ? std::string_view() : block.substr(end + 1);
+    std::size_t eq = entry.find('=');
+    if (eq == std::string_view::npos) continue;
+    visit(entry.substr(0, eq), entry.substr(eq + 1));
+  }
+}
+
 EnvStore& StoreOf(v8::Isolate* isolate) {
-  static std::optional<EnvStore> store;
   if (!store) {
     store.emplace();
-    for (const proto::EnvVar& var : Runtime::From(isolate)->start().env()) store->Set(var.name(), var.value());
+    ForEachStartVariable(Runtime::From(isolate)->start(),
+                         [](std::string_view name, std::string_view value) { store->Set(name, std::string(value)); });
   }
   return *store;
 }
@@ -230,8 +248,19 @@ void EnumerateNoIndices(const PropertyCallbackInfo<v8::Array>& info) {
 
 }  // namespace
 
-const std::string* FindProcessEnv(v8::Isolate* isolate, std::string_view name) {
-  return StoreOf(isolate).Find(name);
+std::optional<std::string_view> FindProcessEnv(v8::Isolate* isolate, std::string_view name) {
+  if (store) {
+    const std::string* value = store->Find(name);
+    if (value == nullptr) return std::nullopt;
+    return std::string_view(*value);
+  }
+  // Until the script touches process.env the variables are those of Start,
+  // read in place: the loader's look-ups at start-up copy none of them.
+  std::optional<std::string_view> found;
+  ForEachStartVariable(Runtime::From(isolate)->start(), [&](std::string_view var, std::string_view value) {
+    if (var == name) found = value;  // the last one wins, as in the store
+  });
+  return found;
 }
 
 v8::MaybeLocal<v8::Object> NewProcessEnv(v8::Isolate* isolate, Local<v8::Context> context) {

@@ -7,6 +7,7 @@
 
 #include <v8.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,9 +19,10 @@ namespace isohost::worker {
 v8::MaybeLocal<v8::Object> NewProcessEnv(v8::Isolate* isolate, v8::Local<v8::Context> context);
 
 // The value of the worker's variable `name` as process.env has it (what the
-// host sent, as the script changed it), or null. For native code that must
-// see the worker's environment rather than the process's environ.
-const std::string* FindProcessEnv(v8::Isolate* isolate, std::string_view name);
+// host sent, as the script changed it), or nullopt; valid until process.env
+// next changes. For native code that must see the worker's environment
+// rather than the process's environ.
+std::optional<std::string_view> FindProcessEnv(v8::Isolate* isolate, std::string_view name);
 
 }  // namespace isohost::worker
 

@@ -13,6 +13,7 @@
 #include "ipc/stdio_flow.h"
 #include "ipc/uv_loop.h"
 #include "worker/builtins.h"
+#include "worker/compile_cache.h"
 #include "worker/module_wrap.h"
 #include "worker/nested_workers.h"
 #include "worker/serialization.h"
@@ -94,6 +95,7 @@ Runtime::~Runtime() {
   if (isolate_ != nullptr) {
     js_ = {};
     module_registry_.reset();
+    compile_cache_.reset();
     promise_hooks_.Reset();
     task_runner_.reset();
     nested_workers_.reset();
@@ -209,6 +211,11 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     stats->set_check_phase_js_calls(stats_.check_phase_js_calls);
     stats->set_stdio_objects_built(stats_.stdio_objects_built);
     stats->set_builtins_loaded(stats_.builtins_loaded);
+    if (compile_cache_) {
+      stats->set_compile_cache_hits(compile_cache_->stats().hits);
+      stats->set_compile_cache_misses(compile_cache_->stats().misses);
+      stats->set_compile_cache_rejected(compile_cache_->stats().rejected);
+    }
     if (tick_info_ != nullptr) {
       stats->set_tick_passes(static_cast<std::uint32_t>(tick_info_[kTickPassCount]));
     }
@@ -234,7 +241,7 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
   v8::HandleScope handle_scope(isolate_);
   switch (envelope.body_case()) {
     case proto::Envelope::kStart:
-      if (!started_) StartScript(envelope.start());
+      if (!started_) StartScript(envelope.mutable_start());
       break;
     case proto::Envelope::kPortMessage:
       if (started_) DeliverMessage(envelope.port_message().data());
@@ -280,9 +287,10 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
   }
 }
 
-void Runtime::StartScript(const proto::Start& start) {
+void Runtime::StartScript(proto::Start* start) {
   TracePoint("start received");
-  start_ = start;
+  // Taken, not copied: the frame is not used again.
+  start_.Swap(start);
   started_ = true;
   // The channel was made before Start (pooled and zygote workers are made
   // ahead of demand): the limit the host checks against applies from here,
@@ -304,6 +312,7 @@ void Runtime::StartScript(const proto::Start& start) {
       start_.set_stdin_descriptor(false);
     }
   }
+  if (!start_.compile_cache_dir().empty()) compile_cache_ = std::make_unique<CompileCache>(start_.compile_cache_dir());
   channel_->SetKeepAlive(port_ref_);
   v8::Local<v8::Context> context = this->context();
   v8::Local<v8::Value> worker_data = v8::Undefined(isolate_);
@@ -401,6 +410,8 @@ void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::V
     static_cast<void>(ignored);
   }
   channel_->Flush();
+  // After the flush: what the callback sent does not wait for the disk.
+  if (compile_cache_) compile_cache_->AfterCallback(isolate_);
 }
 
 }  // namespace isohost::worker

@@ -24,6 +24,7 @@
 
 namespace isohost::worker {
 
+class CompileCache;
 class ModuleRegistry;
 class NestedWorkers;
 class TaskRunner;
@@ -114,6 +115,8 @@ class Runtime {
   JsCallbacks& js() { return js_; }
   LoopStats& stats() { return stats_; }
   const proto::Start& start() const { return start_; }
+  // Null unless the host named a compile cache directory in Start.
+  CompileCache* compile_cache() { return compile_cache_.get(); }
 
   void ScheduleTimer(double delay_ms);
   void SetTimerRef(bool ref);
@@ -160,7 +163,7 @@ class Runtime {
   bool RunBootstrap();
   void OnEnvelope(proto::Envelope& envelope);
   void OnChannelClosed(const std::string& error);
-  void StartScript(const proto::Start& start);
+  void StartScript(proto::Start* start);
   void DeliverMessage(std::string_view data);
   void OnStdioAck(std::uint64_t bytes);
   void EmitBeforeExit();
@@ -225,6 +228,7 @@ class Runtime {
   PromiseHooks promise_hooks_;                       // holds Globals: reset before the isolate goes
   std::unique_ptr<TaskRunner> task_runner_;          // the same
   std::unique_ptr<NestedWorkers> nested_workers_;    // the same
+  std::unique_ptr<CompileCache> compile_cache_;      // the same
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an

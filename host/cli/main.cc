@@ -93,6 +93,15 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
       ->capture_default_str();
   run_command->add_flag("--stats", run.stats,
                         "Print each worker's event-loop counters as JSON on stderr when it exits");
+  run_command
+      ->add_option_function<std::string>(
+          "--compile-cache", [&run](const std::string& dir) { run.compile_cache_dir = dir; },
+          "Keep V8 code caches of the script's modules in DIR, shared by the workers and later runs (default: "
+          "$NODE_COMPILE_CACHE, else $XDG_CACHE_HOME/isohost, else ~/.cache/isohost)")
+      ->type_name("DIR");
+  run_command->add_flag_callback(
+      "--no-compile-cache", [&run] { run.compile_cache_dir = std::string(); },
+      "Compile every module from its source; read and write no compile cache");
 }
 
 void AddPoolOptions(CLI::App* pool_command, isohost::cli::PoolCommandOptions& pool, std::string& spawn) {
@@ -129,6 +138,14 @@ void AddPoolOptions(CLI::App* pool_command, isohost::cli::PoolCommandOptions& po
       ->check(CLI::IsMember({"auto", "exec", "zygote", "pool"}))
       ->capture_default_str();
   pool_command->add_flag("-q,--quiet", pool.quiet, "No progress line and no summary on stderr");
+  pool_command
+      ->add_option_function<std::string>(
+          "--compile-cache", [&pool](const std::string& dir) { pool.compile_cache_dir = dir; },
+          "Keep V8 code caches of the script's modules in DIR (see run)")
+      ->type_name("DIR");
+  pool_command->add_flag_callback(
+      "--no-compile-cache", [&pool] { pool.compile_cache_dir = std::string(); },
+      "Compile every module from its source; read and write no compile cache");
 }
 
 // Each worker holds six descriptors in the host (its socket, two pipes for

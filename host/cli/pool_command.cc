@@ -1,5 +1,7 @@
 #include "host/cli/pool_command.h"
 
+#include "host/cli/run_command.h"
+
 #include <unistd.h>
 
 #include <atomic>
@@ -206,6 +208,7 @@ int PoolCommand(const PoolCommandOptions& options) {
   pool_options.recycle.max_age_ms = static_cast<std::uint64_t>(options.max_age_s * 1000);
   pool_options.limits.max_old_space_mb = options.max_old_space_mb;
   pool_options.spawn = options.spawn;
+  pool_options.compile_cache_dir = CompileCacheDir(options.compile_cache_dir);
   // Stdout holds the results alone: what the workers print goes to stderr.
   pool_options.on_output = [](std::uint64_t, StdioStream, std::string_view data, ConsoleLevel) {
     std::fwrite(data.data(), 1, data.size(), stderr);

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "isohost/pool.h"
@@ -26,6 +27,8 @@ struct PoolCommandOptions {
   unsigned max_old_space_mb = 0;
   SpawnStrategy spawn = SpawnStrategy::kDefault;
   bool quiet = false;  // no progress line, no summary
+  // As RunOptions::compile_cache_dir: nullopt the default, empty none.
+  std::optional<std::string> compile_cache_dir;
 };
 
 // Returns 0 when every task succeeded, 1 when any failed (or the input could

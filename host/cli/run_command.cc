@@ -7,6 +7,8 @@
 #include <uv.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -51,15 +53,43 @@ class SignalWatcher {
 void PrintStats(std::uint64_t id, const ExitInfo& info) {
   std::fprintf(stderr,
                "{\"worker\":%llu,\"checkpoints\":%llu,\"tick_passes\":%llu,\"check_phase_js_calls\":%llu,"
-               "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu}\n",
+               "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu,\"compile_cache_hits\":%llu,"
+               "\"compile_cache_misses\":%llu,\"compile_cache_rejected\":%llu}\n",
                static_cast<unsigned long long>(id), static_cast<unsigned long long>(info.stats.checkpoints),
                static_cast<unsigned long long>(info.stats.tick_passes),
                static_cast<unsigned long long>(info.stats.check_phase_js_calls),
                static_cast<unsigned long long>(info.stats.stdio_objects_built),
-               static_cast<unsigned long long>(info.stats.builtins_loaded));
+               static_cast<unsigned long long>(info.stats.builtins_loaded),
+               static_cast<unsigned long long>(info.stats.compile_cache_hits),
+               static_cast<unsigned long long>(info.stats.compile_cache_misses),
+               static_cast<unsigned long long>(info.stats.compile_cache_rejected));
 }
 
 }  // namespace
+
+std::string CompileCacheDir(const std::optional<std::string>& flag) {
+  std::string dir;
+  if (flag) {
+    dir = *flag;
+  } else {
+    auto env = [](const char* name) {
+      const char* value = std::getenv(name);
+      return value != nullptr ? std::string(value) : std::string();
+    };
+    if (!env("NODE_DISABLE_COMPILE_CACHE").empty()) return {};
+    if (!env("NODE_COMPILE_CACHE").empty()) {
+      dir = env("NODE_COMPILE_CACHE");
+    } else if (!env("XDG_CACHE_HOME").empty()) {
+      dir = env("XDG_CACHE_HOME") + "/isohost";
+    } else if (!env("HOME").empty()) {
+      dir = env("HOME") + "/.cache/isohost";
+    }
+  }
+  if (dir.empty()) return {};
+  std::error_code error;
+  std::filesystem::path absolute = std::filesystem::absolute(dir, error);
+  return error ? std::string() : absolute.lexically_normal().string();
+}
 
 int RunCommand(const RunOptions& options) {
   auto logger = MakeHostLogger("host", options.log_format);
@@ -73,6 +103,7 @@ int RunCommand(const RunOptions& options) {
   worker_options.exec_argv = options.exec_argv;
   worker_options.argv0 = options.argv0;
   worker_options.v8_flags = options.v8_flags;
+  worker_options.compile_cache_dir = CompileCacheDir(options.compile_cache_dir);
   worker_options.limits.max_message_bytes = options.max_message_bytes;
   worker_options.max_nested_workers = options.max_nested_workers;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;

@@ -46,7 +46,16 @@ struct RunOptions {
   // more than it saves), else the pool.
   SpawnStrategy spawn = SpawnStrategy::kDefault;
   std::size_t pool_size = 2;
+  // The compile cache's directory: nullopt the default (CompileCacheDir()),
+  // empty none (--no-compile-cache).
+  std::optional<std::string> compile_cache_dir;
 };
+
+// The compile cache directory for `flag` (RunOptions::compile_cache_dir):
+// by default $NODE_COMPILE_CACHE as in Node 22, else $XDG_CACHE_HOME/isohost,
+// else ~/.cache/isohost; none when $NODE_DISABLE_COMPILE_CACHE is set, or
+// when there is no home. Always absolute.
+std::string CompileCacheDir(const std::optional<std::string>& flag);
 
 // Returns the process exit status: a single worker's exit code; with several
 // the first non-zero one; 128 + N for a worker killed by signal N; 1 if a

@@ -234,9 +234,11 @@ Object.defineProperty(Module, 'wrapper', {
 });
 
 function compileWrapper(content, filename) {
+  // The text as read, untouched: then it may come from the compile cache
+  // (compileFunction turns a hashbang line into a comment).
+  if (!wrapPatched) return binding.compileFunction(content, filename, kParams);
   // A hashbang line is not JavaScript inside a function body.
   if (content.startsWith('#!')) content = `//${content.slice(2)}`;
-  if (!wrapPatched) return binding.compileFunction(content, filename, kParams);
   return binding.compileFunction(`return ${Module.wrap(content)}`, filename, [])();
 }
 
@@ -678,7 +680,9 @@ const kSourceWorkerEval = 0;
 // Returns what it made: { exports } of a CommonJS entry, { namespace } (a
 // promise, settled once its evaluation is) of an ES module.
 function runMain(scriptPath, scriptSource, sourceKind) {
-  initPaths(globalThis.process && globalThis.process.env);
+  // The variables as the host sent them, read without building process.env
+  // (nothing can have changed them yet).
+  initPaths({ HOME: binding.getEnv('HOME'), NODE_PATH: binding.getEnv('NODE_PATH') });
   // Node's --expose-internals among the options the worker was started with
   // (process.execArgv, as the host's Start said, before any script ran).
   internalsExposed = Boolean(globalThis.process && globalThis.process.execArgv.includes('--expose-internals'));

@@ -97,6 +97,7 @@ struct PoolOptions {
   std::vector<std::string> v8_flags;  // a worker with V8 flags is always exec'd
   SpawnStrategy spawn = SpawnStrategy::kDefault;
   std::string worker_binary;  // empty: beside the executable, or $ISOHOST_WORKER
+  std::string compile_cache_dir;  // WorkerOptions::compile_cache_dir of every worker
 
   RecycleOptions recycle;
   // A task's time limit from when it starts running, unless its RunOptions

@@ -90,6 +90,10 @@ struct WorkerOptions {
   std::size_t max_nested_workers = 16;
   // The worker's threadId; 0: its id (Worker::id()).
   std::uint32_t thread_id = 0;
+  // A directory for V8 code caches of the script's modules, shared by all
+  // the workers given it and by later runs (created when first written);
+  // empty: no compile cache. The CLI's default is $XDG_CACHE_HOME/isohost.
+  std::string compile_cache_dir;
   // The isohost-worker binary; empty: next to the running executable, or
   // $ISOHOST_WORKER.
   std::string worker_binary;

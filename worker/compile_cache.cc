@@ -1,0 +1,283 @@
+#include "worker/compile_cache.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace isohost::worker {
+namespace {
+
+// The reads the cache remembers; a module's read and its compile are a few
+// reads apart at most (package.json files in between).
+constexpr std::size_t kMaxNotes = 4;
+
+// A cache file: this header, the module's path, then V8's data.
+constexpr char kMagic[8] = {'I', 'S', 'O', 'H', 'C', 'C', '0', '1'};
+struct Header {
+  char magic[8];
+  std::uint32_t version_tag;  // ScriptCompiler::CachedDataVersionTag(): V8's version and flags
+  std::uint32_t kind;
+  std::uint64_t file_size;
+  std::int64_t file_mtime_ns;
+  std::uint32_t path_length;
+  std::uint32_t payload_length;
+  std::uint64_t payload_checksum;
+};
+static_assert(sizeof(Header) == 48);
+
+std::uint64_t Fnv1a(std::uint64_t hash, std::string_view bytes) {
+  for (unsigned char c : bytes) hash = (hash ^ c) * 0x100000001b3ULL;
+  return hash;
+}
+
+// A checksum of V8's data, so that a file damaged on disk is never handed to
+// V8 (whose own checksum is only checked in its debug builds). Four lanes, so
+// the multiplications do not wait on each other: ~1 ms for 10 MB.
+std::uint64_t Checksum(const std::uint8_t* data, std::size_t size) {
+  constexpr std::uint64_t kPrime = 0x9e3779b97f4a7c15ULL;
+  std::uint64_t lanes[4] = {1, 2, 3, 4};
+  std::size_t i = 0;
+  for (; i + 32 <= size; i += 32) {
+    for (int lane = 0; lane < 4; ++lane) {
+      std::uint64_t word;
+      std::memcpy(&word, data + i + lane * 8, 8);
+      lanes[lane] = (lanes[lane] ^ word) * kPrime;
+      lanes[lane] ^= lanes[lane] >> 31;
+    }
+  }
+  std::uint64_t hash = size;
+  for (std::uint64_t lane : lanes) hash = (hash ^ lane) * kPrime;
+  for (; i < size; ++i) hash = (hash ^ data[i]) * 0x100000001b3ULL;
+  return hash ^ (hash >> 29);
+}
+
+std::int64_t MtimeNs(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
+
+bool ReadFd(int fd, std::uint8_t* out, std::size_t size) {
+  std::size_t done = 0;
+  while (done < size) {
+    ssize_t n = ::read(fd, out + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+bool WriteFd(int fd, const void* data, std::size_t size) {
+  const auto* bytes = static_cast<const std::uint8_t*>(data);
+  while (size > 0) {
+    ssize_t n = ::write(fd, bytes, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+bool MakeDirectories(const std::string& path) {
+  for (std::size_t slash = 1; slash != std::string::npos; slash = path.find('/', slash + 1)) {
+    std::string prefix = path.substr(0, slash);
+    if (::mkdir(prefix.c_str(), 0700) != 0 && errno != EEXIST) return false;
+  }
+  return ::mkdir(path.c_str(), 0700) == 0 || errno == EEXIST;
+}
+
+}  // namespace
+
+bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp, bool want_stamp) {
+  *stamp = {};
+  text->clear();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat before;
+  bool ok = ::fstat(fd, &before) == 0;
+  if (ok && S_ISDIR(before.st_mode)) {
+    ::close(fd);
+    return true;  // a directory reads as empty, as it did through iostreams
+  }
+  // A regular file is read to the size fstat gave, in as few reads as it
+  // takes; anything else (a pipe, a /proc file that says 0) to its end.
+  const bool sized = ok && S_ISREG(before.st_mode) && before.st_size > 0;
+  std::size_t done = 0;
+  text->resize(sized ? static_cast<std::size_t>(before.st_size) : 65536);
+  while (ok) {
+    if (done == text->size()) {
+      if (sized) break;
+      text->resize(text->size() * 2);
+    }
+    ssize_t n = ::read(fd, text->data() + done, text->size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) ok = false;
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  text->resize(done);
+  struct stat after;
+  // The stamp says which version of the file this is only if nothing changed
+  // while it was read.
+  if (ok && sized && want_stamp && ::fstat(fd, &after) == 0 && after.st_size == before.st_size &&
+      MtimeNs(after) == MtimeNs(before) && done == static_cast<std::size_t>(before.st_size)) {
+    *stamp = {static_cast<std::uint64_t>(before.st_size), MtimeNs(before), true};
+  }
+  ::close(fd);
+  return ok;
+}
+
+v8::ScriptCompiler::CachedData* CompileCache::Use::NewCachedData() const {
+  if (payload_size == 0) return nullptr;
+  return new v8::ScriptCompiler::CachedData(bytes.data() + payload_offset, static_cast<int>(payload_size),
+                                            v8::ScriptCompiler::CachedData::BufferNotOwned);
+}
+
+CompileCache::CompileCache(std::string directory)
+    : directory_(std::move(directory)), version_tag_(v8::ScriptCompiler::CachedDataVersionTag()) {}
+
+CompileCache::~CompileCache() = default;
+
+void CompileCache::NoteRead(v8::Isolate* isolate, const std::string& path, const FileStamp& stamp,
+                            v8::Local<v8::String> text) {
+  if (!stamp.valid || text->Length() < kMinSourceLength) return;
+  if (notes_.size() == kMaxNotes) notes_.pop_front();
+  notes_.push_back({v8::Global<v8::String>(isolate, text), path, stamp});
+}
+
+std::unique_ptr<CompileCache::Use> CompileCache::Begin(v8::Isolate* isolate, v8::Local<v8::String> text, Kind kind,
+                                                       std::string_view variant) {
+  auto note = notes_.begin();
+  while (note != notes_.end() && note->text.Get(isolate) != text) ++note;
+  if (note == notes_.end()) return nullptr;
+  auto use = std::make_unique<Use>();
+  use->path = std::move(note->path);
+  use->stamp = note->stamp;
+  notes_.erase(note);
+
+  // One file per module, kind, variant and V8 (version and flags).
+  std::uint64_t key = Fnv1a(0xcbf29ce484222325ULL, use->path);
+  key = Fnv1a(key, std::string_view(reinterpret_cast<const char*>(&kind), sizeof kind));
+  key = Fnv1a(key, variant);
+  key = Fnv1a(key, std::string_view(reinterpret_cast<const char*>(&version_tag_), sizeof version_tag_));
+  char name[40];
+  std::snprintf(name, sizeof name, "/%016llx.cache", static_cast<unsigned long long>(key));
+  use->cache_file = directory_ + name;
+
+  int fd = ::open(use->cache_file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return use;  // a miss: none yet
+  struct stat st;
+  bool read = ::fstat(fd, &st) == 0 && st.st_size >= static_cast<off_t>(sizeof(Header));
+  if (read) {
+    use->bytes.resize(static_cast<std::size_t>(st.st_size));
+    read = ReadFd(fd, use->bytes.data(), use->bytes.size());
+  }
+  ::close(fd);
+  Header header;
+  if (read) std::memcpy(&header, use->bytes.data(), sizeof header);
+  bool whole = read && std::memcmp(header.magic, kMagic, sizeof kMagic) == 0 &&
+               use->bytes.size() == sizeof header + std::uint64_t{header.path_length} + header.payload_length;
+  if (whole && header.version_tag == version_tag_ && header.kind == static_cast<std::uint32_t>(kind) &&
+      std::string_view(reinterpret_cast<const char*>(use->bytes.data()) + sizeof header, header.path_length) ==
+          use->path) {
+    if (header.file_size != use->stamp.size || header.file_mtime_ns != use->stamp.mtime_ns) {
+      use->bytes.clear();  // made for another version of the file: a miss
+      return use;
+    }
+    std::size_t offset = sizeof header + header.path_length;
+    if (Checksum(use->bytes.data() + offset, header.payload_length) == header.payload_checksum) {
+      use->payload_offset = offset;
+      use->payload_size = header.payload_length;
+      return use;
+    }
+  } else if (whole) {
+    // Another module (or V8) whose key collided with this one: not damage.
+    use->bytes.clear();
+    return use;
+  }
+  // Truncated or damaged: ignored, and replaced after the compile.
+  ++stats_.rejected;
+  use->damaged = true;
+  use->bytes.clear();
+  use->bytes.shrink_to_fit();
+  return use;
+}
+
+void CompileCache::Count(const Use& use, const v8::ScriptCompiler::CachedData* consumed) {
+  if (consumed != nullptr) {
+    if (consumed->rejected) {
+      ++stats_.rejected;
+    } else {
+      ++stats_.hits;
+    }
+  } else if (!use.damaged) {
+    ++stats_.misses;  // (a damaged file was counted as rejected by Begin)
+  }
+}
+
+void CompileCache::Finish(v8::Isolate* isolate, std::unique_ptr<Use> use,
+                          const v8::ScriptCompiler::CachedData* consumed, v8::Local<v8::Function> function) {
+  Count(*use, consumed);
+  if (consumed != nullptr && !consumed->rejected) return;
+  Pending pending{use->path, use->stamp, use->cache_file, Kind::kCommonJs, {}, {}};
+  pending.function.Reset(isolate, function);
+  pending_.push_back(std::move(pending));
+}
+
+void CompileCache::Finish(v8::Isolate* isolate, std::unique_ptr<Use> use,
+                          const v8::ScriptCompiler::CachedData* consumed, v8::Local<v8::Module> module) {
+  Count(*use, consumed);
+  if (consumed != nullptr && !consumed->rejected) return;
+  Pending pending{use->path, use->stamp, use->cache_file, Kind::kModule, {}, {}};
+  pending.module_script.Reset(isolate, module->GetUnboundModuleScript());
+  pending_.push_back(std::move(pending));
+}
+
+void CompileCache::WritePending(v8::Isolate* isolate) {
+  std::vector<Pending> pending;
+  pending.swap(pending_);
+  v8::HandleScope handle_scope(isolate);
+  for (const Pending& one : pending) {
+    std::unique_ptr<v8::ScriptCompiler::CachedData> data(
+        one.kind == Kind::kCommonJs ? v8::ScriptCompiler::CreateCodeCacheForFunction(one.function.Get(isolate))
+                                    : v8::ScriptCompiler::CreateCodeCache(one.module_script.Get(isolate)));
+    if (data == nullptr || data->length <= 0) continue;
+    Write(one, data->data, static_cast<std::size_t>(data->length));
+  }
+}
+
+bool CompileCache::Write(const Pending& pending, const std::uint8_t* data, std::size_t size) {
+  if (!directory_made_) {
+    if (!MakeDirectories(directory_)) return false;
+    directory_made_ = true;
+  }
+  Header header;
+  std::memcpy(header.magic, kMagic, sizeof kMagic);
+  header.version_tag = version_tag_;
+  header.kind = static_cast<std::uint32_t>(pending.kind);
+  header.file_size = pending.stamp.size;
+  header.file_mtime_ns = pending.stamp.mtime_ns;
+  header.path_length = static_cast<std::uint32_t>(pending.path.size());
+  header.payload_length = static_cast<std::uint32_t>(size);
+  header.payload_checksum = Checksum(data, size);
+  // A name of its own per writer: workers that write the same module at once
+  // each rename a whole file into place, and the last one stays.
+  static std::uint32_t counter = 0;
+  std::string temp = pending.cache_file + "." + std::to_string(::getpid()) + "." + std::to_string(++counter) + ".tmp";
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  bool ok = WriteFd(fd, &header, sizeof header) && WriteFd(fd, pending.path.data(), pending.path.size()) &&
+            WriteFd(fd, data, size);
+  ok = ::close(fd) == 0 && ok;
+  if (!ok || ::rename(temp.c_str(), pending.cache_file.c_str()) != 0) {
+    ::unlink(temp.c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace isohost::worker
