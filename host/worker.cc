@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "host/launcher.h"
+#include "host/permissions_proto.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
 #include "ipc/stdio_flow.h"
@@ -36,6 +37,7 @@ ExitReason FromProto(proto::ExitReason reason) {
     case proto::EXIT_REASON_TERMINATED: return ExitReason::kTerminated;
     case proto::EXIT_REASON_STARTUP_FAILED: return ExitReason::kStartupFailed;
     case proto::EXIT_REASON_TIMEOUT: return ExitReason::kTimeout;
+    case proto::EXIT_REASON_CPU_TIME: return ExitReason::kCpuTime;
     default: return ExitReason::kNormal;
   }
 }
@@ -73,6 +75,7 @@ std::string_view ExitReasonName(ExitReason reason) {
     case ExitReason::kCrashed: return "crashed";
     case ExitReason::kProtocolError: return "protocol error";
     case ExitReason::kStartupFailed: return "startup failed";
+    case ExitReason::kCpuTime: return "cpu_time";
   }
   return "unknown";
 }
@@ -205,6 +208,11 @@ class Worker::Impl {
       }
       options_.script_path = resolved;
     }
+    if (options_.permissions &&
+        !ToProto(*options_.permissions, options_.script_source ? std::string() : options_.script_path,
+                 &permissions_, &error_of_permissions_)) {
+      return "permissions: " + error_of_permissions_;
+    }
     request.v8_flags = options_.v8_flags;
     request.max_old_space_mb = options_.limits.max_old_space_mb;
     request.max_young_space_mb = options_.limits.max_young_space_mb;
@@ -267,8 +275,13 @@ class Worker::Impl {
     if (options_.script_source) start->set_source_kind(ToProto(options_.source_kind));
     for (const std::string& arg : options_.argv) start->add_argv(arg);
     for (const std::string& arg : options_.exec_argv) start->add_exec_argv(arg);
+    // Under permissions, only the variables granted leave the host.
+    auto granted = [this](const std::string& name) {
+      return !options_.permissions || EnvGranted(*options_.permissions, name);
+    };
     if (options_.env) {
       for (const auto& [name, value] : *options_.env) {
+        if (!granted(name)) continue;
         proto::EnvVar* var = start->add_env();
         var->set_name(name);
         var->set_value(value);
@@ -277,8 +290,10 @@ class Worker::Impl {
       for (char** entry = environ; *entry != nullptr; ++entry) {
         const char* eq = std::strchr(*entry, '=');
         if (eq == nullptr) continue;
+        std::string name(*entry, static_cast<size_t>(eq - *entry));
+        if (!granted(name)) continue;
         proto::EnvVar* var = start->add_env();
-        var->set_name(std::string(*entry, static_cast<size_t>(eq - *entry)));
+        var->set_name(std::move(name));
         var->set_value(std::string(eq + 1));
       }
     }
@@ -295,6 +310,8 @@ class Worker::Impl {
     if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
     start->set_task_runner(options_.task_runner);
     start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
+    if (options_.permissions) *start->mutable_permissions() = permissions_;
+    start->set_cpu_time_ms(options_.limits.cpu_time_ms);
     channel_->Send(envelope);
   }
 
@@ -336,6 +353,10 @@ class Worker::Impl {
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
         exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
         exit_info_.stats.builtins_loaded = exit.stats().builtins_loaded();
+        exit_info_.stats.landlock_abi = exit.stats().landlock_abi();
+        exit_info_.stats.seccomp_filter = exit.stats().seccomp_filter();
+        exit_info_.stats.cpu_time_us = exit.cpu_time_us();
+        exit_info_.sandbox_degraded = exit.sandbox_degraded();
         if (callbacks_.on_exiting) {
           ExitInfo said = exit_info_;
           if (said.message.empty()) said.message = error_message_;
@@ -435,9 +456,11 @@ class Worker::Impl {
       } else if (term_signal_ != 0) {
         info.signal = term_signal_;
         info.code = 128 + term_signal_;
-        info.reason = timeout_kill_           ? ExitReason::kTimeout
-                      : terminate_requested_ ? ExitReason::kTerminated
-                                             : ExitReason::kCrashed;
+        // SIGXCPU: RLIMIT_CPU, the kernel's backstop of limits.cpu_time_ms.
+        info.reason = timeout_kill_                                              ? ExitReason::kTimeout
+                      : terminate_requested_                                     ? ExitReason::kTerminated
+                      : term_signal_ == SIGXCPU && options_.limits.cpu_time_ms > 0 ? ExitReason::kCpuTime
+                                                                                 : ExitReason::kCrashed;
         info.message = std::string("killed by signal ") + strsignal(term_signal_);
         if (timeout_kill_) {
           info.message = "did not stop at its time limit of " + std::to_string(options_.limits.timeout_ms) +
@@ -460,6 +483,8 @@ class Worker::Impl {
 
   uv_loop_t* loop_;
   WorkerOptions options_;
+  proto::Permissions permissions_;  // options_.permissions as Start carries them
+  std::string error_of_permissions_;
   WorkerCallbacks callbacks_;
   std::uint64_t id_;
   int pid_ = 0;

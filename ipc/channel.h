@@ -136,6 +136,13 @@ class Channel {
   // Whether the open channel alone keeps the loop alive. Pending writes
   // always do.
   void SetKeepAlive(bool keep_alive);
+  // Stop the background writer thread (frames wait for the owner's flushes)
+  // and start a new one. A worker that sandboxes itself does so in between:
+  // a Landlock domain covers only the threads made after it.
+  void PauseBackgroundWriter() { StopBackgroundWriter(); }
+  void ResumeBackgroundWriter() {
+    if (options_.max_write_delay_ms > 0 && !writer_.joinable()) StartBackgroundWriter();
+  }
   void PauseReading();
   void ResumeReading();
   // Stops everything now; on_close does not run.

@@ -22,6 +22,8 @@ void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8:
 void InstallAsyncContextModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallTaskModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallPermissionModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -51,6 +53,8 @@ constexpr Entry kNativeModules[] = {
     {"async_context", native_modules::InstallAsyncContextModule},
     {"worker_threads", native_modules::InstallWorkerThreadsModule},
     {"task", native_modules::InstallTaskModule},
+    {"permission", native_modules::InstallPermissionModule},
+    {"sandbox_probe", native_modules::InstallSandboxProbeModule},  // test-only (under --expose-internals)
 };
 
 }  // namespace

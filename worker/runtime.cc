@@ -1,6 +1,7 @@
 #include "worker/runtime.h"
 
 #include <libplatform/libplatform.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -72,6 +73,7 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
 }
 
 Runtime::~Runtime() {
+  cpu_limit_.reset();
   if (watchdog_.joinable()) {
     {
       std::lock_guard<std::mutex> lock(watchdog_mutex_);
@@ -207,6 +209,10 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     stats->set_check_phase_js_calls(stats_.check_phase_js_calls);
     stats->set_stdio_objects_built(stats_.stdio_objects_built);
     stats->set_builtins_loaded(stats_.builtins_loaded);
+    stats->set_landlock_abi(static_cast<std::uint32_t>(sandbox_.landlock_abi));
+    stats->set_seccomp_filter(sandbox_.seccomp_filter);
+    exit->set_sandbox_degraded(sandbox_.degraded);
+    exit->set_cpu_time_us(sandbox::ProcessCpuTimeUs());
     if (tick_info_ != nullptr) {
       stats->set_tick_passes(static_cast<std::uint32_t>(tick_info_[kTickPassCount]));
     }
@@ -278,6 +284,13 @@ void Runtime::StartScript(const proto::Start& start) {
   // ahead of demand): the limit the host checks against applies from here,
   // to the frames after Start and to what the script posts.
   if (start_.limits().max_message_bytes() != 0) channel_->SetMaxMessageSize(start_.limits().max_message_bytes());
+  // Before any of the script's code, and before the threads started for it
+  // (a Landlock domain covers the threads started after it).
+  if (start_.has_permissions()) {
+    channel_->PauseBackgroundWriter();
+    sandbox_ = sandbox::ApplySandbox(start_);
+    channel_->ResumeBackgroundWriter();
+  }
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   if (start_.stdin_descriptor()) {
     // The host's stdin becomes our fd 0 (it was /dev/null), for
@@ -293,6 +306,12 @@ void Runtime::StartScript(const proto::Start& start) {
       std::fprintf(stderr, "isohost-worker: the host's stdin did not arrive; fd 0 stays /dev/null\n");
       start_.set_stdin_descriptor(false);
     }
+  }
+  if (start_.cpu_time_ms() > 0) {
+    cpu_limit_ = std::make_unique<sandbox::CpuLimit>(start_.cpu_time_ms(), [this] {
+      isolate_->TerminateExecution();
+      uv_async_send(&watchdog_async_);
+    });
   }
   channel_->SetKeepAlive(port_ref_);
   v8::Local<v8::Context> context = this->context();
@@ -418,6 +437,10 @@ void Runtime::OnWatchdogFired(uv_async_t* handle) {
 }
 
 void Runtime::ExitIfTimedOut() {
+  if (cpu_limit_ && cpu_limit_->reached()) {
+    Exit(128 + SIGXCPU, proto::EXIT_REASON_CPU_TIME,
+         "used more than its CPU time limit of " + std::to_string(cpu_limit_->limit_ms()) + " ms");
+  }
   if (!timed_out_) return;
   Exit(124, proto::EXIT_REASON_TIMEOUT,
        "ran longer than the time limit of " + std::to_string(timeout_ms_) + " ms");

@@ -21,6 +21,8 @@
 #include "ipc/channel.h"
 #include "isohost.pb.h"
 #include "worker/promise_hooks.h"
+#include "worker/sandbox/cpu_limit.h"
+#include "worker/sandbox/sandbox.h"
 
 namespace isohost::worker {
 
@@ -218,6 +220,8 @@ class Runtime {
   std::unique_ptr<ModuleRegistry> module_registry_;  // holds Globals: reset before the isolate goes
   PromiseHooks promise_hooks_;                       // holds Globals: reset before the isolate goes
   std::unique_ptr<TaskRunner> task_runner_;          // the same
+  sandbox::SandboxReport sandbox_;                   // what Start's permissions got from the kernel
+  std::unique_ptr<sandbox::CpuLimit> cpu_limit_;     // Start.cpu_time_ms; its thread uses isolate_
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an

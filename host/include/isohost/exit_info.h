@@ -17,6 +17,7 @@ enum class ExitReason {
   kCrashed,             // killed by a signal or died without saying why
   kProtocolError,       // sent a frame the host refused
   kStartupFailed,       // could not be spawned or did not start
+  kCpuTime,             // used more CPU time than limits.cpu_time_ms
 };
 
 std::string_view ExitReasonName(ExitReason reason);
@@ -27,6 +28,9 @@ struct WorkerStats {
   std::uint64_t check_phase_js_calls = 0;
   std::uint64_t stdio_objects_built = 0;
   std::uint64_t builtins_loaded = 0;  // worker/js files the worker compiled, its bootstrap's included
+  std::uint32_t landlock_abi = 0;     // the Landlock ABI its sandbox used; 0: none
+  bool seccomp_filter = false;        // its sandbox's seccomp filter was installed
+  std::uint64_t cpu_time_us = 0;      // CPU time the worker process used
 };
 
 struct ExitInfo {
@@ -35,6 +39,9 @@ struct ExitInfo {
   ExitReason reason = ExitReason::kNormal;
   std::string message;  // what went wrong, for any reason but kNormal
   WorkerStats stats;   // from the worker's Exit frame, when it sent one
+  // What of WorkerOptions::permissions the kernel could not enforce (no
+  // Landlock, say); the JS checks held regardless. Empty when all of it was.
+  std::string sandbox_degraded;
 };
 
 }  // namespace isohost
