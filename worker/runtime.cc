@@ -287,9 +287,12 @@ void Runtime::StartScript(const proto::Start& start) {
   // Before any of the script's code, and before the threads started for it
   // (a Landlock domain covers the threads started after it).
   if (start_.has_permissions()) {
-    channel_->PauseBackgroundWriter();
-    sandbox_ = sandbox::ApplySandbox(start_);
+    // The channel's writer thread predates the sandbox: it ends while the
+    // sandbox is made, and a new one starts inside it.
+    int ending_threads = channel_->PauseBackgroundWriter() ? 1 : 0;
+    sandbox_ = sandbox::ApplySandbox(start_, ending_threads);
     channel_->ResumeBackgroundWriter();
+    TracePoint("sandbox applied");
   }
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   if (start_.stdin_descriptor()) {

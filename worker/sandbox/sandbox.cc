@@ -1,6 +1,6 @@
 #include "worker/sandbox/sandbox.h"
 
-#include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -10,8 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "worker/sandbox/landlock.h"
 #include "worker/sandbox/seccomp_filter.h"
@@ -28,35 +26,49 @@ void Degrade(SandboxReport* report, const std::string& what) {
   report->degraded += what;
 }
 
-// The bytes [env_start, env_end) of the process's first environment, from
-// /proc/self/stat (fields 50 and 51): /proc/self/environ shows them, and
-// an exploit could read them from memory, long after environ moved on.
-bool InitialEnvironment(char** start, char** end) {
-  std::ifstream file("/proc/self/stat");
-  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  std::size_t paren = text.rfind(')');
-  if (paren == std::string::npos) return false;
-  std::istringstream fields(text.substr(paren + 2));
-  std::string field;
-  // After "pid (comm) ", the state is field 3.
-  for (int index = 3; fields >> field; ++index) {
-    if (index == 50) *start = reinterpret_cast<char*>(std::strtoull(field.c_str(), nullptr, 10));
-    if (index == 51) {
-      *end = reinterpret_cast<char*>(std::strtoull(field.c_str(), nullptr, 10));
-      return *start != nullptr && *end > *start;
-    }
+// What /proc/self/stat says of this process: its threads (field 20) and
+// the bytes [env_start, env_end) of its first environment (fields 50 and
+// 51), which /proc/self/environ shows and an exploit could read from memory
+// long after environ moved on. One read, no allocation: this is on the path
+// of every sandboxed spawn.
+struct ProcessStat {
+  long threads = 0;
+  char* env_start = nullptr;
+  char* env_end = nullptr;
+};
+
+bool ReadProcessStat(ProcessStat* stat) {
+  int fd = ::open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char text[2048];
+  ssize_t size = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
+  if (size <= 0) return false;
+  text[size] = '\0';
+  // The command name may hold spaces and parentheses: fields count from the
+  // last ')', after which comes field 3.
+  char* at = std::strrchr(text, ')');
+  if (at == nullptr) return false;
+  ++at;
+  for (int field = 3; field <= 51; ++field) {
+    while (*at == ' ') ++at;
+    if (*at == '\0') return false;
+    char* end = nullptr;
+    unsigned long long value = std::strtoull(at, &end, 10);
+    if (field == 20) stat->threads = static_cast<long>(value);
+    if (field == 50) stat->env_start = reinterpret_cast<char*>(value);
+    if (field == 51) stat->env_end = reinterpret_cast<char*>(value);
+    at = end;
+    while (*at != ' ' && *at != '\0') ++at;
   }
-  return false;
+  return true;
 }
 
 // Only the granted variables remain, in environ and in memory.
-void ReplaceEnvironment(const proto::Start& start, SandboxReport* report) {
-  char* first = nullptr;
-  char* last = nullptr;
-  bool found = InitialEnvironment(&first, &last);
+void ReplaceEnvironment(const proto::Start& start, const ProcessStat& stat, SandboxReport* report) {
   ::clearenv();
-  if (found) {
-    std::memset(first, 0, static_cast<std::size_t>(last - first));
+  if (stat.env_start != nullptr && stat.env_end > stat.env_start) {
+    std::memset(stat.env_start, 0, static_cast<std::size_t>(stat.env_end - stat.env_start));
   } else {
     Degrade(report, "the process's first environment could not be found to wipe");
   }
@@ -71,32 +83,18 @@ void SetLimit(int resource, rlim_t value, const char* name, SandboxReport* repor
   if (::setrlimit(resource, &limit) != 0) Degrade(report, std::string(name) + ": " + std::strerror(errno));
 }
 
-// Threads other than this one: a Landlock domain covers only the thread
-// that makes it and the threads started after.
-int OtherThreads() {
-  DIR* dir = ::opendir("/proc/self/task");
-  if (dir == nullptr) return 0;
-  int count = -1;
-  while (dirent* entry = ::readdir(dir)) {
-    if (entry->d_name[0] != '.') ++count;
-  }
-  ::closedir(dir);
-  return count;
-}
-
 }  // namespace
 
-SandboxReport ApplySandbox(const proto::Start& start) {
+SandboxReport ApplySandbox(const proto::Start& start, int ending_threads) {
   SandboxReport report;
   const proto::Permissions& grant = start.permissions();
-  ReplaceEnvironment(start, &report);
+  ProcessStat stat;
+  if (!ReadProcessStat(&stat)) Degrade(&report, "cannot read /proc/self/stat");
+  ReplaceEnvironment(start, stat, &report);
   if (!grant.work_dir().empty() && ::chdir(grant.work_dir().c_str()) != 0) {
     Degrade(&report, "cannot move to " + grant.work_dir() + ": " + std::strerror(errno));
     if (::chdir("/") != 0) Degrade(&report, "cannot move to /");
   }
-  // Resolved now, while the time zone files can be read by any path.
-  ::tzset();
-
   SetLimit(RLIMIT_CORE, 0, "RLIMIT_CORE", &report);
   if (grant.max_open_files() > 0) SetLimit(RLIMIT_NOFILE, grant.max_open_files(), "RLIMIT_NOFILE", &report);
   if (grant.max_file_size() > 0) {
@@ -116,7 +114,8 @@ SandboxReport ApplySandbox(const proto::Start& start) {
   if (abi == 0) {
     Degrade(&report, "the kernel has no Landlock: the file-system grant is checked in JavaScript only");
   } else {
-    if (int others = OtherThreads(); others > 0) {
+    // A Landlock domain covers only this thread and those it starts later.
+    if (long others = stat.threads - 1 - ending_threads; others > 0) {
       Degrade(&report, std::to_string(others) + " thread(s) started before the sandbox are outside Landlock");
     }
     LandlockGrant fs;

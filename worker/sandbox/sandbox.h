@@ -22,8 +22,10 @@ struct SandboxReport {
 // host granted) and wipes the one it was started with, moves to the work
 // directory, sets the rlimits, no_new_privs, Landlock and the seccomp filter.
 // What the kernel cannot do is logged on stderr and reported; the JS checks
-// hold regardless.
-SandboxReport ApplySandbox(const proto::Start& start);
+// hold regardless. `ending_threads` threads other than this one are on their
+// way out (joined before the script runs); any other thread would be outside
+// Landlock, and is reported.
+SandboxReport ApplySandbox(const proto::Start& start, int ending_threads = 0);
 
 }  // namespace isohost::worker::sandbox
 
