@@ -11,7 +11,7 @@
 
 const grant = binding.internalBinding('permission');
 const { codes } = internalRequire('internal/errors');
-const { resolve, dirname } = internalRequire('internal/path/posix');
+const { normalize, dirname } = internalRequire('internal/path/posix');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 
 const { ERR_ACCESS_DENIED, ERR_INVALID_ARG_TYPE } = codes;
@@ -42,10 +42,12 @@ function accessDenied(permission, resource) {
   return err;
 }
 
-// An absolute, normal form of a path argument (string or bytes).
+// An absolute, normal form of a path argument (string or bytes); the cwd is
+// asked for only when the path is relative.
 function absolute(path, base) {
-  const text = typeof path === 'string' ? path : BufferToString(path);
-  return resolve(base === undefined ? binding.cwd() : base, text);
+  let text = typeof path === 'string' ? path : BufferToString(path);
+  if (text.charCodeAt(0) !== 47 /* '/' */) text = `${base === undefined ? binding.cwd() : base}/${text}`;
+  return normalize(text);
 }
 
 function covered(roots, path) {
