@@ -10,14 +10,13 @@
 // refuses what it leads to (EACCES).
 
 const grant = binding.internalBinding('permission');
-const { codes } = internalRequire('internal/errors');
 const { normalize, dirname } = internalRequire('internal/path/posix');
-const { Buffer } = internalRequire('internal/buffer/buffer');
 
-const { ERR_ACCESS_DENIED, ERR_INVALID_ARG_TYPE } = codes;
+// Loaded when first needed: a sandboxed worker's start pays only for this file.
+const codes = () => internalRequire('internal/errors').codes;
+const bytesToString = (bytes) => internalRequire('internal/buffer/buffer').Buffer.prototype.toString.call(bytes);
 const ReflectApply = Reflect.apply;
 const StringPrototypeStartsWith = Function.prototype.call.bind(String.prototype.startsWith);
-const BufferToString = Function.prototype.call.bind(Buffer.prototype.toString);
 const ObjectFreeze = Object.freeze;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectKeys = Object.keys;
@@ -36,7 +35,7 @@ const kFlagOf = {
 };
 
 function accessDenied(permission, resource) {
-  const err = new ERR_ACCESS_DENIED(`Use ${kFlagOf[permission]} to manage permissions.`);
+  const err = new (codes().ERR_ACCESS_DENIED)(`Use ${kFlagOf[permission]} to manage permissions.`);
   err.permission = permission;
   if (resource !== undefined) err.resource = resource;
   return err;
@@ -45,7 +44,7 @@ function accessDenied(permission, resource) {
 // An absolute, normal form of a path argument (string or bytes); the cwd is
 // asked for only when the path is relative.
 function absolute(path, base) {
-  let text = typeof path === 'string' ? path : BufferToString(path);
+  let text = typeof path === 'string' ? path : bytesToString(path);
   if (text.charCodeAt(0) !== 47 /* '/' */) text = `${base === undefined ? binding.cwd() : base}/${text}`;
   return normalize(text);
 }
@@ -163,9 +162,9 @@ function hasFs(roots, reference) {
 
 // process.permission.has(scope[, reference]), as in Node.
 function has(scope, reference) {
-  if (typeof scope !== 'string') throw new ERR_INVALID_ARG_TYPE('scope', 'string', scope);
+  if (typeof scope !== 'string') throw new (codes().ERR_INVALID_ARG_TYPE)('scope', 'string', scope);
   if (reference !== undefined && typeof reference !== 'string') {
-    throw new ERR_INVALID_ARG_TYPE('reference', 'string', reference);
+    throw new (codes().ERR_INVALID_ARG_TYPE)('reference', 'string', reference);
   }
   switch (scope) {
     case 'fs': return hasFs(fsRead, reference) && hasFs(fsWrite, reference);
