@@ -183,6 +183,21 @@ TEST(SandboxCliTest, NodeCommandLineTakesNodesPermissionFlags) {
   ExpectNative(r["nativeExec"], EPERM);
 }
 
+TEST(SandboxCliTest, GrantedChildProcessesRunInsideTheSandbox) {
+  SandboxFiles files;
+  std::string script = files.app() + "/child.js";
+  WriteFile(script,
+            "const cp = require('child_process');"
+            "console.log(cp.execFileSync('/bin/echo', ['child']).toString().trim());"
+            "const cat = cp.spawnSync('/bin/cat', [process.argv[2]]);"
+            "console.log(cat.status, cat.stdout.length);"
+            "console.log(cp.execFileSync(process.execPath, ['-p', '6 * 7']).toString().trim());");
+  CliResult result = RunCli({"run", "--sandbox", "--allow-child-process", script, "--", files.secret()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  // The child runs, and inherits the sandbox: the secret stays out of reach.
+  EXPECT_EQ(result.out, "child\n1 0\n42\n") << result.err;
+}
+
 TEST(SandboxCliTest, WithoutPermissionsNothingIsRestricted) {
   SandboxFiles files;
   std::string script = files.app() + "/free.js";

@@ -1,6 +1,7 @@
 #include "worker/sandbox/landlock.h"
 
 #include <fcntl.h>
+#include <link.h>
 #include <linux/landlock.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -8,6 +9,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <set>
+#include <string_view>
 
 #include "ipc/unique_fd.h"
 
@@ -53,6 +56,29 @@ constexpr const char* kRuntimeReads[] = {"/dev/urandom",        "/dev/random",  
                                          "/proc/self",          "/proc/stat",   "/proc/cpuinfo",
                                          "/sys/devices/system/cpu"};
 constexpr const char* kRuntimeWrites[] = {"/dev/null"};
+// What a program started by a worker that may start them needs to load.
+constexpr const char* kExecReads[] = {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/ld.so.cache"};
+
+// The directories of this binary and of the libraries it loaded (libnode
+// may live beside the build rather than in /usr/lib): what process.execPath
+// needs to start.
+std::set<std::string> OwnDirectories() {
+  std::set<std::string> dirs;
+  auto add = [&dirs](std::string_view path) {
+    std::size_t slash = path.rfind('/');
+    if (slash != std::string_view::npos && slash > 0) dirs.emplace(path.substr(0, slash));
+  };
+  char self[4096];
+  ssize_t size = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (size > 0) add(std::string_view(self, static_cast<std::size_t>(size)));
+  ::dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) {
+        if (info->dlpi_name != nullptr && info->dlpi_name[0] == '/') (*static_cast<decltype(add)*>(data))(info->dlpi_name);
+        return 0;
+      },
+      &add);
+  return dirs;
+}
 
 std::uint64_t WriteRights(int abi) {
   std::uint64_t rights = kWriteV1;
@@ -98,7 +124,7 @@ bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error)
   RulesetAttr attr{};
   // Executing is never granted: execve is refused by the seccomp filter as
   // well, unless child processes are.
-  attr.handled_access_fs = LANDLOCK_ACCESS_FS_EXECUTE;
+  attr.handled_access_fs = grant.exec ? 0 : LANDLOCK_ACCESS_FS_EXECUTE;
   if (!grant.read_all) attr.handled_access_fs |= kRead;
   if (!grant.write_all) attr.handled_access_fs |= write;
   if (abi >= 5) attr.handled_access_fs |= kIoctlDev;
@@ -122,6 +148,14 @@ bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error)
     }
     for (const char* path : kRuntimeReads) {
       if (!AddRule(ruleset, path, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+    }
+    if (grant.exec) {
+      for (const char* path : kExecReads) {
+        if (!AddRule(ruleset, path, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+      }
+      for (const std::string& dir : OwnDirectories()) {
+        if (!AddRule(ruleset, dir, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+      }
     }
   }
   if (writes != 0) {

@@ -15,6 +15,10 @@ struct LandlockGrant {
   bool read_all = false;           // reading is not restricted
   bool write_all = false;          // writing is not restricted
   bool net = false;                // TCP bind and connect are not restricted
+  // Programs may run: executing is not restricted, and what a program needs
+  // to start (the system's programs and libraries, this binary's directory)
+  // is readable.
+  bool exec = false;
 };
 
 // The Landlock ABI the kernel offers; 0 when it has none (or it is off).

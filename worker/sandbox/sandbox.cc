@@ -128,6 +128,7 @@ SandboxReport ApplySandbox(const proto::Start& start, int ending_threads) {
       if (path == "*") fs.write_all = true;
     }
     fs.net = grant.net();
+    fs.exec = grant.child_process();
     std::string error;
     if (RestrictFileSystem(fs, abi, &error)) {
       report.landlock_abi = abi;
