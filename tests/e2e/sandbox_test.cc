@@ -7,11 +7,15 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "isohost/clone_codec.h"
+#include "isohost/clone_json.h"
+#include "isohost/pool.h"
 #include "isohost/supervisor.h"
 #include "tests/e2e/run_cli.h"
 
@@ -258,6 +262,37 @@ TEST(SandboxLibraryTest, HostCarriesOnAfterAHostileWorker) {
   while (done < 2) uv_run(supervisor.loop(), UV_RUN_ONCE);
   EXPECT_EQ(next_exit.code, 0) << next_exit.message;
   EXPECT_EQ(next_exit.reason, ExitReason::kNormal);
+}
+
+// A task pool's workers get the same grant: a task reading outside it
+// fails with Node's error, and the pool goes on with the next task.
+TEST(SandboxLibraryTest, PoolWorkersRunTheirTasksSandboxed) {
+  SandboxFiles files;
+  std::string script = files.app() + "/read_task.js";
+  std::filesystem::copy_file(ScriptPath("sandbox/read_task.js"), script);
+  PoolOptions options;
+  options.script = script;
+  options.worker_binary = BinDir() + "/isohost-worker";
+  options.min_workers = options.max_workers = 1;
+  options.permissions = Permissions::Sandbox();
+  Pool pool(options);
+  auto task = [](const std::string& path) {
+    std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(path));
+    return std::string(bytes.begin(), bytes.end());
+  };
+  auto secret = pool.Run(task(files.secret()));
+  auto granted = pool.Run(task(files.app() + "/data.txt"));
+  ASSERT_EQ(secret.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  TaskResult refused = secret.get();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error->code, "ERR_ACCESS_DENIED") << refused.error->message;
+  ASSERT_EQ(granted.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  TaskResult read = granted.get();
+  ASSERT_TRUE(read.ok());
+  ipc::Result<ipc::CloneValue> value =
+      ipc::Decode({reinterpret_cast<const std::uint8_t*>(read.value.data()), read.value.size()});
+  ASSERT_TRUE(value.ok());
+  EXPECT_EQ(ipc::ToJsonText(*value), "\"granted\"");
 }
 
 }  // namespace
