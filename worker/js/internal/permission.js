@@ -17,6 +17,7 @@ const codes = () => internalRequire('internal/errors').codes;
 const bytesToString = (bytes) => internalRequire('internal/buffer/buffer').Buffer.prototype.toString.call(bytes);
 const ReflectApply = Reflect.apply;
 const StringPrototypeStartsWith = Function.prototype.call.bind(String.prototype.startsWith);
+const StringPrototypeIncludes = Function.prototype.call.bind(String.prototype.includes);
 const ObjectFreeze = Object.freeze;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectKeys = Object.keys;
@@ -45,7 +46,12 @@ function accessDenied(permission, resource) {
 // asked for only when the path is relative.
 function absolute(path, base) {
   let text = typeof path === 'string' ? path : bytesToString(path);
-  if (text.charCodeAt(0) !== 47 /* '/' */) text = `${base === undefined ? binding.cwd() : base}/${text}`;
+  if (text.charCodeAt(0) !== 47 /* '/' */) {
+    text = `${base === undefined ? binding.cwd() : base}/${text}`;
+  } else if (!StringPrototypeIncludes(text, '/.') && !StringPrototypeIncludes(text, '//') &&
+             text.charCodeAt(text.length - 1) !== 47) {
+    return text;  // already normal: the common case, without a copy
+  }
   return normalize(text);
 }
 
