@@ -8,6 +8,8 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -31,7 +33,21 @@ struct Flags {
   bool quick = false;
   bool json = false;
   std::string node;
+  bool sandbox = false;
 };
+
+// --sandbox: nothing but the temporary directory the fs rows use (and the
+// measuring file), read and written; no processes, no sockets.
+std::optional<Permissions> WorkerPermissions(const Flags& flags) {
+  if (!flags.sandbox) return std::nullopt;
+  Permissions permissions = Permissions::Sandbox();
+  std::string temp = std::filesystem::temp_directory_path().string();
+  permissions.fs_read.push_back(temp);
+  permissions.fs_write.push_back(temp);
+  permissions.env = EnvAccess::kList;
+  permissions.env_names = {"TMPDIR"};  // os.tmpdir()
+  return permissions;
+}
 
 // Times each row: a warm-up of at least `warmupMs` that also sizes a batch
 // to take about `sampleMs`, then `samples` such batches; the median batch
@@ -213,7 +229,7 @@ int Run(const Flags& flags) {
         ok = node.Run({"run", "--worker", script}, &run, &error);
       } else {
         std::string output;
-        ok = RunWorkerScript(script, timeout_ms, &output, &error) && ParseRun(output, &run, &error);
+        ok = RunWorkerScript(script, timeout_ms, &output, &error, WorkerPermissions(flags)) && ParseRun(output, &run, &error);
       }
       if (!ok) {
         std::fprintf(stderr, "builtins: %s: %s\n", is_node ? "node" : "isohost", error.c_str());
@@ -245,6 +261,9 @@ int main(int argc, char** argv) {
   app.add_option("--filter", flags.filters, "Only rows whose name contains this (repeatable: any of them)");
   app.add_flag("--quick", flags.quick, "Small counts, for a smoke test: -r 1 --samples 3 --sample-ms 10 --warmup-ms 20");
   app.add_flag("--json", flags.json, "Print one JSON object instead of the table");
+  app.add_flag("--sandbox", flags.sandbox,
+               "Run the isohost worker sandboxed (docs/sandbox.md), with the temporary directory its rows\n"
+               "use granted: what the permission checks and the kernel's sandbox cost each call");
   app.add_option("--node", flags.node, "The node binary (default: node on PATH)");
   CLI11_PARSE(app, argc, argv);
   // --quick changes the defaults; values given explicitly still win.

@@ -9,7 +9,7 @@
 namespace isohost::bench {
 
 bool RunWorkerScript(const std::string& script, std::uint64_t timeout_ms, std::string* stdout_text,
-                     std::string* error) {
+                     std::string* error, const std::optional<Permissions>& permissions) {
   UvLoop loop;
   std::string failure;
   WorkerCallbacks callbacks;
@@ -24,6 +24,7 @@ bool RunWorkerScript(const std::string& script, std::uint64_t timeout_ms, std::s
   };
   WorkerOptions options;
   options.script_path = script;
+  options.permissions = permissions;
   std::unique_ptr<Worker> worker = Worker::Spawn(loop.get(), std::move(options), std::move(callbacks));
   Watchdog watchdog(loop.get(), timeout_ms, [&] {
     failure = "timed out";

@@ -73,6 +73,7 @@ bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int coun
     WorkerOptions options;
     options.script_path = script;
     options.compile_cache_dir = compile_cache_dir;
+    options.permissions = strategy.permissions;
     workers[i] = strategy.spawn(loop.get(), std::move(options), std::move(callbacks));
   }
   loop.Run();
@@ -119,7 +120,13 @@ std::vector<SpawnStrategy> SpawnStrategies() {
     } else {
       strategy.prepare = [] {};
     }
+    // The same strategy under --sandbox (Permissions::Sandbox()): what the
+    // worker's Landlock, seccomp filter and rlimits add to a spawn.
+    SpawnStrategy sandboxed = strategy;
+    sandboxed.name += "+sandbox";
+    sandboxed.permissions = Permissions::Sandbox();
     strategies.push_back(std::move(strategy));
+    strategies.push_back(std::move(sandboxed));
   }
   return strategies;
 }
@@ -172,6 +179,7 @@ bool MeasureConcurrentSpawns(const SpawnStrategy& strategy, const std::string& s
     };
     WorkerOptions options;
     options.script_path = script;
+    options.permissions = strategy.permissions;
     *slot = strategy.spawn(loop, std::move(options), std::move(callbacks));
   };
   Watchdog watchdog(loop, kBatchTimeoutMs, [&] {

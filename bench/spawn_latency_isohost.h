@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,8 @@ struct SpawnStrategy {
   // Runs, untimed, before each sequential sample: the pool is refilled and
   // waited for, so that a sample measures a warm pool.
   std::function<void()> prepare;
+  // The workers' permissions (a "+sandbox" row), or none.
+  std::optional<Permissions> permissions;
 };
 
 std::vector<SpawnStrategy> SpawnStrategies();

@@ -83,6 +83,7 @@ PoolCore::PoolCore(uv_loop_t* loop, Launcher* launcher, PoolOptions options,
   worker_options_.worker_data = options_.worker_data;
   worker_options_.limits = options_.limits;
   worker_options_.v8_flags = options_.v8_flags;
+  worker_options_.permissions = options_.permissions;
   worker_options_.spawn = options_.spawn;
   worker_options_.worker_binary = options_.worker_binary;
   worker_options_.compile_cache_dir = options_.compile_cache_dir;

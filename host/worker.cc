@@ -15,6 +15,7 @@
 
 #include "host/launcher.h"
 #include "host/port_registry.h"
+#include "host/permissions_proto.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
 #include "ipc/stdio_flow.h"
@@ -38,6 +39,7 @@ ExitReason FromProto(proto::ExitReason reason) {
     case proto::EXIT_REASON_TERMINATED: return ExitReason::kTerminated;
     case proto::EXIT_REASON_STARTUP_FAILED: return ExitReason::kStartupFailed;
     case proto::EXIT_REASON_TIMEOUT: return ExitReason::kTimeout;
+    case proto::EXIT_REASON_CPU_TIME: return ExitReason::kCpuTime;
     default: return ExitReason::kNormal;
   }
 }
@@ -89,6 +91,7 @@ std::string_view ExitReasonName(ExitReason reason) {
     case ExitReason::kCrashed: return "crashed";
     case ExitReason::kProtocolError: return "protocol error";
     case ExitReason::kStartupFailed: return "startup failed";
+    case ExitReason::kCpuTime: return "cpu_time";
   }
   return "unknown";
 }
@@ -226,6 +229,11 @@ class Worker::Impl : public PortHolder {
       }
       options_.script_path = resolved;
     }
+    if (options_.permissions &&
+        !ToProto(*options_.permissions, options_.script_source ? std::string() : options_.script_path,
+                 &permissions_, &error_of_permissions_)) {
+      return "permissions: " + error_of_permissions_;
+    }
     request.v8_flags = options_.v8_flags;
     request.max_old_space_mb = options_.limits.max_old_space_mb;
     request.max_young_space_mb = options_.limits.max_young_space_mb;
@@ -290,9 +298,14 @@ class Worker::Impl : public PortHolder {
     for (const std::string& arg : options_.exec_argv) start->add_exec_argv(arg);
     // The environment goes as one block, as environ holds it; a variable
     // that a block cannot carry (a NUL inside, '=' in its name) as an EnvVar.
+    // Under permissions, only the variables granted leave the host.
+    auto granted = [this](std::string_view name) {
+      return !options_.permissions || EnvGranted(*options_.permissions, std::string(name));
+    };
     std::string* block = start->mutable_env_block();
     if (options_.env) {
       for (const auto& [name, value] : *options_.env) {
+        if (!granted(name)) continue;
         if (name.find('=') != std::string::npos || name.find('\0') != std::string::npos ||
             value.find('\0') != std::string::npos) {
           proto::EnvVar* var = start->add_env();
@@ -304,7 +317,8 @@ class Worker::Impl : public PortHolder {
       }
     } else {
       for (char** entry = environ; *entry != nullptr; ++entry) {
-        if (std::strchr(*entry, '=') == nullptr) continue;
+        const char* eq = std::strchr(*entry, '=');
+        if (eq == nullptr || !granted(std::string_view(*entry, static_cast<size_t>(eq - *entry)))) continue;
         block->append(*entry, std::strlen(*entry) + 1);
       }
     }
@@ -321,7 +335,11 @@ class Worker::Impl : public PortHolder {
     if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
     start->set_task_runner(options_.task_runner);
     start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
-    start->set_compile_cache_dir(options_.compile_cache_dir);
+    // A sandboxed worker gets no compile cache: one it could write would be
+    // code that other workers run (V8 checks a cache's length, not its text).
+    if (!options_.permissions) start->set_compile_cache_dir(options_.compile_cache_dir);
+    if (options_.permissions) *start->mutable_permissions() = permissions_;
+    start->set_cpu_time_ms(options_.limits.cpu_time_ms);
     channel_->Send(envelope);
   }
 
@@ -366,6 +384,10 @@ class Worker::Impl : public PortHolder {
         exit_info_.stats.compile_cache_hits = exit.stats().compile_cache_hits();
         exit_info_.stats.compile_cache_misses = exit.stats().compile_cache_misses();
         exit_info_.stats.compile_cache_rejected = exit.stats().compile_cache_rejected();
+        exit_info_.stats.landlock_abi = exit.stats().landlock_abi();
+        exit_info_.stats.seccomp_filter = exit.stats().seccomp_filter();
+        exit_info_.stats.cpu_time_us = exit.cpu_time_us();
+        exit_info_.sandbox_degraded = exit.sandbox_degraded();
         if (callbacks_.on_exiting) {
           ExitInfo said = exit_info_;
           if (said.message.empty()) said.message = error_message_;
@@ -671,9 +693,11 @@ class Worker::Impl : public PortHolder {
       } else if (term_signal_ != 0) {
         info.signal = term_signal_;
         info.code = 128 + term_signal_;
-        info.reason = timeout_kill_           ? ExitReason::kTimeout
-                      : terminate_requested_ ? ExitReason::kTerminated
-                                             : ExitReason::kCrashed;
+        // SIGXCPU: RLIMIT_CPU, the kernel's backstop of limits.cpu_time_ms.
+        info.reason = timeout_kill_                                              ? ExitReason::kTimeout
+                      : terminate_requested_                                     ? ExitReason::kTerminated
+                      : term_signal_ == SIGXCPU && options_.limits.cpu_time_ms > 0 ? ExitReason::kCpuTime
+                                                                                 : ExitReason::kCrashed;
         info.message = std::string("killed by signal ") + strsignal(term_signal_);
         if (timeout_kill_) {
           info.message = "did not stop at its time limit of " + std::to_string(options_.limits.timeout_ms) +
@@ -696,6 +720,8 @@ class Worker::Impl : public PortHolder {
 
   uv_loop_t* loop_;
   WorkerOptions options_;
+  proto::Permissions permissions_;  // options_.permissions as Start carries them
+  std::string error_of_permissions_;
   WorkerCallbacks callbacks_;
   std::uint64_t id_;
   int pid_ = 0;

@@ -621,6 +621,24 @@ void Channel::StopBackgroundWriter() {
   writer_.join();
 }
 
+bool Channel::PauseBackgroundWriter() {
+  if (!writer_.joinable() || writer_stop_) return false;
+  {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    writer_stop_ = true;
+  }
+  writer_wake_.notify_one();
+  return true;
+}
+
+void Channel::ResumeBackgroundWriter() {
+  if (writer_.joinable()) {
+    if (!writer_stop_) return;  // not paused: it goes on as it was
+    writer_.join();
+  }
+  if (options_.max_write_delay_ms > 0) StartBackgroundWriter();
+}
+
 void Channel::BackgroundWriterMain() {
   const auto delay = std::chrono::milliseconds(options_.max_write_delay_ms);
   std::unique_lock<std::mutex> lock(out_mutex_);

@@ -136,6 +136,13 @@ class Channel {
   // Whether the open channel alone keeps the loop alive. Pending writes
   // always do.
   void SetKeepAlive(bool keep_alive);
+  // Asks the background writer thread to end (frames then wait for the
+  // owner's flushes), and later waits for it and starts a new one. A worker
+  // that sandboxes itself does so in between, while the old thread ends: a
+  // Landlock domain covers only the threads made after it. Pause returns
+  // whether a thread was asked to end.
+  bool PauseBackgroundWriter();
+  void ResumeBackgroundWriter();
   void PauseReading();
   void ResumeReading();
   // Stops everything now; on_close does not run.

@@ -490,6 +490,7 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
   set("stdinIsFd", v8::Boolean::New(isolate, start.stdin_descriptor()));
   set("taskRunner", v8::Boolean::New(isolate, start.task_runner()));
+  set("permissions", v8::Boolean::New(isolate, start.has_permissions()));
   info.GetReturnValue().Set(v8::Object::New(isolate, v8::Null(isolate), names.data(), values.data(), names.size()));
 }
 

@@ -1,6 +1,7 @@
 #include "worker/runtime.h"
 
 #include <libplatform/libplatform.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -74,6 +75,7 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
 }
 
 Runtime::~Runtime() {
+  cpu_limit_.reset();
   if (watchdog_.joinable()) {
     {
       std::lock_guard<std::mutex> lock(watchdog_mutex_);
@@ -216,6 +218,10 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
       stats->set_compile_cache_misses(compile_cache_->stats().misses);
       stats->set_compile_cache_rejected(compile_cache_->stats().rejected);
     }
+    stats->set_landlock_abi(static_cast<std::uint32_t>(sandbox_.landlock_abi));
+    stats->set_seccomp_filter(sandbox_.seccomp_filter);
+    exit->set_sandbox_degraded(sandbox_.degraded);
+    exit->set_cpu_time_us(sandbox::ProcessCpuTimeUs());
     if (tick_info_ != nullptr) {
       stats->set_tick_passes(static_cast<std::uint32_t>(tick_info_[kTickPassCount]));
     }
@@ -296,6 +302,16 @@ void Runtime::StartScript(proto::Start* start) {
   // ahead of demand): the limit the host checks against applies from here,
   // to the frames after Start and to what the script posts.
   if (start_.limits().max_message_bytes() != 0) channel_->SetMaxMessageSize(start_.limits().max_message_bytes());
+  // Before any of the script's code, and before the threads started for it
+  // (a Landlock domain covers the threads started after it).
+  if (start_.has_permissions()) {
+    // The channel's writer thread predates the sandbox: it ends while the
+    // sandbox is made, and a new one starts inside it.
+    int ending_threads = channel_->PauseBackgroundWriter() ? 1 : 0;
+    sandbox_ = sandbox::ApplySandbox(start_, ending_threads);
+    channel_->ResumeBackgroundWriter();
+    TracePoint("sandbox applied");
+  }
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   if (start_.stdin_descriptor()) {
     // The host's stdin becomes our fd 0 (it was /dev/null), for
@@ -313,6 +329,12 @@ void Runtime::StartScript(proto::Start* start) {
     }
   }
   if (!start_.compile_cache_dir().empty()) compile_cache_ = std::make_unique<CompileCache>(start_.compile_cache_dir());
+  if (start_.cpu_time_ms() > 0) {
+    cpu_limit_ = std::make_unique<sandbox::CpuLimit>(start_.cpu_time_ms(), [this] {
+      isolate_->TerminateExecution();
+      uv_async_send(&watchdog_async_);
+    });
+  }
   channel_->SetKeepAlive(port_ref_);
   v8::Local<v8::Context> context = this->context();
   v8::Local<v8::Value> worker_data = v8::Undefined(isolate_);
@@ -439,6 +461,10 @@ void Runtime::OnWatchdogFired(uv_async_t* handle) {
 }
 
 void Runtime::ExitIfTimedOut() {
+  if (cpu_limit_ && cpu_limit_->reached()) {
+    Exit(128 + SIGXCPU, proto::EXIT_REASON_CPU_TIME,
+         "used more than its CPU time limit of " + std::to_string(cpu_limit_->limit_ms()) + " ms");
+  }
   if (!timed_out_) return;
   Exit(124, proto::EXIT_REASON_TIMEOUT,
        "ran longer than the time limit of " + std::to_string(timeout_ms_) + " ms");

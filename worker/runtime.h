@@ -21,6 +21,8 @@
 #include "ipc/channel.h"
 #include "isohost.pb.h"
 #include "worker/promise_hooks.h"
+#include "worker/sandbox/cpu_limit.h"
+#include "worker/sandbox/sandbox.h"
 
 namespace isohost::worker {
 
@@ -229,6 +231,8 @@ class Runtime {
   std::unique_ptr<TaskRunner> task_runner_;          // the same
   std::unique_ptr<NestedWorkers> nested_workers_;    // the same
   std::unique_ptr<CompileCache> compile_cache_;      // the same
+  sandbox::SandboxReport sandbox_;                   // what Start's permissions got from the kernel
+  std::unique_ptr<sandbox::CpuLimit> cpu_limit_;     // Start.cpu_time_ms; its thread uses isolate_
 };
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an

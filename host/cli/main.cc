@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "host/cli/node_command_line.h"
+#include "host/cli/permission_flags.h"
 #include "host/cli/pool_command.h"
 #include "host/cli/run_command.h"
 
@@ -197,6 +198,8 @@ int main(int argc, char** argv) {
       "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers,\n"
       "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals,\n"
       "--experimental-loader|--loader URL (module customization hooks)\n"
+      "--permission (--experimental-permission), --allow-fs-read=PATHS, --allow-fs-write=PATHS,\n"
+      "--allow-child-process, --allow-worker (Node's permission model, enforced by the kernel too)\n"
       "(process.execArgv holds them; `isohost run --node-option=OPTION` gives them to the workers of `run`).\n"
       "Any other option exits with status 9. A subcommand name comes first: a script named\n"
       "`run` is given as ./run. process.execPath in a worker is this CLI, so a script that spawns\n"
@@ -217,6 +220,8 @@ int main(int argc, char** argv) {
       "stops the workers and flushes their output; a second SIGINT kills them.");
   std::vector<std::string> node_options;
   AddRunOptions(run_command, run, log_format, restart, spawn, node_options);
+  isohost::cli::PermissionFlags permission_flags;
+  isohost::cli::AddPermissionOptions(run_command, permission_flags, run.cpu_time_s);
 
   isohost::cli::PoolCommandOptions pool;
   std::string pool_spawn = "auto";
@@ -250,6 +255,7 @@ int main(int argc, char** argv) {
       {"zygote", isohost::SpawnStrategy::kZygote},
       {"pool", isohost::SpawnStrategy::kPool}};
   run.spawn = kStrategies.at(spawn);
+  isohost::cli::ApplyPermissionFlags(permission_flags, *run_command, &run);
   run.argv0 = argv[0];
   if (app.got_subcommand(run_command)) return isohost::cli::RunCommand(run);
   pool.spawn = kStrategies.at(pool_spawn);

@@ -1,5 +1,7 @@
 #include "host/cli/node_command_line.h"
 
+#include "host/cli/permission_flags.h"
+
 #include <unistd.h>
 
 #include <cerrno>
@@ -116,6 +118,7 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
     run->exec_argv.emplace_back(arg);
     return true;
   }
+  if (ApplyNodePermissionOption(arg, run)) return true;
   if (IsProcessOption(arg) || arg == kExposeInternals) {
     run->exec_argv.emplace_back(arg);
     return true;
@@ -132,7 +135,8 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
            "--harmony*, --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation, "
            "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers, "
            "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals, "
-           "--experimental-loader=URL, --loader=URL; see isohost --help)";
+           "--experimental-loader=URL, --loader=URL, --permission, --allow-fs-read=, --allow-fs-write=, "
+           "--allow-child-process, --allow-worker; see isohost --help)";
   return false;
 }
 

@@ -54,7 +54,8 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
   std::fprintf(stderr,
                "{\"worker\":%llu,\"checkpoints\":%llu,\"tick_passes\":%llu,\"check_phase_js_calls\":%llu,"
                "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu,\"compile_cache_hits\":%llu,"
-               "\"compile_cache_misses\":%llu,\"compile_cache_rejected\":%llu}\n",
+               "\"compile_cache_misses\":%llu,\"compile_cache_rejected\":%llu,\"landlock_abi\":%u,"
+               "\"seccomp_filter\":%s,\"cpu_time_us\":%llu}\n",
                static_cast<unsigned long long>(id), static_cast<unsigned long long>(info.stats.checkpoints),
                static_cast<unsigned long long>(info.stats.tick_passes),
                static_cast<unsigned long long>(info.stats.check_phase_js_calls),
@@ -62,7 +63,8 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
                static_cast<unsigned long long>(info.stats.builtins_loaded),
                static_cast<unsigned long long>(info.stats.compile_cache_hits),
                static_cast<unsigned long long>(info.stats.compile_cache_misses),
-               static_cast<unsigned long long>(info.stats.compile_cache_rejected));
+               static_cast<unsigned long long>(info.stats.compile_cache_rejected), info.stats.landlock_abi,
+               info.stats.seccomp_filter ? "true" : "false", static_cast<unsigned long long>(info.stats.cpu_time_us));
 }
 
 }  // namespace
@@ -109,6 +111,8 @@ int RunCommand(const RunOptions& options) {
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;
   worker_options.limits.max_young_space_mb = options.max_young_space_mb;
   worker_options.limits.timeout_ms = static_cast<std::uint64_t>(options.timeout_s * 1000);
+  worker_options.limits.cpu_time_ms = static_cast<std::uint64_t>(options.cpu_time_s * 1000);
+  worker_options.permissions = options.permissions;
   // One worker reads our stdin itself, as its own fd 0: process.stdin,
   // fs.readFileSync(0) and the children it starts all see the real thing,
   // and nothing is read that the worker did not ask for.
@@ -173,6 +177,7 @@ int RunCommand(const RunOptions& options) {
         logger->error("worker {}: {}{}{}", id, ExitReasonName(info.reason), info.message.empty() ? "" : ": ",
                       info.message);
       }
+      if (!info.sandbox_degraded.empty()) logger->warn("worker {}: sandbox degraded: {}", id, info.sandbox_degraded);
       if (options.stats) PrintStats(id, info);
     };
     callbacks.on_spawn = [&](std::uint64_t id, Worker& worker) {

@@ -41,6 +41,9 @@ struct RunOptions {
   unsigned max_old_space_mb = 0;
   unsigned max_young_space_mb = 0;
   double timeout_s = 0;
+  double cpu_time_s = 0;  // --cpu-time
+  // The permission model (host/cli/permission_flags.h); nullopt: off.
+  std::optional<Permissions> permissions;
   RestartOptions restart;
   // kDefault: exec for one worker that is not restarted (a zygote would cost
   // more than it saves), else the pool.

@@ -261,8 +261,17 @@ function stripBOM(content) {
 
 const extensions = { __proto__: null };
 
+// A module's source; under the permission model one outside the read roots
+// is Node's ERR_ACCESS_DENIED (internal/permission.js).
+let permissionEnabled;
+function readSource(filename) {
+  if (permissionEnabled === undefined) permissionEnabled = binding.internalBinding('permission').enabled;
+  if (permissionEnabled) internalRequire('internal/permission').checkRead(filename);
+  return binding.readFile(filename);
+}
+
 extensions['.js'] = function(module, filename) {
-  const content = binding.readFile(filename);
+  const content = readSource(filename);
   if (filename.endsWith('.js')) {
     const scope = packageJson().findScope(filename);
     if (scope !== undefined && scope.type === 'module') {
@@ -274,7 +283,7 @@ extensions['.js'] = function(module, filename) {
 };
 
 extensions['.json'] = function(module, filename) {
-  const content = binding.readFile(filename);
+  const content = readSource(filename);
   try {
     module.exports = JSON.parse(stripBOM(content));
   } catch (err) {

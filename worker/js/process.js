@@ -545,6 +545,16 @@ function setup(info) {
   execOptions = new Set(info.execArgv);
   applyExecArgv(info.execArgv);
   process.argv = [info.execPath, ...entryArgv(info), ...info.argv];
+  // Node's process.permission exists only under the permission model; its
+  // checks load when it is first read.
+  if (info.permissions) {
+    Object.defineProperty(process, 'permission', {
+      __proto__: null,
+      enumerable: true,
+      configurable: true,
+      get() { return internalRequire('internal/permission').install(process); },
+    });
+  }
   Object.defineProperty(process, 'argv0', {
     __proto__: null,
     value: info.argv0, writable: false, enumerable: true, configurable: false,

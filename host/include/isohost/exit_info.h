@@ -17,6 +17,7 @@ enum class ExitReason {
   kCrashed,             // killed by a signal or died without saying why
   kProtocolError,       // sent a frame the host refused
   kStartupFailed,       // could not be spawned or did not start
+  kCpuTime,             // used more CPU time than limits.cpu_time_ms
 };
 
 std::string_view ExitReasonName(ExitReason reason);
@@ -32,6 +33,9 @@ struct WorkerStats {
   std::uint64_t compile_cache_hits = 0;
   std::uint64_t compile_cache_misses = 0;
   std::uint64_t compile_cache_rejected = 0;
+  std::uint32_t landlock_abi = 0;     // the Landlock ABI its sandbox used; 0: none
+  bool seccomp_filter = false;        // its sandbox's seccomp filter was installed
+  std::uint64_t cpu_time_us = 0;      // CPU time the worker process used
 };
 
 struct ExitInfo {
@@ -40,6 +44,9 @@ struct ExitInfo {
   ExitReason reason = ExitReason::kNormal;
   std::string message;  // what went wrong, for any reason but kNormal
   WorkerStats stats;   // from the worker's Exit frame, when it sent one
+  // What of WorkerOptions::permissions the kernel could not enforce (no
+  // Landlock, say); the JS checks held regardless. Empty when all of it was.
+  std::string sandbox_degraded;
 };
 
 }  // namespace isohost

@@ -95,6 +95,8 @@ struct PoolOptions {
   // worker's whole life: leave it 0 and use task_timeout_ms.
   ResourceLimits limits;
   std::vector<std::string> v8_flags;  // a worker with V8 flags is always exec'd
+  // What each worker may touch (docs/sandbox.md); nullopt: no limits.
+  std::optional<Permissions> permissions;
   SpawnStrategy spawn = SpawnStrategy::kDefault;
   std::string worker_binary;  // empty: beside the executable, or $ISOHOST_WORKER
   std::string compile_cache_dir;  // WorkerOptions::compile_cache_dir of every worker

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "isohost/permissions.h"
+
 namespace isohost {
 
 struct ResourceLimits {
@@ -23,6 +25,10 @@ struct ResourceLimits {
   // stopped (TerminateExecution, also inside `while (true) {}`) and it exits
   // with reason kTimeout; the host kills it if it is not gone a grace period later.
   std::uint64_t timeout_ms = 0;
+  // CPU time limit of the worker process (its own user + system time, not
+  // the wall clock), 0 for none. At the limit its JS is stopped and it exits
+  // with reason kCpuTime; RLIMIT_CPU ends it a second later if it cannot stop.
+  std::uint64_t cpu_time_ms = 0;
 };
 
 // How a worker process is obtained (see DESIGN.md, "Spawn"). Workers from
@@ -83,6 +89,10 @@ struct WorkerOptions {
   // Tasks a task runner runs at once; RunTask() may send more, which wait in
   // the worker and start in the order they were sent.
   std::size_t task_concurrency = 1;
+  // What the worker may touch: nullopt (the default) is everything a Node
+  // worker could do; Permissions::Sandbox() is the script's directory, read
+  // only. Applied by the worker whatever the spawn strategy (docs/sandbox.md).
+  std::optional<Permissions> permissions;
   SpawnStrategy spawn = SpawnStrategy::kDefault;
   // How many nested workers (`new Worker()` inside this worker) may run at
   // once; each is a process the host spawns for it, with this same quota for

@@ -107,6 +107,9 @@ function isInt32(value) {
 // into what the native side starts: { file, args (argv[0] first), envPairs,
 // cwd, uid, gid, detached, ... }.
 function normalizeSpawnArguments(file, args, options) {
+  // Under the permission model, only with --allow-child-process (execve
+  // is refused by the kernel too).
+  if (binding.internalBinding('permission').enabled) internalRequire('internal/permission').checkChildProcess();
   validateString(file, 'file');
   validateArgumentNullCheck(file, 'file');
   if (file.length === 0) throw new ERR_INVALID_ARG_VALUE('file', file, 'cannot be empty');

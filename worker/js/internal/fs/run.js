@@ -13,7 +13,16 @@ function runSync(operation) {
   let step = operation.next();
   while (!step.done) {
     const call = step.value;
-    step = operation.next(call.length === 1 ? call[0]() : call[0](...call.slice(1)));
+    let result;
+    try {
+      result = call.length === 1 ? call[0]() : call[0](...call.slice(1));
+    } catch (err) {
+      // Refused before it ran (the permission model): the operation sees
+      // the error where it made the call, and cleans up what it holds.
+      step = operation.throw(err);
+      continue;
+    }
+    step = operation.next(result);
   }
   return step.value;
 }
@@ -29,16 +38,21 @@ function runAsync(operation, done) {
     if (starting) nextTick(done, err, value);
     else done(err, value);
   };
-  const resume = (result) => {
+  const resume = (result, refused) => {
     let step;
     try {
-      step = operation.next(result);
+      step = refused === undefined ? operation.next(result) : operation.throw(refused);
     } catch (err) {
       return finish(err);
     }
     if (step.done) return finish(null, step.value);
     const call = step.value;
-    queue((callback) => call[0](...call.slice(1), callback), resume);
+    try {
+      queue((callback) => call[0](...call.slice(1), callback), resume);
+    } catch (err) {
+      // Refused before it was queued (the permission model).
+      resume(undefined, err);
+    }
   };
   resume(undefined);
   starting = false;

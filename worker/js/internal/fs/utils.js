@@ -4,7 +4,12 @@
 // and Node's error for a failed call. A native call answers a negative
 // number (libuv's error code) when it fails; everything else is its result.
 
-const native = binding.internalBinding('fs');
+// Under the permission model, each call that names a path is checked first
+// (internal/permission.js); a worker is given its permissions before any of
+// this loads.
+const native = binding.internalBinding('permission').enabled
+  ? internalRequire('internal/permission').guardFs(binding.internalBinding('fs'))
+  : binding.internalBinding('fs');
 const { codes, uvException, AbortError } = internalRequire('internal/errors');
 const { Buffer, FastBuffer } = internalRequire('internal/buffer/buffer');
 const {

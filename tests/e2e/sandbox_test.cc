@@ -1,0 +1,299 @@
+// Permissions per worker (docs/sandbox.md): hostile scripts try to leave
+// their sandbox through fs and natively (past the JS checks, through the
+// test-only binding 'sandbox_probe'), under every spawn strategy; each
+// attempt gets its expected error and the host carries on.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "isohost/clone_codec.h"
+#include "isohost/clone_json.h"
+#include "isohost/pool.h"
+#include "isohost/supervisor.h"
+#include "tests/e2e/run_cli.h"
+
+namespace isohost::testing {
+namespace {
+
+constexpr const char* kSecretEnv = "ISOHOST_SANDBOX_TEST_SECRET";
+
+void WriteFile(const std::filesystem::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+// BASE/app/{hostile.js,data.txt,link -> ../secret/secret.txt}, BASE/secret/secret.txt.
+class SandboxFiles {
+ public:
+  SandboxFiles() {
+    char dir_template[] = "/tmp/isohost-sandbox-XXXXXX";
+    EXPECT_NE(::mkdtemp(dir_template), nullptr);
+    base_ = dir_template;
+    std::filesystem::create_directories(base_ / "app");
+    std::filesystem::create_directories(base_ / "secret");
+    std::filesystem::copy_file(ScriptPath("sandbox/hostile.js"), script());
+    WriteFile(base_ / "app" / "data.txt", "granted");
+    WriteFile(secret(), "TOPSECRET");
+    std::filesystem::create_symlink("../secret/secret.txt", base_ / "app" / "link");
+  }
+  ~SandboxFiles() { std::filesystem::remove_all(base_); }
+
+  std::string script() const { return (base_ / "app" / "hostile.js").string(); }
+  std::string secret() const { return (base_ / "secret" / "secret.txt").string(); }
+  std::string app() const { return (base_ / "app").string(); }
+  std::string base() const { return base_.string(); }
+
+ private:
+  std::filesystem::path base_;
+};
+
+nlohmann::json LastJsonLine(const std::string& out) {
+  std::size_t end = out.find_last_not_of('\n');
+  if (end == std::string::npos) return nullptr;
+  std::size_t start = out.rfind('\n', end);
+  start = start == std::string::npos ? 0 : start + 1;
+  return nlohmann::json::parse(out.substr(start, end - start + 1), nullptr, false);
+}
+
+void ExpectDenied(const nlohmann::json& result, const char* permission, const std::string& resource) {
+  EXPECT_EQ(result.value("ok", true), false) << result;
+  EXPECT_EQ(result.value("code", ""), "ERR_ACCESS_DENIED") << result;
+  EXPECT_EQ(result.value("permission", ""), permission) << result;
+  if (!resource.empty()) EXPECT_EQ(result.value("resource", ""), resource) << result;
+}
+
+void ExpectNative(const nlohmann::json& result, int errno_value) {
+  EXPECT_EQ(result.value("ok", false), true) << result;
+  EXPECT_EQ(result.value("value", ""), std::to_string(-errno_value)) << result;
+}
+
+void ExpectHostileRefused(const nlohmann::json& r, const SandboxFiles& files) {
+  ASSERT_TRUE(r.is_object()) << r;
+  // Through fs: Node's error, with what was refused.
+  ExpectDenied(r["read"], "FileSystemRead", files.secret());
+  ExpectDenied(r["readDotDot"], "FileSystemRead", files.secret());
+  ExpectDenied(r["readProcRoot"], "FileSystemRead", "/proc/self/root" + files.secret());
+  ExpectDenied(r["readdir"], "FileSystemRead", files.base() + "/secret");
+  ExpectDenied(r["write"], "FileSystemWrite", files.app() + "/written.txt");
+  ExpectDenied(r["writeOutside"], "FileSystemWrite", files.base() + "/secret/written.txt");
+  ExpectDenied(r["childProcess"], "ChildProcess", "");
+  // The link is inside the root, so JS lets it pass; the kernel refuses
+  // what it leads to.
+  EXPECT_EQ(r["readSymlink"].value("code", ""), "EACCES") << r["readSymlink"];
+  EXPECT_EQ(r["readGranted"].value("value", ""), "granted");
+  EXPECT_TRUE(r["env"]["value"].is_null()) << r["env"];
+  EXPECT_EQ(r["cwd"].value("value", ""), files.app());
+  EXPECT_EQ(r["hasReadHere"].value("value", ""), "true");
+  EXPECT_EQ(r["hasReadSecret"].value("value", ""), "false");
+  EXPECT_EQ(r["hasWrite"].value("value", ""), "false");
+  EXPECT_EQ(r["readAsync"].value("code", ""), "ERR_ACCESS_DENIED");
+  EXPECT_EQ(r["readPromise"].value("code", ""), "ERR_ACCESS_DENIED");
+  // Natively, past the JS checks: the kernel alone.
+  ExpectNative(r["nativeRead"], EACCES);
+  ExpectNative(r["nativeReadSymlink"], EACCES);
+  ExpectNative(r["nativeReadDotDot"], EACCES);
+  ExpectNative(r["nativeReadProcRoot"], EACCES);
+  ExpectNative(r["nativeWrite"], EACCES);
+  ExpectNative(r["nativeWriteOutside"], EACCES);
+  EXPECT_EQ(r["nativeReadGranted"].value("value", ""), "granted");
+  EXPECT_TRUE(r["nativeGetenv"]["value"].is_null()) << r["nativeGetenv"];
+  EXPECT_EQ(r["nativeEnvironHasSecret"].value("value", ""), "false");
+  ExpectNative(r["nativeExec"], EPERM);
+  ExpectNative(r["nativeFork"], EPERM);
+  ExpectNative(r["nativeSocket"], EPERM);
+  ExpectNative(r["nativeSignalHost"], EPERM);
+  ExpectNative(r["nativePtraceHost"], EPERM);
+}
+
+class SandboxTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override { ::setenv(kSecretEnv, "hunter2", 1); }
+  void TearDown() override { ::unsetenv(kSecretEnv); }
+};
+
+TEST_P(SandboxTest, HostileScriptIsRefusedInJavaScriptAndByTheKernel) {
+  SandboxFiles files;
+  CliResult result = RunCli({"run", "--spawn", GetParam(), "--sandbox", "--expose-internals", "--stats",
+                             files.script(), "--", files.secret(), kSecretEnv});
+  // The worker ran to its end, and so did the host.
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  ExpectHostileRefused(LastJsonLine(result.out), files);
+  EXPECT_FALSE(std::filesystem::exists(files.base() + "/secret/written.txt"));
+  EXPECT_FALSE(std::filesystem::exists(files.app() + "/written.txt"));
+  EXPECT_NE(result.err.find("\"seccomp_filter\":true"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("\"landlock_abi\":0"), std::string::npos) << result.err;
+}
+
+TEST_P(SandboxTest, GrantedRootsAreReadAndWritten) {
+  SandboxFiles files;
+  std::string out_dir = files.base() + "/out";
+  std::filesystem::create_directories(out_dir);
+  std::string source =
+      "const fs = require('fs');"
+      "fs.writeFileSync(process.argv[3] + '/made.txt', fs.readFileSync(process.argv[2], 'utf8'));"
+      "fs.mkdirSync(process.argv[3] + '/sub'); fs.renameSync(process.argv[3] + '/made.txt', process.argv[3] + '/sub/m');"
+      "console.log(fs.readdirSync(process.argv[3] + '/sub').join(), process.permission.has('fs.write', process.argv[3]));";
+  std::string script = files.app() + "/granted.js";
+  WriteFile(script, source);
+  // Both spellings: a value after the flag, and after '=' with a list.
+  CliResult result = RunCli({"run", "--spawn", GetParam(), "--sandbox", "--allow-fs-read", files.secret(),
+                             "--allow-fs-write", out_dir, "--allow-fs-read=" + out_dir + "," + files.app(), script,
+                             "--", files.secret(), out_dir});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "m true\n");
+  std::ifstream made(out_dir + "/sub/m");
+  std::string text((std::istreambuf_iterator<char>(made)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "TOPSECRET");
+}
+
+TEST_P(SandboxTest, CpuTimeLimitStopsASpinningWorker) {
+  SandboxFiles files;
+  std::string script = files.app() + "/spin.js";
+  WriteFile(script, "console.log('spinning'); for (;;) {}");
+  CliResult result = RunCli({"run", "--spawn", GetParam(), "--cpu-time", "0.2", "--stats", script});
+  EXPECT_EQ(result.exit_code, 128 + SIGXCPU) << result.err;
+  EXPECT_EQ(result.out, "spinning\n");
+  EXPECT_NE(result.err.find("cpu_time"), std::string::npos) << result.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Strategies, SandboxTest, ::testing::Values("exec", "zygote", "pool"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+TEST(SandboxCliTest, IdleWorkerIsNotStoppedByItsCpuTimeLimit) {
+  // The limit counts CPU time, not the wall clock: a worker that waits
+  // longer than it finishes normally.
+  CliResult result = RunCli({"run", "--cpu-time", "0.05", ScriptPath("sandbox/idle.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "done\n");
+}
+
+TEST(SandboxCliTest, NodeCommandLineTakesNodesPermissionFlags) {
+  SandboxFiles files;
+  ::setenv(kSecretEnv, "hunter2", 1);
+  // Node's model: the environment stays; only the fs roots granted are read.
+  CliResult result = RunCli({"--experimental-permission", "--allow-fs-read=" + files.app(), "--expose-internals",
+                             files.script(), files.secret(), kSecretEnv});
+  ::unsetenv(kSecretEnv);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json r = LastJsonLine(result.out);
+  ASSERT_TRUE(r.is_object()) << result.out << result.err;
+  ExpectDenied(r["read"], "FileSystemRead", files.secret());
+  ExpectNative(r["nativeRead"], EACCES);
+  EXPECT_EQ(r["env"].value("value", ""), "hunter2");
+  ExpectNative(r["nativeExec"], EPERM);
+}
+
+TEST(SandboxCliTest, GrantedChildProcessesRunInsideTheSandbox) {
+  SandboxFiles files;
+  std::string script = files.app() + "/child.js";
+  WriteFile(script,
+            "const cp = require('child_process');"
+            "console.log(cp.execFileSync('/bin/echo', ['child']).toString().trim());"
+            "const cat = cp.spawnSync('/bin/cat', [process.argv[2]]);"
+            "console.log(cat.status, cat.stdout.length);"
+            "console.log(cp.execFileSync(process.execPath, ['-p', '6 * 7']).toString().trim());");
+  CliResult result = RunCli({"run", "--sandbox", "--allow-child-process", script, "--", files.secret()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  // The child runs, and inherits the sandbox: the secret stays out of reach.
+  EXPECT_EQ(result.out, "child\n1 0\n42\n") << result.err;
+}
+
+TEST(SandboxCliTest, WithoutPermissionsNothingIsRestricted) {
+  SandboxFiles files;
+  std::string script = files.app() + "/free.js";
+  WriteFile(script,
+            "console.log(require('fs').readFileSync(process.argv[2], 'utf8'), process.permission === undefined,"
+            " require('child_process').execFileSync('/bin/echo', ['child']).toString().trim());");
+  CliResult result = RunCli({"run", "--stats", script, "--", files.secret()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "TOPSECRET true child\n");
+  EXPECT_NE(result.err.find("\"landlock_abi\":0,\"seccomp_filter\":false"), std::string::npos) << result.err;
+}
+
+// The C++ library: a sandboxed worker's refusals end nothing but its own
+// attempts, and the next worker of the same supervisor runs as usual.
+TEST(SandboxLibraryTest, HostCarriesOnAfterAHostileWorker) {
+  SandboxFiles files;
+  ::setenv(kSecretEnv, "hunter2", 1);
+  SupervisorOptions supervisor_options;
+  supervisor_options.default_strategy = SpawnStrategy::kPool;
+  supervisor_options.worker_binary = BinDir() + "/isohost-worker";
+  Supervisor supervisor(supervisor_options);
+  WorkerOptions hostile;
+  hostile.script_path = files.script();
+  hostile.argv = {files.secret(), kSecretEnv};
+  hostile.exec_argv = {"--expose-internals"};
+  hostile.permissions = Permissions::Sandbox();
+  hostile.worker_binary = supervisor_options.worker_binary;
+  std::string out;
+  ExitInfo hostile_exit;
+  int done = 0;
+  SupervisedCallbacks callbacks;
+  callbacks.on_output = [&](std::uint64_t, StdioStream stream, std::string_view data, ConsoleLevel) {
+    if (stream == StdioStream::kStdout) out.append(data);
+  };
+  callbacks.on_done = [&](std::uint64_t, const ExitInfo& info, const std::string&) {
+    hostile_exit = info;
+    ++done;
+  };
+  supervisor.Spawn(hostile, callbacks);
+  while (done < 1) uv_run(supervisor.loop(), UV_RUN_ONCE);
+  ::unsetenv(kSecretEnv);
+  EXPECT_EQ(hostile_exit.code, 0) << hostile_exit.message;
+  EXPECT_TRUE(hostile_exit.stats.seccomp_filter);
+  EXPECT_GT(hostile_exit.stats.landlock_abi, 0u);
+  EXPECT_EQ(hostile_exit.sandbox_degraded, "");
+  ExpectHostileRefused(LastJsonLine(out), files);
+
+  WorkerOptions next;
+  next.script_source = "require('worker_threads').parentPort.postMessage(process.permission === undefined)";
+  next.worker_binary = supervisor_options.worker_binary;
+  ExitInfo next_exit;
+  SupervisedCallbacks next_callbacks;
+  next_callbacks.on_done = [&](std::uint64_t, const ExitInfo& info, const std::string&) {
+    next_exit = info;
+    ++done;
+  };
+  supervisor.Spawn(next, next_callbacks);
+  while (done < 2) uv_run(supervisor.loop(), UV_RUN_ONCE);
+  EXPECT_EQ(next_exit.code, 0) << next_exit.message;
+  EXPECT_EQ(next_exit.reason, ExitReason::kNormal);
+}
+
+// A task pool's workers get the same grant: a task reading outside it
+// fails with Node's error, and the pool goes on with the next task.
+TEST(SandboxLibraryTest, PoolWorkersRunTheirTasksSandboxed) {
+  SandboxFiles files;
+  std::string script = files.app() + "/read_task.js";
+  std::filesystem::copy_file(ScriptPath("sandbox/read_task.js"), script);
+  PoolOptions options;
+  options.script = script;
+  options.worker_binary = BinDir() + "/isohost-worker";
+  options.min_workers = options.max_workers = 1;
+  options.permissions = Permissions::Sandbox();
+  Pool pool(options);
+  auto task = [](const std::string& path) {
+    std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(path));
+    return std::string(bytes.begin(), bytes.end());
+  };
+  auto secret = pool.Run(task(files.secret()));
+  auto granted = pool.Run(task(files.app() + "/data.txt"));
+  ASSERT_EQ(secret.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  TaskResult refused = secret.get();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error->code, "ERR_ACCESS_DENIED") << refused.error->message;
+  ASSERT_EQ(granted.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  TaskResult read = granted.get();
+  ASSERT_TRUE(read.ok());
+  ipc::Result<ipc::CloneValue> value =
+      ipc::Decode({reinterpret_cast<const std::uint8_t*>(read.value.data()), read.value.size()});
+  ASSERT_TRUE(value.ok());
+  EXPECT_EQ(ipc::ToJsonText(*value), "\"granted\"");
+}
+
+}  // namespace
+}  // namespace isohost::testing

@@ -1,0 +1,1 @@
+setTimeout(() => console.log('done'), 400);

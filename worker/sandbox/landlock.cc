@@ -1,0 +1,177 @@
+#include "worker/sandbox/landlock.h"
+
+#include <fcntl.h>
+#include <link.h>
+#include <linux/landlock.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <set>
+#include <string_view>
+
+#include "ipc/unique_fd.h"
+
+namespace isohost::worker::sandbox {
+namespace {
+
+// The rights and flags of ABIs newer than the system's header knows, with
+// the kernel's values (include/uapi/linux/landlock.h).
+constexpr std::uint64_t kRefer = 1ull << 13;     // ABI 2
+constexpr std::uint64_t kTruncate = 1ull << 14;  // ABI 3
+constexpr std::uint64_t kIoctlDev = 1ull << 15;  // ABI 5
+constexpr std::uint64_t kNetBindTcp = 1ull << 0;     // ABI 4
+constexpr std::uint64_t kNetConnectTcp = 1ull << 1;  // ABI 4
+constexpr std::uint64_t kScopeAbstractUnixSocket = 1ull << 0;  // ABI 6
+constexpr std::uint64_t kScopeSignal = 1ull << 1;              // ABI 6
+constexpr unsigned kCreateRulesetVersion = 1u << 0;
+
+// landlock_ruleset_attr as of ABI 6; older kernels take a prefix of it.
+struct RulesetAttr {
+  std::uint64_t handled_access_fs;
+  std::uint64_t handled_access_net;
+  std::uint64_t scoped;
+};
+
+constexpr std::uint64_t kRead = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
+constexpr std::uint64_t kWriteV1 = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
+                                   LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
+                                   LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
+                                   LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
+                                   LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
+// The rights that apply to a file (the others only to directories).
+constexpr std::uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
+                                      LANDLOCK_ACCESS_FS_READ_FILE | kTruncate | kIoctlDev;
+
+// What the runtime itself opens after the script started, whatever the
+// grant: randomness, the time zone (glibc and ICU read it on first use),
+// its own /proc entries (memory usage) and the CPUs (os.cpus(),
+// os.availableParallelism()). Reading these tells a script nothing of the
+// host's files; /proc/self/root and /proc/self/cwd lead out of /proc, where
+// Landlock judges the file they reach, not this rule.
+constexpr const char* kRuntimeReads[] = {"/dev/urandom",        "/dev/random",  "/dev/zero",
+                                         "/etc/localtime",      "/usr/share/zoneinfo",
+                                         "/proc/self",          "/proc/stat",   "/proc/cpuinfo",
+                                         "/sys/devices/system/cpu"};
+constexpr const char* kRuntimeWrites[] = {"/dev/null"};
+// What a program started by a worker that may start them needs to load.
+constexpr const char* kExecReads[] = {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/ld.so.cache"};
+
+// The directories of this binary and of the libraries it loaded (libnode
+// may live beside the build rather than in /usr/lib): what process.execPath
+// needs to start.
+std::set<std::string> OwnDirectories() {
+  std::set<std::string> dirs;
+  auto add = [&dirs](std::string_view path) {
+    std::size_t slash = path.rfind('/');
+    if (slash != std::string_view::npos && slash > 0) dirs.emplace(path.substr(0, slash));
+  };
+  char self[4096];
+  ssize_t size = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (size > 0) add(std::string_view(self, static_cast<std::size_t>(size)));
+  ::dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) {
+        if (info->dlpi_name != nullptr && info->dlpi_name[0] == '/') (*static_cast<decltype(add)*>(data))(info->dlpi_name);
+        return 0;
+      },
+      &add);
+  return dirs;
+}
+
+std::uint64_t WriteRights(int abi) {
+  std::uint64_t rights = kWriteV1;
+  if (abi >= 2) rights |= kRefer;
+  if (abi >= 3) rights |= kTruncate;
+  return rights;
+}
+
+// Adds `access` below `path`; a missing path is skipped.
+bool AddRule(int ruleset, const std::string& path, std::uint64_t access, std::string* error) {
+  ipc::UniqueFd fd(::open(path.c_str(), O_PATH | O_CLOEXEC));
+  if (!fd) {
+    if (errno == ENOENT || errno == ENOTDIR || errno == EACCES) return true;
+    *error = "cannot open " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) {
+    *error = "cannot stat " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  if (!S_ISDIR(st.st_mode)) access &= kFileRights;
+  if (access == 0) return true;
+  landlock_path_beneath_attr rule{};
+  rule.allowed_access = access;
+  rule.parent_fd = fd.get();
+  if (::syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0) {
+    *error = "landlock_add_rule(" + path + "): " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int LandlockAbi() {
+  long abi = ::syscall(SYS_landlock_create_ruleset, nullptr, 0, kCreateRulesetVersion);
+  return abi < 0 ? 0 : static_cast<int>(abi);
+}
+
+bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error) {
+  std::uint64_t write = WriteRights(abi);
+  RulesetAttr attr{};
+  // Executing is never granted: execve is refused by the seccomp filter as
+  // well, unless child processes are.
+  attr.handled_access_fs = grant.exec ? 0 : LANDLOCK_ACCESS_FS_EXECUTE;
+  if (!grant.read_all) attr.handled_access_fs |= kRead;
+  if (!grant.write_all) attr.handled_access_fs |= write;
+  if (abi >= 5) attr.handled_access_fs |= kIoctlDev;
+  if (abi >= 4 && !grant.net) attr.handled_access_net = kNetBindTcp | kNetConnectTcp;
+  // A worker may not signal the host (or any process outside its sandbox),
+  // nor reach its abstract sockets.
+  if (abi >= 6) attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
+  std::size_t size = abi >= 6 ? sizeof(RulesetAttr) : abi >= 4 ? 2 * sizeof(std::uint64_t) : sizeof(std::uint64_t);
+  int ruleset = static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0));
+  if (ruleset < 0) {
+    *error = std::string("landlock_create_ruleset: ") + std::strerror(errno);
+    return false;
+  }
+  ipc::UniqueFd ruleset_fd(ruleset);
+  std::uint64_t read = grant.read_all ? 0 : kRead;
+  std::uint64_t writes = grant.write_all ? 0 : write;
+  // The executable bit is handled, so the roots must not give it.
+  if (read != 0) {
+    for (const std::string& path : grant.read) {
+      if (path != "*" && !AddRule(ruleset, path, read, error)) return false;
+    }
+    for (const char* path : kRuntimeReads) {
+      if (!AddRule(ruleset, path, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+    }
+    if (grant.exec) {
+      for (const char* path : kExecReads) {
+        if (!AddRule(ruleset, path, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+      }
+      for (const std::string& dir : OwnDirectories()) {
+        if (!AddRule(ruleset, dir, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+      }
+    }
+  }
+  if (writes != 0) {
+    for (const std::string& path : grant.write) {
+      if (path != "*" && !AddRule(ruleset, path, writes, error)) return false;
+    }
+  }
+  for (const char* path : kRuntimeWrites) {
+    std::uint64_t access = (read | writes) & (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | kTruncate);
+    if (access != 0 && !AddRule(ruleset, path, access, error)) return false;
+  }
+  if (::syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) {
+    *error = std::string("landlock_restrict_self: ") + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace isohost::worker::sandbox

@@ -1,0 +1,32 @@
+// The kernel's half of the permission model: applied once in the worker
+// process, after Start and before the script runs, whatever the spawn
+// strategy (docs/sandbox.md). The JS half is worker/js/internal/permission.js.
+#ifndef ISOHOST_WORKER_SANDBOX_SANDBOX_H_
+#define ISOHOST_WORKER_SANDBOX_SANDBOX_H_
+
+#include <cstdint>
+#include <string>
+
+#include "isohost.pb.h"
+
+namespace isohost::worker::sandbox {
+
+// What was enforced, for the Exit frame.
+struct SandboxReport {
+  int landlock_abi = 0;        // 0: no Landlock
+  bool seccomp_filter = false;
+  std::string degraded;        // what could not be enforced; empty: nothing missing
+};
+
+// Replaces the process's environment with `start.env` (the variables the
+// host granted) and wipes the one it was started with, moves to the work
+// directory, sets the rlimits, no_new_privs, Landlock and the seccomp filter.
+// What the kernel cannot do is logged on stderr and reported; the JS checks
+// hold regardless. `ending_threads` threads other than this one are on their
+// way out (joined before the script runs); any other thread would be outside
+// Landlock, and is reported.
+SandboxReport ApplySandbox(const proto::Start& start, int ending_threads = 0);
+
+}  // namespace isohost::worker::sandbox
+
+#endif  // ISOHOST_WORKER_SANDBOX_SANDBOX_H_

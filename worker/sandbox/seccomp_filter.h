@@ -1,0 +1,21 @@
+// The worker's seccomp-bpf filter: the system calls a script has no business
+// making fail with EPERM (see docs/sandbox.md). Used by ApplySandbox().
+#ifndef ISOHOST_WORKER_SANDBOX_SECCOMP_FILTER_H_
+#define ISOHOST_WORKER_SANDBOX_SECCOMP_FILTER_H_
+
+#include <string>
+
+namespace isohost::worker::sandbox {
+
+struct SyscallGrant {
+  bool child_process = false;  // execve, and fork (clone without CLONE_THREAD)
+  bool net = false;            // socket()
+};
+
+// Installs the filter on every thread of the process (no_new_privs must be
+// set). Returns false, saying why in `error`.
+bool InstallSeccompFilter(const SyscallGrant& grant, std::string* error);
+
+}  // namespace isohost::worker::sandbox
+
+#endif  // ISOHOST_WORKER_SANDBOX_SECCOMP_FILTER_H_
