@@ -78,6 +78,11 @@ class Config:
         return None
 
 
+# Node options that take their value as the next word of "// Flags:".
+NODE_VALUE_OPTIONS = {'--import', '--require', '-r', '--conditions', '-C', '--input-type',
+                      '--experimental-loader', '--loader'}
+
+
 def read_directives(source):
     flags = []
     for match in FLAGS_RE.finditer(source):
@@ -313,11 +318,16 @@ class Runner:
     def isohost_argv(self, flags, file):
         """The command line for Isohost, or (None, reason) if a flag has no equivalent."""
         argv = [self.args.isohost, 'run']
-        for flag in flags:
+        flags = list(flags)
+        while flags:
+            flag = flags.pop(0)
             how = self.config.flag_rule(flag)
             if how == 'v8':
                 argv.append(f'--v8-flag={flag}')
             elif how == 'node':
+                # `--import FILE`: one --node-option, `--import=FILE`.
+                if flag in NODE_VALUE_OPTIONS and flags:
+                    flag = f'{flag}={flags.pop(0)}'
                 argv.append(f'--node-option={flag}')
             elif how is None:
                 return None, f"needs Node's flag {flag}"

@@ -22,6 +22,46 @@ const packageJson = () => internalRequire('internal/modules/package_json');
 const resolver = () => internalRequire('internal/modules/resolve');
 const esmLoader = () => internalRequire('internal/modules/esm/loader');
 
+// Node's module options (--conditions, --preserve-symlinks, --import, ...),
+// or undefined when the worker was given none: a worker without them never
+// loads internal/modules/options.js.
+const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--experimental-default-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons)(?:$|[=-])/;
+let loaderOptionsRead = false;
+let loaderOptionsValue;
+
+function loaderOptions() {
+  if (loaderOptionsRead) return loaderOptionsValue;
+  const processModule = internalRequire('process');
+  if (!processModule.process) return undefined;  // before setup()
+  loaderOptionsRead = true;
+  const env = processModule.process.env;
+  const fromEnv = env !== null && typeof env === 'object' ? env.NODE_OPTIONS : undefined;
+  if ((typeof fromEnv === 'string' && fromEnv !== '') ||
+      processModule.startExecArgv().some((option) => kLoaderOption.test(option))) {
+    loaderOptionsValue = internalRequire('internal/modules/options').get();
+  }
+  return loaderOptionsValue;
+}
+
+// The conditions require() matches: Node's and the user's (--conditions).
+let requireConditions;
+function conditions() {
+  if (requireConditions === undefined) {
+    const options = loaderOptions();
+    requireConditions = options !== undefined && options.conditions.length > 0
+      ? new Set([...kConditions, ...options.conditions]) : kConditions;
+  }
+  return requireConditions;
+}
+
+// Whether the file a require() (or, `isMain`, the entry point) names is
+// kept as the path it was found by rather than its real path.
+function preserveSymlinks(isMain) {
+  const options = loaderOptions();
+  if (options === undefined) return false;
+  return isMain ? options.preserveSymlinksMain : options.preserveSymlinks;
+}
+
 // Builtins: the bootstrap's own (registered by name) are known here, so a
 // script that requires only those never loads the list of Node's names.
 const registeredBuiltins = new Map();  // name -> () => exports
@@ -77,13 +117,14 @@ function toRealPath(filename) {
   return real;
 }
 
-function tryFile(filename) {
-  return stat(filename) === 0 ? toRealPath(filename) : false;
+function tryFile(filename, isMain) {
+  if (stat(filename) !== 0) return false;
+  return preserveSymlinks(isMain) ? path.resolve(filename) : toRealPath(filename);
 }
 
-function tryExtensions(base, extensions) {
+function tryExtensions(base, extensions, isMain) {
   for (const extension of extensions) {
-    const found = tryFile(base + extension);
+    const found = tryFile(base + extension, isMain);
     if (found) return found;
   }
   return false;
@@ -140,8 +181,14 @@ class Module {
     try {
       compiled = compileWrapper(content, filename);
     } catch (err) {
-      if (this === mainModule && isEntryWithModuleSyntax(err, filename)) throw kEntryIsModule;
-      throw err;
+      if (!isDetectedModule(err, content, filename)) throw err;
+      if (this === mainModule) throw kEntryIsModule;
+      // Without require(esm) the error stays CommonJS's, as in Node.
+      if (internalRequire('process').hasExecOption('--no-experimental-require-module')) throw err;
+      // A .js file of a package without "type" that is an ES module by its
+      // syntax: required as one (Node 20 detects the format so).
+      this.exports = requireEsm(this, filename, undefined);
+      return undefined;
     }
     const dirname = path.dirname(filename);
     const require = makeRequire(this);
@@ -247,10 +294,43 @@ function compileWrapper(content, filename) {
 const kEntryIsModule = Symbol('entry is an ES module');
 const kModuleSyntax = /Cannot use import statement|Unexpected token 'export'|import\.meta|await is only valid in async functions/;
 
-function isEntryWithModuleSyntax(err, filename) {
-  if (!(err instanceof SyntaxError) || !kModuleSyntax.test(err.message) || !filename.endsWith('.js')) return false;
+// Whether source that CommonJS could not compile (`err`) is an ES module:
+// its error is one only ES syntax causes, or it compiles as the body of an
+// async function (top-level await in an expression V8 reports otherwise,
+// `const require = ...`).
+function isModuleSyntaxError(err, content, filename) {
+  if (!(err instanceof SyntaxError)) return false;
+  if (kModuleSyntax.test(err.message)) return true;
+  try {
+    binding.compileFunction(`return async function () {\n${content}\n}`, filename, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Whether ambiguous source (eval input, a .js or extensionless file of a
+// package without "type") is ES syntax; never under
+// --no-experimental-detect-module.
+function containsModuleSyntax(content, filename) {
+  try {
+    compileWrapper(content, filename);
+    return false;
+  } catch (err) {
+    return detectionEnabled() && isModuleSyntaxError(err, content, filename);
+  }
+}
+
+function detectionEnabled() {
+  const options = loaderOptions();
+  return options === undefined || !options.noDetectModule;
+}
+
+function isDetectedModule(err, content, filename) {
+  if (!(err instanceof SyntaxError) || !filename.endsWith('.js') || !detectionEnabled()) return false;
   const scope = packageJson().findScope(filename);
-  return scope === undefined || scope.type === 'none';
+  if (scope !== undefined && scope.type !== 'none') return false;
+  return isModuleSyntaxError(err, content, filename);
 }
 
 function stripBOM(content) {
@@ -379,17 +459,18 @@ function resolveExports(nmPath, request) {
   const pkg = packageJson().read(pkgDir);
   if (!pkg.exists || pkg.exports == null) return undefined;
   return resolveThroughPackage(request, `${pkgDir}/package.json`, () => finalizeResolution(
-    resolver().packageExportsResolve(pkgDir, `.${match[2] || ''}`, pkg.exports, undefined, kConditions), pkgDir));
+    resolver().packageExportsResolve(pkgDir, `.${match[2] || ''}`, pkg.exports, undefined, conditions()), pkgDir));
 }
 
 // A directory: its package.json "main", else its index file.
-function tryPackage(dir, exts, originalRequest) {
+function tryPackage(dir, exts, originalRequest, isMain) {
   const main = packageJson().read(dir).main;
-  if (!main) return tryExtensions(path.resolve(dir, 'index'), exts);
+  if (!main) return tryExtensions(path.resolve(dir, 'index'), exts, isMain);
   const filename = path.resolve(dir, main);
-  let found = tryFile(filename) || tryExtensions(filename, exts) || tryExtensions(path.resolve(filename, 'index'), exts);
+  let found = tryFile(filename, isMain) || tryExtensions(filename, exts, isMain) ||
+      tryExtensions(path.resolve(filename, 'index'), exts, isMain);
   if (found === false) {
-    found = tryExtensions(path.resolve(dir, 'index'), exts);
+    found = tryExtensions(path.resolve(dir, 'index'), exts, isMain);
     if (!found) {
       const err = new Error(`Cannot find module '${filename}'. Please verify that the package.json has a valid "main" entry`);
       err.code = 'MODULE_NOT_FOUND';
@@ -425,10 +506,12 @@ Module._findPath = function(request, paths, isMain) {
     const rc = stat(basePath);
     let filename = false;
     if (!trailingSlash) {
-      if (rc === 0) filename = toRealPath(basePath);
-      if (!filename) filename = tryExtensions(basePath, exts || (exts = Object.keys(Module._extensions)));
+      if (rc === 0) filename = preserveSymlinks(isMain) ? path.resolve(basePath) : toRealPath(basePath);
+      if (!filename) filename = tryExtensions(basePath, exts || (exts = Object.keys(Module._extensions)), isMain);
     }
-    if (!filename && rc === 1) filename = tryPackage(basePath, exts || (exts = Object.keys(Module._extensions)), request);
+    if (!filename && rc === 1) {
+      filename = tryPackage(basePath, exts || (exts = Object.keys(Module._extensions)), request, isMain);
+    }
     if (filename) {
       Module._pathCache[cacheKey] = filename;
       return filename;
@@ -449,7 +532,7 @@ function trySelf(parentPath, request) {
   else return false;
   const pkgDir = path.dirname(pkg.path);
   return resolveThroughPackage(request, pkg.path, () => finalizeResolution(
-    resolver().packageExportsResolve(pkgDir, subpath, pkg.exports, parentPath, kConditions), pkgDir));
+    resolver().packageExportsResolve(pkgDir, subpath, pkg.exports, parentPath, conditions()), pkgDir));
 }
 
 Module._resolveFilename = function(request, parent, isMain, options) {
@@ -478,7 +561,7 @@ Module._resolveFilename = function(request, parent, isMain, options) {
     if (scope !== undefined && scope.imports != null) {
       const pkgDir = path.dirname(scope.path);
       return resolveThroughPackage(request, undefined, () => finalizeResolution(
-        resolver().packageImportsResolve(request, parent.filename, kConditions), pkgDir));
+        resolver().packageImportsResolve(request, parent.filename, conditions()), pkgDir));
     }
   }
 
@@ -660,15 +743,65 @@ function runMain(scriptPath, scriptSource, sourceKind) {
   // Node's --expose-internals among the options the worker was started with
   // (process.execArgv, as the host's Start said, before any script ran).
   internalsExposed = Boolean(globalThis.process && globalThis.process.execArgv.includes('--expose-internals'));
+  const options = loaderOptions();
+  if (options === undefined) return runEntryPoint(scriptPath, scriptSource, sourceKind);
+  // Node's order: --require modules, then --import modules one after the
+  // other (each evaluated before the next), then the entry point.
+  if (options.require.length > 0) preloadRequires(options.require);
+  const run = () => {
+    if (options.check && scriptSource === undefined) {
+      checkSyntax(scriptPath);
+      return { __proto__: null, exports: undefined };
+    }
+    return runEntryPoint(scriptPath, scriptSource, sourceKind, options);
+  };
+  if (options.import.length === 0) return run();
+  const entry = esmLoader().runPreloads(options.import).then(() => {
+    const result = run();
+    return result.namespace !== undefined ? result.namespace : result.exports;
+  });
+  return { __proto__: null, namespace: entry };
+}
+
+// --require: CommonJS modules named as from a file in the working directory.
+function preloadRequires(requests) {
+  const parent = new Module('internal/preload', null);
+  parent.paths = Module._nodeModulePaths(binding.cwd());
+  for (const request of requests) parent.require(request);
+}
+
+// --check: the entry is compiled, as what it is, and not run.
+function checkSyntax(scriptPath) {
+  const filename = Module._findPath(path.resolve(scriptPath), null, true) || path.resolve(scriptPath);
+  const content = stripBOM(binding.readFile(filename));
+  if (isModuleEntry(filename)) {
+    esmLoader().checkSyntax(content, filename);
+    return;
+  }
+  try {
+    compileWrapper(content, filename);
+  } catch (err) {
+    if (!isDetectedModule(err, content, filename)) throw err;
+    esmLoader().checkSyntax(content, filename);
+  }
+}
+
+function runEntryPoint(scriptPath, scriptSource, sourceKind, options) {
   if (scriptSource === undefined) {
     const filename = Module._findPath(path.resolve(scriptPath), null, true);
     if (filename && isModuleEntry(filename)) {
+      if (options !== undefined && options.inputType !== undefined) {
+        throw new (codes().ERR_INPUT_TYPE_NOT_ALLOWED)();
+      }
       return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }
     try {
       return { __proto__: null, exports: Module._load(scriptPath, null, true) };
     } catch (err) {
       if (err !== kEntryIsModule) throw err;
+      if (options !== undefined && options.inputType !== undefined) {
+        throw new (codes().ERR_INPUT_TYPE_NOT_ALLOWED)();
+      }
       const filename = mainModule.filename;
       mainModule = undefined;
       if (globalThis.process) globalThis.process.mainModule = undefined;
@@ -676,8 +809,9 @@ function runMain(scriptPath, scriptSource, sourceKind) {
     }
   }
   if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
-    internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
-    return { __proto__: null, exports: undefined };
+    const namespace = internalRequire('internal/modules/run_eval').runEval(
+      scriptSource, sourceKind, options !== undefined ? options.inputType : undefined);
+    return { __proto__: null, exports: undefined, namespace };
   }
   const filename = path.join(binding.cwd(), '[worker eval]');
   const module = new Module(filename, null);
@@ -698,3 +832,6 @@ exports.registerBuiltin = (name, load) => {
 };
 exports.loadBuiltin = loadBuiltin;
 exports.internalsExposed = () => internalsExposed;
+exports.loaderOptions = loaderOptions;
+exports.containsModuleSyntax = containsModuleSyntax;
+exports.isModuleSyntaxError = (err, content, filename) => detectionEnabled() && isModuleSyntaxError(err, content, filename);

@@ -118,6 +118,8 @@ function buildConfig() {
 // the builtins consult, so that a script editing process.execArgv changes
 // nothing (Node reads its options from C++). Set by setup().
 let execOptions = new Set();
+// The same in their order (options with values among them).
+let startExecArgv = [];
 
 // --- exit --------------------------------------------------------------------------------
 
@@ -543,6 +545,7 @@ function setup(info) {
   process.execPath = info.execPath;
   process.execArgv = info.execArgv;
   execOptions = new Set(info.execArgv);
+  startExecArgv = info.execArgv.slice();
   applyExecArgv(info.execArgv);
   process.argv = [info.execPath, ...entryArgv(info), ...info.argv];
   Object.defineProperty(process, 'argv0', {
@@ -554,6 +557,7 @@ function setup(info) {
 exports.process = process;
 exports.setup = setup;
 exports.hasExecOption = hasExecOption;
+exports.startExecArgv = () => startExecArgv;
 exports.pendingDeprecation = pendingDeprecation;
 exports.emitBeforeExit = emitBeforeExit;
 exports.emitExit = emitExit;

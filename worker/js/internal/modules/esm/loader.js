@@ -19,6 +19,16 @@ const modules = internalRequire('modules');
 const { codes } = internalRequire('internal/errors');
 
 const kConditions = new Set(['import', 'node']);
+// With the user's (--conditions), once known.
+let importConditions;
+function conditions() {
+  if (importConditions === undefined) {
+    const options = modules.loaderOptions();
+    importConditions = options !== undefined && options.conditions.length > 0
+      ? new Set([...kConditions, ...options.conditions]) : kConditions;
+  }
+  return importConditions;
+}
 const kStatusEvaluated = 4;
 const kStatusErrored = 5;
 
@@ -65,6 +75,8 @@ function finalize(filename, suffix, base, relative) {
   const kind = binding.stat(filename);
   if (kind === 1) throw directoryImportError(filename, base, relative);
   if (kind !== 0) throw new codes.ERR_MODULE_NOT_FOUND(filename, base, true);
+  const options = modules.loaderOptions();
+  if (options !== undefined && options.preserveSymlinks) return pathToFileUrl(filename) + suffix;
   return pathToFileUrl(binding.realpath(filename)) + suffix;
 }
 
@@ -100,7 +112,10 @@ function resolve(specifier, parentUrl) {
     const cut = specifier.search(/[?#]/);
     const pathPart = cut === -1 ? specifier : specifier.slice(0, cut);
     const suffix = cut === -1 ? '' : specifier.slice(cut);
-    const filename = fileUrlToPath(`file://${path.resolve(path.dirname(parentPath || '/'), pathPart)}`, base);
+    // A parent URL that ends in '/' is a folder (code without a file:
+    // the working directory).
+    const parentDir = parentPath === undefined ? '/' : parentUrl.endsWith('/') ? parentPath : path.dirname(parentPath);
+    const filename = fileUrlToPath(`file://${path.resolve(parentDir, pathPart)}`, base);
     return finalize(pathPart.endsWith('/') ? `${filename}/` : filename, suffix, base,
                     specifier[0] === '/' ? undefined : pathPart);
   }
@@ -113,9 +128,11 @@ function resolve(specifier, parentUrl) {
     const protocol = specifier.slice(0, specifier.indexOf(':') + 1);
     throw new codes.ERR_UNSUPPORTED_ESM_URL_SCHEME({ protocol }, ['file', 'data', 'and node']);
   }
+  // The resolver looks from the folder of the file it is given.
+  const from = parentPath !== undefined && parentUrl.endsWith('/') ? `${parentPath}/` : parentPath;
   const resolved = specifier[0] === '#'
-    ? resolver.packageImportsResolve(specifier, parentPath, kConditions)
-    : resolver.packageResolve(specifier, parentPath, kConditions);
+    ? resolver.packageImportsResolve(specifier, from, conditions())
+    : resolver.packageResolve(specifier, from, conditions());
   if (resolved.startsWith('node:')) return resolved;
   return finalize(resolved, '', base);
 }
@@ -383,8 +400,7 @@ function explainCommonJsGlobal(err, root) {
 // record and the evaluation's promise.
 function load(url, attributes) {
   const record = moduleFor(url, attributes);
-  wrap.instantiate(record.id);
-  return { record, evaluation: wrap.evaluate(record.id) };
+  return { record, evaluation: startEvaluation(record) };
 }
 
 // The URL of the script or module that called import(): a module's URL, a
@@ -417,6 +433,15 @@ function importModuleDynamically(specifier, referrer, attributes) {
 // failed evaluation is reported here as uncaught, and leaves it pending.
 function runEntry(filename) {
   const { record, evaluation } = load(pathToFileUrl(filename), { __proto__: null });
+  return settleEntry(record, evaluation);
+}
+
+function startEvaluation(record) {
+  wrap.instantiate(record.id);
+  return wrap.evaluate(record.id);
+}
+
+function settleEntry(record, evaluation) {
   const process = globalThis.process;
   const unsettled = () => {
     if (process.exitCode === undefined) process.exitCode = 13;
@@ -430,6 +455,37 @@ function runEntry(filename) {
     internalRequire('errors').handleUncaught(explainCommonJsGlobal(err, record));
     return new Promise(() => {});
   });
+}
+
+// Runs eval input as the worker's ES entry point, at `url`.
+function runSourceEntry(source, url) {
+  const record = records.get(url) || sourceModule(url, undefined, source);
+  return settleEntry(record, startEvaluation(record));
+}
+
+// --import: each module imported, as from a file in the working directory,
+// and evaluated before the next. A failure is the worker's uncaught error,
+// and the entry never runs.
+function runPreloads(specifiers) {
+  const parentUrl = pathToFileUrl(`${binding.cwd()}/`);
+  let chain = Promise.resolve();
+  for (const specifier of specifiers) {
+    chain = chain.then(() => {
+      const { record, evaluation } = load(resolve(specifier, parentUrl), { __proto__: null });
+      return evaluation.then(undefined, (err) => {
+        throw explainCommonJsGlobal(err, record);
+      });
+    });
+  }
+  return chain.then(undefined, (err) => {
+    internalRequire('errors').handleUncaught(err);
+    return new Promise(() => {});
+  });
+}
+
+// --check of an ES module: compiled, not linked or run.
+function checkSyntax(source, filename) {
+  wrap.compile(source, pathToFileUrl(filename));
 }
 
 // require() of an ES module, as Node 20 does by default: the namespace of a
@@ -463,5 +519,8 @@ function requireModule(filename, parentFilename) {
 
 exports.importModuleDynamically = importModuleDynamically;
 exports.runEntry = runEntry;
+exports.runSourceEntry = runSourceEntry;
+exports.runPreloads = runPreloads;
+exports.checkSyntax = checkSyntax;
 exports.requireModule = requireModule;
 exports.pathToFileUrl = pathToFileUrl;
