@@ -417,6 +417,11 @@ function referrerUrl(referrer) {
 // loaded after the calling code has run on, as Node's asynchronous loading
 // has it.
 function importModuleDynamically(specifier, referrer, attributes) {
+  // import() of code that has no script or module (an indirect eval that a
+  // promise job called) has nothing to resolve against.
+  if (referrer === undefined) {
+    return Promise.reject(new codes.ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING());
+  }
   const parentUrl = referrerUrl(referrer);
   return Promise.resolve().then(() => {
     const { record, evaluation } = load(resolve(`${specifier}`, parentUrl), attributes);
@@ -432,8 +437,7 @@ function importModuleDynamically(specifier, referrer, attributes) {
 // Returns a promise of the entry's namespace, fulfilled once it evaluated; a
 // failed evaluation is reported here as uncaught, and leaves it pending.
 function runEntry(filename) {
-  const { record, evaluation } = load(pathToFileUrl(filename), { __proto__: null });
-  return settleEntry(record, evaluation);
+  return settleEntry(() => load(pathToFileUrl(filename), { __proto__: null }));
 }
 
 function startEvaluation(record) {
@@ -441,13 +445,21 @@ function startEvaluation(record) {
   return wrap.evaluate(record.id);
 }
 
-function settleEntry(record, evaluation) {
+// The graph is loaded and evaluated in a promise job, as Node runs an ES
+// entry point: a process.nextTick() callback it queues runs once the jobs
+// its evaluation started (an awaited import() among them) have run.
+function settleEntry(start) {
   const process = globalThis.process;
   const unsettled = () => {
     if (process.exitCode === undefined) process.exitCode = 13;
   };
   process.on('exit', unsettled);
-  return evaluation.then(() => {
+  let record;
+  return Promise.resolve().then(() => {
+    const loaded = start();
+    record = loaded.record;
+    return loaded.evaluation;
+  }).then(() => {
     process.off('exit', unsettled);
     return wrap.namespace(record.id);
   }, (err) => {
@@ -459,8 +471,10 @@ function settleEntry(record, evaluation) {
 
 // Runs eval input as the worker's ES entry point, at `url`.
 function runSourceEntry(source, url) {
-  const record = records.get(url) || sourceModule(url, undefined, source);
-  return settleEntry(record, startEvaluation(record));
+  return settleEntry(() => {
+    const record = records.get(url) || sourceModule(url, undefined, source);
+    return { record, evaluation: startEvaluation(record) };
+  });
 }
 
 // --import: each module imported, as from a file in the working directory,
