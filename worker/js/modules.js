@@ -48,10 +48,16 @@ let requireConditions;
 function conditions() {
   if (requireConditions === undefined) {
     const options = loaderOptions();
-    requireConditions = options !== undefined && options.conditions.length > 0
-      ? new Set([...kConditions, ...options.conditions]) : kConditions;
+    requireConditions = new Set([...kConditions, ...requireModuleConditions(),
+                                 ...(options !== undefined ? options.conditions : [])]);
   }
   return requireConditions;
+}
+
+// "module-sync": an ES module require() can load, matched by require() and
+// import alike while require(esm) is on (as in Node 20.19 and later).
+function requireModuleConditions() {
+  return internalRequire('process').hasExecOption('--no-experimental-require-module') ? [] : ['module-sync'];
 }
 
 // Whether the file a require() (or, `isMain`, the entry point) names is
@@ -235,8 +241,12 @@ function parentFilename(module) {
 // require() of the ES module `filename` (`scope`: the package.json that makes
 // a .js file one). Node 20 loads a graph without top-level await; with
 // --no-experimental-require-module it refuses, as Node before it did.
+// The CommonJS modules that stand for an ES module require() is loading.
+const requiredEsm = new WeakSet();
+
 function requireEsm(module, filename, scope) {
   if (!internalRequire('process').hasExecOption('--no-experimental-require-module')) {
+    requiredEsm.add(module);
     return esmLoader().requireModule(filename, parentFilename(module));
   }
   let hasEsmSyntax = false;
@@ -586,6 +596,17 @@ Module._resolveFilename = function(request, parent, isMain, options) {
 
 // --- loading -------------------------------------------------------------------------
 
+// A module of the cache that a require() asks for again. One still loading
+// is a cycle: CommonJS gives the exports so far, an ES module refuses.
+function cachedExports(cached) {
+  if (!cached.loaded && requiredEsm.has(cached)) {
+    const from = parentFilename(cached);
+    throw new (codes().ERR_REQUIRE_CYCLE_MODULE)(
+      `Cannot require() ES Module ${cached.id} in a cycle.${from !== undefined ? ` (from ${from})` : ''}`);
+  }
+  return cached.exports;
+}
+
 Module._load = function(request, parent, isMain) {
   let relativeKey;
   if (parent) {
@@ -595,7 +616,7 @@ Module._load = function(request, parent, isMain) {
       const cached = Module._cache[known];
       if (cached !== undefined) {
         updateChildren(parent, cached, true);
-        return cached.exports;
+        return cachedExports(cached);
       }
       delete relativeResolveCache[relativeKey];
     }
@@ -611,7 +632,7 @@ Module._load = function(request, parent, isMain) {
   const cached = Module._cache[filename];
   if (cached !== undefined) {
     updateChildren(parent, cached, true);
-    return cached.exports;
+    return cachedExports(cached);
   }
   if (filename.startsWith('node:')) return loadBuiltin(filename.slice(5));
   if (filename === request && isBuiltinRequest(filename)) return loadBuiltin(filename);
@@ -833,5 +854,6 @@ exports.registerBuiltin = (name, load) => {
 exports.loadBuiltin = loadBuiltin;
 exports.internalsExposed = () => internalsExposed;
 exports.loaderOptions = loaderOptions;
+exports.requireModuleConditions = requireModuleConditions;
 exports.containsModuleSyntax = containsModuleSyntax;
 exports.isModuleSyntaxError = (err, content, filename) => detectionEnabled() && isModuleSyntaxError(err, content, filename);

@@ -24,11 +24,13 @@ let importConditions;
 function conditions() {
   if (importConditions === undefined) {
     const options = modules.loaderOptions();
-    importConditions = options !== undefined && options.conditions.length > 0
-      ? new Set([...kConditions, ...options.conditions]) : kConditions;
+    importConditions = new Set([...kConditions, ...modules.requireModuleConditions(),
+                                ...(options !== undefined ? options.conditions : [])]);
   }
   return importConditions;
 }
+const kStatusInstantiating = 1;
+const kStatusEvaluating = 3;
 const kStatusEvaluated = 4;
 const kStatusErrored = 5;
 
@@ -203,6 +205,7 @@ function dataUrlText(url) {
 
 function makeRecord(url, format, filename, id) {
   const record = { url, format, filename, id, error: undefined };
+  if (requireBuild !== null) requireBuild.add(record);
   records.set(url, record);
   recordsById[id] = record;
   return record;
@@ -218,7 +221,7 @@ function sourceModule(url, filename, source) {
     for (const [specifier, attributes] of wrap.requests(id)) {
       specifiers.push(specifier);
       types.push(attributes.type);
-      ids.push(moduleFor(resolve(specifier, url), attributes).id);
+      ids.push(moduleFor(resolve(specifier, url), attributes, { specifier, from: filename || url }).id);
     }
     wrap.link(id, specifiers, types, ids);
   } catch (err) {
@@ -304,12 +307,35 @@ function commonJsModule(url, filename, source) {
   });
 }
 
-// The record of `url`, made (with its whole graph) if new.
-function moduleFor(url, attributes) {
+// While require() builds a graph: the records it made. A module of the
+// graph that is not among them and not evaluated yet is one that an outer
+// import or require() is still loading: a cycle Node refuses.
+let requireBuild = null;
+
+// Whether an outer import or require() is linking or evaluating `record`.
+function isLoading(record) {
+  const status = wrap.status(record.id);
+  return status === kStatusInstantiating || status === kStatusEvaluating;
+}
+
+function cycleError(kind, specifier, importer) {
+  return new codes.ERR_REQUIRE_CYCLE_MODULE(`Cannot import ${kind} ${specifier} in a cycle. (from ${importer.from})`);
+}
+
+// The record of `url`, made (with its whole graph) if new. `importer`:
+// { specifier, from } of the import that names it, if one does.
+function moduleFor(url, attributes, importer) {
   let record = records.get(url);
   if (record !== undefined) {
     checkAttributes(url, record.format, attributes);
     if (record.error !== undefined) throw record.error;
+    if (requireBuild !== null && importer !== undefined && record.format === 'module' &&
+        !requireBuild.has(record) && isLoading(record)) {
+      throw cycleError('Module', importer.specifier, importer);
+    }
+    if (requireBuild !== null && importer !== undefined && record.format === 'commonjs') {
+      checkCommonJsCycle(record.filename, importer);
+    }
     return record;
   }
   if (url.startsWith('node:')) {
@@ -327,7 +353,15 @@ function moduleFor(url, attributes) {
   checkAttributes(url, format, attributes);
   if (format === 'module') return sourceModule(url, filename, source());
   if (format === 'json') return jsonModule(url, filename, source());
+  if (requireBuild !== null && importer !== undefined) checkCommonJsCycle(filename, importer);
   return commonJsModule(url, filename, source());
+}
+
+// A CommonJS module that require() is loading, imported by the graph a
+// require() inside it builds.
+function checkCommonJsCycle(filename, importer) {
+  const cached = modules.Module._cache[filename];
+  if (cached !== undefined && !cached.loaded) throw cycleError('CommonJS Module', importer.specifier, importer);
 }
 
 // --- the hooks V8 calls ------------------------------------------------------------------
@@ -506,7 +540,21 @@ function checkSyntax(source, filename) {
 // graph without top-level await, evaluated synchronously.
 function requireModule(filename, parentFilename) {
   const url = pathToFileUrl(filename);
-  const record = moduleFor(url, { __proto__: null });
+  const existing = records.get(url);
+  if (existing !== undefined && existing.error === undefined && existing.format === 'module' && isLoading(existing)) {
+    throw new codes.ERR_REQUIRE_CYCLE_MODULE(
+      `Cannot require() ES Module ${filename} in a cycle.${parentFilename !== undefined ? ` (from ${parentFilename})` : ''} ` +
+      'A cycle involving require(esm) is not allowed to maintain invariants mandated by the ECMAScript ' +
+      'specification. Try making at least part of the dependency in the graph lazily loaded.');
+  }
+  const outer = requireBuild;
+  requireBuild = new Set();
+  let record;
+  try {
+    record = moduleFor(url, { __proto__: null });
+  } finally {
+    requireBuild = outer;
+  }
   wrap.instantiate(record.id);
   if (wrap.isGraphAsync(record.id)) {
     const err = new codes.ERR_REQUIRE_ASYNC_MODULE();
@@ -518,6 +566,9 @@ function requireModule(filename, parentFilename) {
   wrap.evaluate(record.id).then(undefined, () => {});
   if (wrap.status(record.id) === kStatusErrored) throw explainCommonJsGlobal(wrap.exception(record.id), record);
   const namespace = wrap.namespace(record.id);
+  // `export { x as 'module.exports' }`: what require() gives, as the module
+  // says.
+  if ('module.exports' in namespace) return namespace['module.exports'];
   if (wrap.status(record.id) !== kStatusEvaluated || !('default' in namespace) || '__esModule' in namespace) {
     return namespace;
   }
