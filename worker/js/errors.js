@@ -18,11 +18,24 @@ let domainHooks = null;
 function writeFatalReport(err) {
   let text;
   try {
-    text = binding.formatFatalError(err);
+    text = binding.formatFatalError(err) + ownProperties(err);
   } catch {
     text = 'Uncaught exception';
   }
   binding.writeStdio(2, `${text}\n`, kLevelError);
+}
+
+// ` {\n  code: 'ERR_X'\n}` after an error's stack, as Node's report shows the
+// error's own properties.
+function ownProperties(err) {
+  if (!(err instanceof Error)) return '';
+  const keys = Object.keys(err).filter((key) => key !== 'stack' && key !== 'message');
+  if (keys.length === 0) return '';
+  const lines = keys.map((key) => {
+    const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `'${key}'`;
+    return `  ${name}: ${inspect(err[key]).split('\n').join('\n  ')}`;
+  });
+  return ` {\n${lines.join(',\n')}\n}`;
 }
 
 // Ends the worker after an error nobody handled. `exit` listeners still run.

@@ -75,11 +75,20 @@ function isBuiltin(name) {
 // relative specifier that named it (for the hint of a directory import).
 function finalize(filename, suffix, base, relative) {
   const kind = binding.stat(filename);
-  if (kind === 1) throw directoryImportError(filename, base, relative);
-  if (kind !== 0) throw new codes.ERR_MODULE_NOT_FOUND(filename, base, true);
+  if (kind === 1) throw withUrl(directoryImportError(filename, base, relative), filename);
+  if (kind !== 0) throw withUrl(new codes.ERR_MODULE_NOT_FOUND(filename, base, true), filename);
   const options = modules.loaderOptions();
   if (options !== undefined && options.preserveSymlinks) return pathToFileUrl(filename) + suffix;
   return pathToFileUrl(binding.realpath(filename)) + suffix;
+}
+
+// The URL a resolution error is about, as Node gives it (an own property:
+// whatever Error.prototype holds is not consulted).
+function withUrl(err, filename) {
+  Object.defineProperty(err, 'url', {
+    __proto__: null, value: pathToFileUrl(filename.replace(/\/+$/, '') || '/'), writable: true, enumerable: true, configurable: true,
+  });
+  return err;
 }
 
 // Node's hint for a directory that CommonJS would have loaded: its "main",
@@ -132,11 +141,24 @@ function resolve(specifier, parentUrl) {
   }
   // The resolver looks from the folder of the file it is given.
   const from = parentPath !== undefined && parentUrl.endsWith('/') ? `${parentPath}/` : parentPath;
-  const resolved = specifier[0] === '#'
-    ? resolver.packageImportsResolve(specifier, from, conditions())
-    : resolver.packageResolve(specifier, from, conditions());
+  let resolved;
+  try {
+    resolved = specifier[0] === '#'
+      ? resolver.packageImportsResolve(specifier, from, conditions())
+      : resolver.packageResolve(specifier, from, conditions());
+  } catch (err) {
+    throw invalidPackageConfig(err, specifier, base);
+  }
   if (resolved.startsWith('node:')) return resolved;
   return finalize(resolved, '', base);
+}
+
+// A package.json that is not JSON, met while resolving `specifier`.
+function invalidPackageConfig(err, specifier, base) {
+  if (!(err instanceof SyntaxError) || typeof err.path !== 'string' || !err.path.endsWith('package.json')) return err;
+  const prefix = `Error parsing ${err.path}: `;
+  const detail = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+  return new codes.ERR_INVALID_PACKAGE_CONFIG(err.path, `"${specifier}" from ${base}`, detail);
 }
 
 // --- formats -------------------------------------------------------------------------
@@ -214,6 +236,9 @@ function makeRecord(url, format, filename, id) {
 function sourceModule(url, filename, source) {
   const id = wrap.compile(source, url);
   const record = makeRecord(url, 'module', filename, id);
+  // For the explanation of an import of a name a CommonJS module lacks.
+  record.source = source;
+  record.children = new Map();
   try {
     const specifiers = [];
     const types = [];
@@ -221,7 +246,9 @@ function sourceModule(url, filename, source) {
     for (const [specifier, attributes] of wrap.requests(id)) {
       specifiers.push(specifier);
       types.push(attributes.type);
-      ids.push(moduleFor(resolve(specifier, url), attributes, { specifier, from: filename || url }).id);
+      const child = moduleFor(resolve(specifier, url), attributes, { specifier, from: filename || url });
+      record.children.set(specifier, child);
+      ids.push(child.id);
     }
     wrap.link(id, specifiers, types, ids);
   } catch (err) {
@@ -415,6 +442,7 @@ function explainCommonJsGlobal(err, root) {
   const record = (frame !== null && records.get(frame[1])) || root;
   const original = err.message;
   err.message += ' in ES module scope';
+  if (original.startsWith('require ')) err.message += ', you can use import instead';
   if (record !== undefined && record.filename !== undefined && record.filename.endsWith('.js')) {
     const scope = packageJson.findScope(record.filename);
     if (scope !== undefined && scope.type === 'module') {
@@ -475,8 +503,56 @@ function runEntry(filename) {
 }
 
 function startEvaluation(record) {
-  wrap.instantiate(record.id);
+  instantiate(record);
   return wrap.evaluate(record.id);
+}
+
+function instantiate(record) {
+  try {
+    wrap.instantiate(record.id);
+  } catch (err) {
+    throw explainMissingExport(err);
+  }
+}
+
+// V8's "does not provide an export named" for a CommonJS module, said as
+// Node says it: named exports of CommonJS are a guess from its source, and
+// the default export always works.
+const kMissingExport = /^The requested module '(.*)' does not provide an export named '(.*)'$/;
+
+function explainMissingExport(err) {
+  const match = err instanceof SyntaxError ? kMissingExport.exec(err.message) : null;
+  if (match === null) return err;
+  const [, specifier, name] = match;
+  // The graph that failed is the newest: its records come last.
+  for (const record of [...records.values()].reverse()) {
+    const child = record.children === undefined ? undefined : record.children.get(specifier);
+    if (child === undefined || child.format !== 'commonjs') continue;
+    let message = `Named export '${name}' not found. The requested module '${specifier}' is a CommonJS module, ` +
+      'which may not support all module.exports as named exports.\nCommonJS modules can always be imported ' +
+      `via the default export, for example using:\n\nimport pkg from '${specifier}';\n`;
+    const example = destructuringOf(record.source, specifier);
+    if (example !== undefined) message += `const ${example} = pkg;\n`;
+    const header = `SyntaxError: ${err.message}`;
+    if (typeof err.stack === 'string' && err.stack.startsWith(header)) {
+      err.stack = `SyntaxError: ${message}${err.stack.slice(header.length)}`;
+    }
+    err.message = message;
+    return err;
+  }
+  return err;
+}
+
+// `{ a, b: c }` for a one-line `import { a, b as c } from 'specifier'`.
+function destructuringOf(source, specifier) {
+  const pattern = /import\s*\{([^}\n]*)\}\s*from\s*(['"])([^\n]*?)\2/g;
+  for (let match; (match = pattern.exec(source)) !== null;) {
+    if (match[3] !== specifier) continue;
+    const names = match[1].split(',').map((part) => part.trim()).filter(Boolean)
+      .map((part) => part.replace(/\s+as\s+/, ': '));
+    return `{ ${names.join(', ')} }`;
+  }
+  return undefined;
 }
 
 // The graph is loaded and evaluated in a promise job, as Node runs an ES
@@ -555,7 +631,7 @@ function requireModule(filename, parentFilename) {
   } finally {
     requireBuild = outer;
   }
-  wrap.instantiate(record.id);
+  instantiate(record);
   if (wrap.isGraphAsync(record.id)) {
     const err = new codes.ERR_REQUIRE_ASYNC_MODULE();
     if (parentFilename !== undefined) err.message += `\n  From ${parentFilename} \n  Requiring ${filename} `;
