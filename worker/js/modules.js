@@ -337,7 +337,9 @@ function detectionEnabled() {
 }
 
 function isDetectedModule(err, content, filename) {
-  if (!(err instanceof SyntaxError) || !filename.endsWith('.js') || !detectionEnabled()) return false;
+  if (!(err instanceof SyntaxError) || !detectionEnabled()) return false;
+  // A .js file, or one without an extension.
+  if (!filename.endsWith('.js') && path.extname(filename) !== '') return false;
   const scope = packageJson().findScope(filename);
   if (scope !== undefined && scope.type !== 'none') return false;
   return isModuleSyntaxError(err, content, filename);
@@ -747,7 +749,9 @@ Object.defineProperty(Module, 'builtinModules', {
 // syntax says so: that shows when it is compiled, see kEntryIsModule.)
 function isModuleEntry(filename) {
   if (filename.endsWith('.mjs')) return true;
-  if (!filename.endsWith('.js')) return false;
+  if (filename.endsWith('.cjs')) return false;
+  // Any other file of a "type": "module" package goes to the ES loader,
+  // which says what it makes of its extension, as in Node.
   const scope = packageJson().findScope(filename);
   return scope !== undefined && scope.type === 'module';
 }

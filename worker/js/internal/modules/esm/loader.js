@@ -163,16 +163,8 @@ function invalidPackageConfig(err, specifier, base) {
 
 // --- formats -------------------------------------------------------------------------
 
-// A SyntaxError that says the source is an ES module, not CommonJS.
-const kEsmSyntax = /Cannot use import statement|Unexpected token 'export'|import\.meta|await is only valid in async functions/;
-
 function looksLikeModule(source, filename) {
-  try {
-    binding.compileFunction(source, filename, ['exports', 'require', 'module', '__filename', '__dirname']);
-    return false;
-  } catch (err) {
-    return err instanceof SyntaxError && kEsmSyntax.test(err.message);
-  }
+  return modules.containsModuleSyntax(source, filename);
 }
 
 // 'module', 'commonjs', 'json' or 'builtin', as Node decides it from the
@@ -194,7 +186,7 @@ function formatOf(url, filename, source) {
     const scope = packageJson.findScope(filename);
     const type = scope === undefined ? 'none' : scope.type;
     if (type === 'module') return 'module';
-    if (type === 'commonjs' || extension === '') return 'commonjs';
+    if (type === 'commonjs') return 'commonjs';
     return looksLikeModule(source(), filename) ? 'module' : 'commonjs';
   }
   throw new codes.ERR_UNKNOWN_FILE_EXTENSION(extension, filename);
