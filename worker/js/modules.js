@@ -598,6 +598,17 @@ Module._resolveFilename = function(request, parent, isMain, options) {
 
 // --- loading -------------------------------------------------------------------------
 
+// What each CommonJS module exported when it finished loading: what an
+// import of it gets, whatever it (or a require.cache user) changes later,
+// as in Node.
+const exportsAtLoad = new WeakMap();
+
+function exportsForImport(filename) {
+  const exports = Module._load(filename, null, false);
+  const module = Module._cache[filename];
+  return module !== undefined && exportsAtLoad.has(module) ? exportsAtLoad.get(module) : exports;
+}
+
 // A module of the cache that a require() asks for again. One still loading
 // is a cycle: CommonJS gives the exports so far, an ES module refuses.
 function cachedExports(cached) {
@@ -650,6 +661,7 @@ Module._load = function(request, parent, isMain) {
   let threw = true;
   try {
     module.load(filename);
+    exportsAtLoad.set(module, module.exports);
     threw = false;
   } finally {
     if (threw) {
@@ -858,6 +870,7 @@ exports.registerBuiltin = (name, load) => {
 exports.loadBuiltin = loadBuiltin;
 exports.internalsExposed = () => internalsExposed;
 exports.loaderOptions = loaderOptions;
+exports.exportsForImport = exportsForImport;
 exports.requireModuleConditions = requireModuleConditions;
 exports.containsModuleSyntax = containsModuleSyntax;
 exports.isModuleSyntaxError = (err, content, filename) => detectionEnabled() && isModuleSyntaxError(err, content, filename);

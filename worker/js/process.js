@@ -455,8 +455,38 @@ const process = {
   },
 };
 
+// process.report: Node's diagnostic report, whose writer a worker does not
+// have; its settings read as Node's defaults, its functions say so. Built on
+// first read.
+let report;
+function buildReport() {
+  const unavailable = (name) => () => {
+    throw new (codes().ERR_NOT_AVAILABLE_IN_WORKER)(`process.report.${name}`);
+  };
+  return {
+    compact: false,
+    directory: '',
+    filename: '',
+    excludeNetwork: false,
+    reportOnFatalError: false,
+    reportOnSignal: false,
+    reportOnUncaughtException: false,
+    signal: 'SIGUSR2',
+    getReport: unavailable('getReport'),
+    writeReport: unavailable('writeReport'),
+  };
+}
+
 Object.defineProperties(process, {
   [Symbol.toStringTag]: { value: 'process', writable: true, enumerable: false, configurable: false },
+  report: {
+    get() {
+      if (report === undefined) report = buildReport();
+      return report;
+    },
+    enumerable: true,
+    configurable: true,
+  },
   version: { value: `v${kNodeVersion}`, writable: false, enumerable: true, configurable: true },
   arch: { value: binding.arch, writable: false, enumerable: true, configurable: true },
   platform: { value: binding.platform, writable: false, enumerable: true, configurable: true },

@@ -284,15 +284,31 @@ function builtinModule(url) {
   });
 }
 
+// A JSON file is one object for import and require(): the one require()
+// made if it came first, else the one parsed here, which require() then
+// finds in its cache (a file: URL without a query only).
 function jsonModule(url, filename, source) {
-  return syntheticModule(url, 'json', filename, ['default'], () => {
+  const shared = filename !== undefined && !url.includes('?');
+  const cached = shared ? modules.Module._cache[filename] : undefined;
+  let value;
+  if (cached !== undefined && cached.loaded) {
+    value = cached.exports;
+  } else {
     try {
-      return { default: JSON.parse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source) };
+      value = JSON.parse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
     } catch (err) {
       err.message = `${filename || url}: ${err.message}`;
       throw err;
     }
-  });
+    if (shared) {
+      const module = new modules.Module(filename);
+      module.filename = filename;
+      module.exports = value;
+      module.loaded = true;
+      modules.Module._cache[filename] = module;
+    }
+  }
+  return syntheticModule(url, 'json', filename, ['default'], () => ({ default: value }));
 }
 
 // The names a CommonJS file exports, its re-exports' included.
@@ -319,7 +335,7 @@ function commonJsModule(url, filename, source) {
   const names = ['default'];
   for (const name of commonJsNames(filename, source, new Set([filename]))) if (name !== 'default') names.push(name);
   return syntheticModule(url, 'commonjs', filename, names, () => {
-    const exports = modules.Module._load(filename, null, false);
+    const exports = modules.exportsForImport(filename);
     const values = { __proto__: null, default: exports };
     for (let i = 1; i < names.length; i++) values[names[i]] = exports == null ? undefined : exports[names[i]];
     return values;
