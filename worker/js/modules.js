@@ -740,7 +740,11 @@ Module._debug = () => {};
 Module._readPackage = (dir) => packageJson().read(dir);
 Module.createRequire = createRequire;
 Module.isBuiltin = (name) => builtins().isBuiltin(name);
-Module.syncBuiltinESMExports = () => {};
+// Set by the ES module loader once it is loaded: before, no builtin was imported.
+let builtinSync = () => {};
+Module.syncBuiltinESMExports = function syncBuiltinESMExports() {
+  builtinSync();
+};
 Module.findSourceMap = () => undefined;
 Module.runMain = () => runMain(globalThis.process.argv[1]);
 Object.defineProperty(Module, 'builtinModules', {
@@ -870,6 +874,9 @@ exports.registerBuiltin = (name, load) => {
 exports.loadBuiltin = loadBuiltin;
 exports.internalsExposed = () => internalsExposed;
 exports.loaderOptions = loaderOptions;
+exports.setBuiltinSync = (sync) => {
+  builtinSync = sync;
+};
 exports.exportsForImport = exportsForImport;
 exports.requireModuleConditions = requireModuleConditions;
 exports.containsModuleSyntax = containsModuleSyntax;

@@ -269,20 +269,35 @@ function builtinModule(url) {
   if (exports !== null && (typeof exports === 'object' || typeof exports === 'function')) {
     for (const key of Object.keys(exports)) if (key !== 'default') names.push(key);
   }
-  return syntheticModule(url, 'builtin', undefined, names, () => {
-    const values = { __proto__: null, default: exports };
-    for (let i = 1; i < names.length; i++) {
-      // A lazy export whose getter refuses (an API a worker lacks) stays
-      // undefined here, and still throws when read on the default export.
-      try {
-        values[names[i]] = exports[names[i]];
-      } catch {
-        values[names[i]] = undefined;
-      }
-    }
-    return values;
-  });
+  const record = syntheticModule(url, 'builtin', undefined, names, () => builtinValues(exports, names));
+  builtinRecords.push({ id: record.id, exports, names });
+  return record;
 }
+
+function builtinValues(exports, names) {
+  const values = { __proto__: null, default: exports };
+  for (let i = 1; i < names.length; i++) {
+    // A lazy export whose getter refuses (an API a worker lacks) stays
+    // undefined here, and still throws when read on the default export.
+    try {
+      values[names[i]] = Object.prototype.hasOwnProperty.call(exports, names[i]) ? exports[names[i]] : undefined;
+    } catch {
+      values[names[i]] = undefined;
+    }
+  }
+  return values;
+}
+
+// module.syncBuiltinESMExports(): the named exports of the builtins
+// imported so far take the values their objects hold now.
+const builtinRecords = [];
+modules.setBuiltinSync(() => {
+  for (const { id, exports, names } of builtinRecords) {
+    if (wrap.status(id) !== kStatusEvaluated) continue;
+    const values = builtinValues(exports, names);
+    for (let i = 1; i < names.length; i++) wrap.setExport(id, names[i], values[names[i]]);
+  }
+});
 
 // A JSON file is one object for import and require(): the one require()
 // made if it came first, else the one parsed here, which require() then
