@@ -106,8 +106,59 @@ function directoryImportError(dir, base, relative) {
   return err;
 }
 
-// The URL `specifier` means when the module at `parentUrl` imports it.
+// The URL `specifier` means when the module at `parentUrl` imports it. A
+// module that is not there gets the hint of what CommonJS would have found.
 function resolve(specifier, parentUrl) {
+  try {
+    return resolveUrl(specifier, parentUrl);
+  } catch (err) {
+    if (err !== null && typeof err === 'object' && err.code === 'ERR_MODULE_NOT_FOUND') {
+      const found = resolveAsCommonJs(specifier, parentUrl);
+      if (found !== undefined && found !== specifier) appendToMessage(err, `\nDid you mean to import ${JSON.stringify(found)}?`);
+    }
+    throw err;
+  }
+}
+
+// Adds to an error's message, and to its stack if that was made already.
+function appendToMessage(err, text) {
+  const stack = err.stack;
+  const header = `${err.name}${err.code !== undefined ? ` [${err.code}]` : ''}: ${err.message}`;
+  err.message += text;
+  if (typeof stack === 'string' && stack.startsWith(header)) {
+    err.stack = `${header}${text}${stack.slice(header.length)}`;
+  }
+}
+
+// What require() would make of `specifier` from `parentUrl`, written as an
+// import could name it: relative to the parent, or as 'pkg/sub/path.js'.
+function resolveAsCommonJs(specifier, parentUrl) {
+  if (parentUrl === undefined || !parentUrl.startsWith('file:')) return undefined;
+  let found;
+  try {
+    const parent = fileUrlToPath(parentUrl);
+    const module = new modules.Module(parent, null);
+    module.filename = parent;
+    module.paths = modules.Module._nodeModulePaths(path.dirname(parent));
+    found = modules.Module._resolveFilename(specifier, module, false);
+  } catch {
+    return undefined;
+  }
+  if (specifier.startsWith('./') || specifier.startsWith('../')) {
+    const parentDir = parentUrl.slice('file://'.length, parentUrl.lastIndexOf('/'));
+    const relative = path.relative(parentDir, pathToFileUrl(found).slice('file://'.length));
+    return relative.startsWith('../') ? relative : `./${relative}`;
+  }
+  if (specifier[0] === '/' || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(specifier) || specifier[0] === '#') return undefined;
+  const slash = specifier.indexOf('/');
+  const pkg = slash === -1 ? specifier : specifier.slice(0, slash);
+  const needle = `/node_modules/${pkg}/`;
+  const index = found.lastIndexOf(needle);
+  if (index === -1) return pathToFileUrl(found);
+  return `${pkg}/${found.slice(index + needle.length).split('/').map(encodeURIComponent).join('/')}`;
+}
+
+function resolveUrl(specifier, parentUrl) {
   const parentPath = parentUrl !== undefined && parentUrl.startsWith('file:') ? fileUrlToPath(parentUrl) : undefined;
   const base = parentPath !== undefined ? parentPath : parentUrl;
   if (specifier.startsWith('node:')) {
@@ -434,7 +485,7 @@ function initializeImportMeta(meta, id) {
 // that does not exist still has its URL.
 function resolveForMeta(specifier, parentUrl) {
   try {
-    return resolve(specifier, parentUrl);
+    return resolveUrl(specifier, parentUrl);
   } catch (err) {
     if (err.code === 'ERR_MODULE_NOT_FOUND' && (specifier.startsWith('./') || specifier.startsWith('../') || specifier[0] === '/')) {
       const cut = specifier.search(/[?#]/);
