@@ -352,9 +352,9 @@ modules.setBuiltinSync(() => {
 
 // A JSON file is one object for import and require(): the one require()
 // made if it came first, else the one parsed here, which require() then
-// finds in its cache (a file: URL without a query only).
+// finds in its cache (a file: URL without a query or fragment only).
 function jsonModule(url, filename, source) {
-  const shared = filename !== undefined && !url.includes('?');
+  const shared = filename !== undefined && !/[?#]/.test(url);
   const cached = shared ? modules.Module._cache[filename] : undefined;
   let value;
   if (cached !== undefined && cached.loaded) {
