@@ -108,9 +108,19 @@ function directoryImportError(dir, base, relative) {
 
 // The URL `specifier` means when the module at `parentUrl` imports it. A
 // module that is not there gets the hint of what CommonJS would have found.
+// Successful resolutions, by parent and specifier: an import that found a
+// module finds the same one again, even once its file is gone (Node's
+// resolve cache).
+const resolveCache = new Map();
+
 function resolve(specifier, parentUrl) {
+  const key = `${parentUrl}\x00${specifier}`;
+  const known = resolveCache.get(key);
+  if (known !== undefined) return known;
   try {
-    return resolveUrl(specifier, parentUrl);
+    const url = resolveUrl(specifier, parentUrl);
+    resolveCache.set(key, url);
+    return url;
   } catch (err) {
     if (err !== null && typeof err === 'object' && err.code === 'ERR_MODULE_NOT_FOUND') {
       const found = resolveAsCommonJs(specifier, parentUrl);
