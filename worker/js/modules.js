@@ -244,8 +244,37 @@ function parentFilename(module) {
 // The CommonJS modules that stand for an ES module require() is loading.
 const requiredEsm = new WeakSet();
 
+// --trace-require-module=all|no-node-modules: Node's ExperimentalWarning,
+// once, when require() loads an ES module (with no-node-modules, not when a
+// module inside node_modules requires it).
+let requireModuleWarned = false;
+
+function traceRequireModule(module) {
+  const options = loaderOptions();
+  if (requireModuleWarned || options === undefined || options.traceRequireModule === undefined) return;
+  const parent = parents.get(module);
+  if (options.traceRequireModule === 'no-node-modules' && parent && typeof parent.filename === 'string' &&
+      parent.filename.includes('/node_modules/')) {
+    return;
+  }
+  requireModuleWarned = true;
+  let prefix = '';
+  if (parent) {
+    let from = parent.filename || parent.id;
+    if (from === 'internal/preload') from = '--require';
+    else if (from === '.') from = 'The entry point';
+    else if (from) from = `CommonJS module ${from}`;
+    const to = module.id || module.filename;
+    if (from && to) prefix = `${from} is loading ES Module ${to} using require().\n`;
+  }
+  internalRequire('process').process.emitWarning(
+    `${prefix}Support for loading ES Module in require() is an experimental feature and might change at any time`,
+    'ExperimentalWarning', undefined, parent ? parent.require : undefined);
+}
+
 function requireEsm(module, filename, scope) {
   if (!internalRequire('process').hasExecOption('--no-experimental-require-module')) {
+    traceRequireModule(module);
     requiredEsm.add(module);
     return esmLoader().requireModule(filename, parentFilename(module));
   }
