@@ -26,7 +26,9 @@ constexpr std::string_view kProcessOptions[] = {
     // The module loaders' (worker/js/internal/modules/options.js reads them).
     "--preserve-symlinks", "--preserve-symlinks-main", "--experimental-detect-module",
     "--no-experimental-detect-module", "--experimental-import-meta-resolve", "--no-addons",
-    "--check", "-c"};
+    "--check", "-c",
+    // worker/js/errors.js: an uncaught exception aborts the worker.
+    "--abort-on-uncaught-exception"};
 
 // Node options that take a value, given as `--name=VALUE` or `--name VALUE`
 // (`-r VALUE`, `-C VALUE`); `values` lists what the value may be, when Node
@@ -232,7 +234,7 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
            "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers, "
            "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals, --import, "
            "-r/--require, -C/--conditions, --input-type, --experimental-default-type, --preserve-symlinks[-main], "
-           "--[no-]experimental-detect-module, --trace-require-module, -c/--check; see isohost --help)";
+           "--[no-]experimental-detect-module, --trace-require-module, -c/--check, --abort-on-uncaught-exception; see isohost --help)";
   return false;
 }
 

@@ -77,6 +77,12 @@ function handleUncaught(err, origin = 'uncaughtException') {
     return;
   }
   if (process.listenerCount('uncaughtException') === 0) {
+    // --abort-on-uncaught-exception: the report, then abort() (a core
+    // file where the system keeps them) in place of exit code 1.
+    if (internalRequire('process').hasExecOption('--abort-on-uncaught-exception')) {
+      writeFatalReport(err);
+      process.abort();
+    }
     dieWith(err, 1);
     return;
   }

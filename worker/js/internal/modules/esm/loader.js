@@ -224,34 +224,6 @@ function invalidPackageConfig(err, specifier, base) {
 
 // --- formats -------------------------------------------------------------------------
 
-function looksLikeModule(source, filename) {
-  return modules.containsModuleSyntax(source, filename);
-}
-
-// 'module', 'commonjs', 'json' or 'builtin', as Node decides it from the
-// extension, the package's "type" and (for a .js file of a package without
-// one) the syntax.
-function formatOf(url, filename, source) {
-  if (url.startsWith('node:')) return 'builtin';
-  if (url.startsWith('data:')) {
-    const mime = /^data:([^,;]*)/i.exec(url)[1].toLowerCase();
-    if (mime === 'text/javascript') return 'module';
-    if (mime === 'application/json') return 'json';
-    throw new codes.ERR_UNKNOWN_MODULE_FORMAT(mime, url);
-  }
-  const extension = path.extname(filename);
-  if (extension === '.mjs') return 'module';
-  if (extension === '.cjs') return 'commonjs';
-  if (extension === '.json') return 'json';
-  if (extension === '.js' || extension === '') {
-    const scope = packageJson.findScope(filename);
-    const type = scope === undefined ? 'none' : scope.type;
-    if (type === 'module') return 'module';
-    if (type === 'commonjs') return 'commonjs';
-    return looksLikeModule(source(), filename) ? 'module' : 'commonjs';
-  }
-  throw new codes.ERR_UNKNOWN_FILE_EXTENSION(extension, filename);
-}
 
 // Import attributes: only "type", and "type": "json" exactly for JSON.
 function checkAttributes(url, format, attributes) {
@@ -460,7 +432,7 @@ function moduleFor(url, attributes, importer) {
     if (text === undefined) text = isData ? dataUrlText(url) : binding.readFile(filename);
     return text;
   };
-  const format = formatOf(url, filename, source);
+  const format = internalRequire('internal/modules/esm/get_format').formatOf(url, filename, source);
   checkAttributes(url, format, attributes);
   if (format === 'module') return sourceModule(url, filename, source());
   if (format === 'json') return jsonModule(url, filename, source());
