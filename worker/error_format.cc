@@ -117,6 +117,16 @@ void AttachErrorSource(v8::Isolate* isolate, v8::Local<v8::Context> context,
   (void)exception.As<v8::Object>()->SetPrivate(context, ErrorSourceKey(isolate), text).FromMaybe(false);
 }
 
+void AttachThrowLocation(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> error) {
+  if (!error->IsNativeError()) return;
+  v8::TryCatch try_catch(isolate);
+  bool attached = false;
+  if (!error.As<v8::Object>()->HasPrivate(context, ErrorSourceKey(isolate)).To(&attached) || attached) return;
+  v8::Local<v8::Message> message = v8::Exception::CreateMessage(isolate, error);
+  if (message.IsEmpty() || IsRuntimeScript(isolate, message)) return;
+  AttachErrorSource(isolate, context, error, message);
+}
+
 void DecorateErrorStack(v8::Isolate* isolate, v8::Local<v8::Context> context,
                         v8::Local<v8::Value> exception, v8::Local<v8::Message> message) {
   if (!exception->IsObject() || message.IsEmpty()) return;
