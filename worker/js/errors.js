@@ -9,6 +9,8 @@ let inspect = (value) => String(value);
 // process.setUncaughtExceptionCaptureCallback(): takes every uncaught error
 // in place of the 'uncaughtException' listeners.
 let captureCallback = null;
+// --abort-on-uncaught-exception (process.js says).
+let abortOnUncaught = false;
 // The domain module's, once loaded (the two exclude each other, as in Node):
 // uncaught(err) gives an error to the domains and says whether they took it;
 // rejection(reason, domain) hands an unhandled rejection to the domain it was
@@ -79,7 +81,7 @@ function handleUncaught(err, origin = 'uncaughtException') {
   if (process.listenerCount('uncaughtException') === 0) {
     // --abort-on-uncaught-exception: the report, then abort() (a core
     // file where the system keeps them) in place of exit code 1.
-    if (internalRequire('process').hasExecOption('--abort-on-uncaught-exception')) {
+    if (abortOnUncaught) {
       writeFatalReport(err);
       process.abort();
     }
@@ -135,4 +137,5 @@ exports.handleUncaught = handleUncaught;
 exports.setProcess = (value) => { process = value; };
 exports.setInspect = (fn) => { inspect = fn; };
 exports.setCaptureCallback = (fn) => { captureCallback = fn; };
+exports.setAbortOnUncaught = (value) => { abortOnUncaught = value; };
 exports.setDomainHooks = (hooks) => { domainHooks = hooks; };

@@ -559,6 +559,7 @@ function applyExecArgv(execArgv) {
     else if (option === '--trace-deprecation') process.traceDeprecation = true;
     else if (option === '--trace-warnings') process.traceProcessWarnings = true;
     else if (option === '--no-warnings') process.removeListener('warning', writeWarning);
+    else if (option === '--abort-on-uncaught-exception') errors.setAbortOnUncaught(true);
   }
 }
 
