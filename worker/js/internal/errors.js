@@ -213,7 +213,7 @@ const messages = {
   ERR_REQUIRE_CYCLE_MODULE: [Error, (message) => message],
   ERR_REQUIRE_ESM: [Error, requireEsmMessage],
   ERR_SCRIPT_EXECUTION_TIMEOUT: [Error, (timeout) => `Script execution timed out after ${timeout}ms`],
-  ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
+  ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536.${describeReceived(port)}.`],
   ERR_STREAM_ALREADY_FINISHED: [Error, (method) => `Cannot call ${method} after a stream was finished`],
   ERR_STREAM_CANNOT_PIPE: [Error, () => 'Cannot pipe, not readable'],
   ERR_STREAM_DESTROYED: [Error, (method) => `Cannot call ${method} after a stream was destroyed`],
