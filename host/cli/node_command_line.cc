@@ -44,8 +44,6 @@ const ValueOption kValueOptions[] = {
     {"--require", "-r", {}, ""},
     {"--conditions", "-C", {}, ""},
     {"--input-type", "", {"module", "commonjs"}, "--input-type must be \"module\" or \"commonjs\""},
-    {"--experimental-default-type", "", {"module", "commonjs"},
-     "--experimental-default-type must be \"module\" or \"commonjs\""},
     {"--trace-require-module", "", {"all", "no-node-modules"}, "invalid value for --trace-require-module"},
 };
 
@@ -233,7 +231,7 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
            "--harmony*, --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation, "
            "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers, "
            "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals, --import, "
-           "-r/--require, -C/--conditions, --input-type, --experimental-default-type, --preserve-symlinks[-main], "
+           "-r/--require, -C/--conditions, --input-type, --preserve-symlinks[-main], "
            "--[no-]experimental-detect-module, --trace-require-module, -c/--check, --abort-on-uncaught-exception; see isohost --help)";
   return false;
 }

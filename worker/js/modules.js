@@ -25,7 +25,7 @@ const esmLoader = () => internalRequire('internal/modules/esm/loader');
 // Node's module options (--conditions, --preserve-symlinks, --import, ...),
 // or undefined when the worker was given none: a worker without them never
 // loads internal/modules/options.js.
-const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--experimental-default-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons)(?:$|[=-])/;
+const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons)(?:$|[=-])/;
 let loaderOptionsRead = false;
 let loaderOptionsValue;
 

@@ -6,8 +6,7 @@
 
 const kListOptions = { __proto__: null, '--import': 'import', '--require': 'require', '-r': 'require',
                        '--conditions': 'conditions', '-C': 'conditions' };
-const kValueOptions = { __proto__: null, '--input-type': 'inputType', '--experimental-default-type': 'defaultType',
-                        '--trace-require-module': 'traceRequireModule' };
+const kValueOptions = { __proto__: null, '--input-type': 'inputType', '--trace-require-module': 'traceRequireModule' };
 const kFlags = { __proto__: null, '--preserve-symlinks': 'preserveSymlinks',
                  '--preserve-symlinks-main': 'preserveSymlinksMain', '--check': 'check', '-c': 'check',
                  '--no-addons': 'noAddons', '--experimental-detect-module': 'detectModule',
@@ -70,7 +69,6 @@ function get() {
     require: [],
     conditions: [],
     inputType: undefined,
-    defaultType: undefined,
     traceRequireModule: undefined,
     preserveSymlinks: false,
     preserveSymlinksMain: false,
