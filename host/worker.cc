@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <filesystem>
 #include <optional>
 #include <unordered_set>
 
@@ -222,12 +223,20 @@ class Worker::Impl : public PortHolder {
              " (set ISOHOST_WORKER to its path)";
     }
     if (!options_.script_source) {
-      char resolved[PATH_MAX];
       if (options_.script_path.empty()) return "no script given";
-      if (::realpath(options_.script_path.c_str(), resolved) == nullptr) {
-        return "cannot find script '" + options_.script_path + "': " + std::strerror(errno);
+      // The path as given, made absolute but with its symbolic links kept:
+      // the worker resolves it as Node resolves its main module (symbolic
+      // links unless --preserve-symlinks-main, `main` for `main.js`, a
+      // folder's index.js), says Node's "Cannot find module" when nothing
+      // is there, and process.argv[1] is this path.
+      std::error_code ec;
+      std::filesystem::path absolute = std::filesystem::absolute(options_.script_path, ec).lexically_normal();
+      if (ec) {
+        return "cannot find script '" + options_.script_path + "': " + ec.message();
+      } else {
+        options_.script_path = absolute.string();
+        if (options_.script_path.size() > 1 && options_.script_path.back() == '/') options_.script_path.pop_back();
       }
-      options_.script_path = resolved;
     }
     if (options_.permissions &&
         !ToProto(*options_.permissions, options_.script_source ? std::string() : options_.script_path,

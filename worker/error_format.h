@@ -18,6 +18,10 @@ v8::Local<v8::Private> ErrorSourceKey(v8::Isolate* isolate);
 void AttachErrorSource(v8::Isolate* isolate, v8::Local<v8::Context> context,
                        v8::Local<v8::Value> exception, v8::Local<v8::Message> message);
 
+// The same for an error that was thrown where no TryCatch saw it (a module's
+// evaluation): where V8 says it was thrown, unless that is in the runtime's
+// own code. Call it before anything reads the error's `stack`.
+void AttachThrowLocation(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> error);
 // Puts that location in front of the `stack` of `exception` (an object with a
 // string stack, not decorated before), as Node does for errors of vm scripts,
 // and marks it so the fatal report does not print the location twice.

@@ -274,7 +274,11 @@ void Exception(const FunctionCallbackInfo<Value>& info) {
   ModuleRegistry::Entry* entry = EntryArg(info);
   if (entry == nullptr) return;
   Local<v8::Module> module = entry->module.Get(info.GetIsolate());
-  if (module->GetStatus() == v8::Module::kErrored) info.GetReturnValue().Set(module->GetException());
+  if (module->GetStatus() != v8::Module::kErrored) return;
+  // A fatal report of it shows the line that threw, as for a CommonJS error.
+  Local<Value> exception = module->GetException();
+  AttachThrowLocation(info.GetIsolate(), info.GetIsolate()->GetCurrentContext(), exception);
+  info.GetReturnValue().Set(exception);
 }
 
 // isGraphAsync(id): whether the module or one it imports uses top-level await.

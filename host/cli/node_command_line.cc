@@ -6,7 +6,11 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdlib>
+#include <initializer_list>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace isohost::cli {
 namespace {
@@ -20,23 +24,38 @@ constexpr std::string_view kProcessOptions[] = {
     "--no-warnings",          "--no-deprecation",        "--throw-deprecation",
     "--pending-deprecation",  "--trace-deprecation",     "--trace-warnings",
     "--zero-fill-buffers",    "--experimental-vm-modules", "--experimental-require-module",
-    "--no-experimental-require-module"};
+    "--no-experimental-require-module",
+    // The module loaders' (worker/js/internal/modules/options.js reads them).
+    "--preserve-symlinks", "--preserve-symlinks-main", "--experimental-detect-module",
+    "--no-experimental-detect-module", "--experimental-import-meta-resolve", "--no-addons",
+    "--check", "-c",
+    // worker/js/errors.js: an uncaught exception aborts the worker.
+    "--abort-on-uncaught-exception"};
+
+// Node options that take a value, given as `--name=VALUE` or `--name VALUE`
+// (`-r VALUE`, `-C VALUE`); `values` lists what the value may be, when Node
+// restricts it, and `invalid` is Node's complaint about another.
+struct ValueOption {
+  std::string_view name;
+  std::string_view alias;
+  std::initializer_list<std::string_view> values;
+  std::string_view invalid;
+};
+const ValueOption kValueOptions[] = {
+    {"--import", "", {}, ""},
+    {"--require", "-r", {}, ""},
+    {"--conditions", "-C", {}, ""},
+    {"--input-type", "", {"module", "commonjs"}, "--input-type must be \"module\" or \"commonjs\""},
+    {"--trace-require-module", "", {"all", "no-node-modules"}, "invalid value for --trace-require-module"},
+    // Modules of customization hooks; the worker registers them
+    // (worker/js/internal/modules/esm/hooks.js).
+    {"--experimental-loader", "", {}, ""},
+    {"--loader", "", {}, ""},
+};
 
 // Lets the script require the runtime's own internal/* modules
 // (worker/js/internal/modules/builtins.js reads it from process.execArgv).
 constexpr std::string_view kExposeInternals = "--expose-internals";
-
-// Node's options naming a module of customization hooks, taken as
-// "--NAME=URL" (or "--NAME URL" on Node's command line); the worker registers
-// them (worker/js/internal/modules/esm/hooks.js).
-constexpr std::string_view kLoaderOptions[] = {"--experimental-loader", "--loader"};
-
-bool IsLoaderOption(std::string_view arg) {
-  for (std::string_view option : kLoaderOptions) {
-    if (arg == option) return true;
-  }
-  return false;
-}
 
 // V8 flags that Node hands to V8 as they are and that mean the same to a worker.
 constexpr std::string_view kV8Flags[] = {"--expose-gc", "--expose_gc", "--allow-natives-syntax",
@@ -71,6 +90,34 @@ bool IsV8Flag(std::string_view arg) {
   return stack_size && PositiveNumber(*stack_size);
 }
 
+// The value option `arg` names (as `--name` or its alias, with or without
+// `=VALUE`), or nullptr.
+const ValueOption* FindValueOption(std::string_view arg, std::optional<std::string_view>* value) {
+  for (const ValueOption& option : kValueOptions) {
+    for (std::string_view name : {option.name, option.alias}) {
+      if (name.empty() || !arg.starts_with(name)) continue;
+      if (arg.size() == name.size()) {
+        *value = std::nullopt;
+        return &option;
+      }
+      if (arg[name.size()] == '=') {
+        *value = arg.substr(name.size() + 1);
+        return &option;
+      }
+    }
+  }
+  return nullptr;
+}
+
+bool CheckValue(const ValueOption& option, std::string_view value, std::string* error) {
+  if (option.values.size() == 0) return true;
+  for (std::string_view allowed : option.values) {
+    if (value == allowed) return true;
+  }
+  *error = "isohost: " + std::string(option.invalid);
+  return false;
+}
+
 bool IsProcessOption(std::string_view arg) {
   for (std::string_view option : kProcessOptions) {
     if (arg == option) return true;
@@ -90,6 +137,59 @@ bool ReadAll(int fd, std::string* out, std::string* error) {
     }
     out->append(buffer, static_cast<std::size_t>(n));
   }
+}
+
+// NODE_OPTIONS, split as Node splits it: at spaces, except inside double
+// quotes, where a backslash escapes the next character.
+bool SplitNodeOptions(std::string_view text, std::vector<std::string>* out) {
+  std::string current;
+  bool in_word = false;
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quoted && c == '\\' && i + 1 < text.size()) {
+      current += text[++i];
+    } else if (c == '"') {
+      quoted = !quoted;
+      in_word = true;
+    } else if (c == ' ' && !quoted) {
+      if (in_word) out->push_back(std::move(current));
+      current.clear();
+      in_word = false;
+    } else {
+      current += c;
+      in_word = true;
+    }
+  }
+  if (quoted) return false;
+  if (in_word) out->push_back(std::move(current));
+  return true;
+}
+
+// Node reads options from NODE_OPTIONS before its command line, and they are
+// not in process.execArgv. Here they are checked, and the V8 flags and heap
+// limit among them applied; the worker's JavaScript reads the others from its
+// environment, which is ours.
+bool ApplyNodeOptionsVariable(RunOptions* run, std::string* error) {
+  const char* variable = std::getenv("NODE_OPTIONS");
+  if (variable == nullptr) return true;
+  std::vector<std::string> words;
+  if (!SplitNodeOptions(variable, &words)) {
+    *error = "isohost: invalid value for NODE_OPTIONS (unterminated string)";
+    return false;
+  }
+  RunOptions scratch;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string option = words[i];
+    std::optional<std::string_view> value;
+    if (FindValueOption(option, &value) != nullptr && !value && i + 1 < words.size()) {
+      option += "=" + words[++i];
+    }
+    if (!ApplyNodeOption(option, &scratch, error)) return false;
+  }
+  run->v8_flags.insert(run->v8_flags.end(), scratch.v8_flags.begin(), scratch.v8_flags.end());
+  if (scratch.max_old_space_mb != 0) run->max_old_space_mb = scratch.max_old_space_mb;
+  return true;
 }
 
 }  // namespace
@@ -123,24 +223,30 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
     run->exec_argv.emplace_back(arg);
     return true;
   }
-  for (std::string_view option : kLoaderOptions) {
-    std::optional<std::string_view> url = ValueOf(arg, option);
-    if (url && !url->empty()) {
-      run->exec_argv.emplace_back(arg);
-      return true;
+  std::optional<std::string_view> value;
+  if (const ValueOption* option = FindValueOption(arg, &value)) {
+    if (!value) {
+      *error = "isohost: " + std::string(arg) + " requires an argument";
+      return false;
     }
+    if (!CheckValue(*option, *value, error)) return false;
+    run->exec_argv.emplace_back(arg);
+    return true;
   }
   *error = "isohost: bad option: " + std::string(arg) +
            " (Node options isohost takes: -e, -p, --expose-gc, --allow-natives-syntax, --stack-size=N, "
            "--harmony*, --max-old-space-size=MB, --no-warnings, --no-deprecation, --throw-deprecation, "
            "--pending-deprecation, --trace-deprecation, --trace-warnings, --zero-fill-buffers, "
-           "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals, "
-           "--experimental-loader=URL, --loader=URL, --permission, --allow-fs-read=, --allow-fs-write=, "
+           "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals, --import, "
+           "-r/--require, -C/--conditions, --input-type, --preserve-symlinks[-main], "
+           "--[no-]experimental-detect-module, --trace-require-module, -c/--check, --abort-on-uncaught-exception, "
+           "--experimental-loader, --loader, --permission, --allow-fs-read=, --allow-fs-write=, "
            "--allow-child-process, --allow-worker; see isohost --help)";
   return false;
 }
 
 bool ParseNodeCommandLine(int argc, char** argv, RunOptions* run, std::string* error) {
+  if (!ApplyNodeOptionsVariable(run, error)) return false;
   bool script_on_stdin = false;
   int i = 1;
   for (; i < argc; ++i) {
@@ -180,12 +286,17 @@ bool ParseNodeCommandLine(int argc, char** argv, RunOptions* run, std::string* e
       continue;
     }
 
-    if (IsLoaderOption(arg)) {
+    // `--import X`: the option and its value, two entries of execArgv as
+    // under Node.
+    std::optional<std::string_view> value;
+    if (const ValueOption* option = FindValueOption(arg, &value); option != nullptr && !value) {
       if (i + 1 >= argc) {
         *error = "isohost: " + std::string(arg) + " requires an argument";
         return false;
       }
-      if (!ApplyNodeOption(std::string(arg) + "=" + argv[++i], run, error)) return false;
+      if (!CheckValue(*option, argv[i + 1], error)) return false;
+      run->exec_argv.emplace_back(arg);
+      run->exec_argv.emplace_back(argv[++i]);
       continue;
     }
 

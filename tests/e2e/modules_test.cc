@@ -105,6 +105,35 @@ wrapper: ["(function (exports, require, module, __filename, __dirname) { ","\n})
 )node");
 }
 
+// What the stubs can do as Node does, they do: net.isIP() and friends, and
+// the argument checks of dns.lookupService() (Node's output, byte for byte).
+TEST(ModulesTest, StubsJudgeAddressesAndArgumentsAsNode) {
+  CliResult result = RunCli({"run", ScriptPath("modules/ip_checks.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, R"node("1.2.3.4" 4
+"01.2.3.4" 0
+"256.1.1.1" 0
+"::1" 6
+"::" 6
+"1::" 6
+"fe80::1%eth0" 6
+"::ffff:1.2.3.4" 6
+"1:2:3:4:5:6:7:8" 6
+"1:2:3:4:5:6:7:8:9" 0
+"1::2::3" 0
+"x" 0
+"" 0
+"1:2:3:4:5:6:1.2.3.4" 6
+"1:2:3:4:5:6:7:1.2.3.4" 0
+":1" 0
+"1:" 0
+ERR_INVALID_ARG_VALUE The argument 'address' is invalid. Received 'x'
+ERR_SOCKET_BAD_PORT Port should be >= 0 and < 65536. Received type number (70000).
+ERR_MISSING_ARGS The "address", "port", and "callback" arguments must be specified
+ERR_INVALID_ARG_VALUE The argument 'address' is invalid. Received 'fasdfdsaf'
+)node");
+}
+
 // Not Node's output: these modules work in Node. In a worker they load with
 // Node's shape and throw a clear error only when used.
 TEST(ModulesTest, UnavailableBuiltinsLoadAndThrowOnlyWhenUsed) {

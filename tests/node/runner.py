@@ -48,7 +48,7 @@ class Config:
 
     def __init__(self, path):
         self.modules = []  # [(name, [glob, ...])], in the file's order
-        self.flags = []    # [(pattern, 'v8' | 'node' | 'node-value' | 'ignore')]
+        self.flags = []    # [(pattern, 'v8' | 'node' | 'ignore')]
         with open(path, encoding='utf-8') as f:
             for number, line in enumerate(f, 1):
                 words = line.split('#', 1)[0].split()
@@ -56,7 +56,7 @@ class Config:
                     continue
                 if words[0] == 'module' and len(words) >= 3:
                     self.modules.append((words[1], words[2:]))
-                elif words[0] == 'flag' and len(words) == 3 and words[2] in ('v8', 'node', 'node-value', 'ignore'):
+                elif words[0] == 'flag' and len(words) == 3 and words[2] in ('v8', 'node', 'ignore'):
                     self.flags.append((words[1], words[2]))
                 else:
                     fail_setup(f'{path}:{number}: cannot read "{line.strip()}"')
@@ -76,6 +76,11 @@ class Config:
             if fnmatch.fnmatchcase(flag, pattern):
                 return how
         return None
+
+
+# Node options that take their value as the next word of "// Flags:".
+NODE_VALUE_OPTIONS = {'--import', '--require', '-r', '--conditions', '-C', '--input-type',
+                      '--experimental-loader', '--loader'}
 
 
 def read_directives(source):
@@ -320,11 +325,10 @@ class Runner:
             if how == 'v8':
                 argv.append(f'--v8-flag={flag}')
             elif how == 'node':
+                # `--import FILE`: one --node-option, `--import=FILE`.
+                if flag in NODE_VALUE_OPTIONS and flags:
+                    flag = f'{flag}={flags.pop(0)}'
                 argv.append(f'--node-option={flag}')
-            elif how == 'node-value':
-                if not flags:
-                    return None, f"Node's flag {flag} has no value"
-                argv.append(f'--node-option={flag}={flags.pop(0)}')
             elif how is None:
                 return None, f"needs Node's flag {flag}"
         return argv + [file], ''

@@ -9,6 +9,8 @@ let inspect = (value) => String(value);
 // process.setUncaughtExceptionCaptureCallback(): takes every uncaught error
 // in place of the 'uncaughtException' listeners.
 let captureCallback = null;
+// --abort-on-uncaught-exception (process.js says).
+let abortOnUncaught = false;
 // The domain module's, once loaded (the two exclude each other, as in Node):
 // uncaught(err) gives an error to the domains and says whether they took it;
 // rejection(reason, domain) hands an unhandled rejection to the domain it was
@@ -18,7 +20,7 @@ let domainHooks = null;
 function writeFatalReport(err) {
   let text;
   try {
-    text = binding.formatFatalError(err);
+    text = binding.formatFatalError(err) + ownProperties(err);
   } catch {
     text = 'Uncaught exception';
   }
@@ -48,6 +50,19 @@ function errorSummary(err) {
   } catch {
     return '';
   }
+}
+
+// ` {\n  code: 'ERR_X'\n}` after an error's stack, as Node's report shows the
+// error's own properties.
+function ownProperties(err) {
+  if (!(err instanceof Error)) return '';
+  const keys = Object.keys(err).filter((key) => key !== 'stack' && key !== 'message');
+  if (keys.length === 0) return '';
+  const lines = keys.map((key) => {
+    const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `'${key}'`;
+    return `  ${name}: ${inspect(err[key]).split('\n').join('\n  ')}`;
+  });
+  return ` {\n${lines.join(',\n')}\n}`;
 }
 
 // Ends the worker after an error nobody handled. `exit` listeners still run.
@@ -90,6 +105,12 @@ function handleUncaught(err, origin = 'uncaughtException') {
     return;
   }
   if (process.listenerCount('uncaughtException') === 0) {
+    // --abort-on-uncaught-exception: the report, then abort() (a core
+    // file where the system keeps them) in place of exit code 1.
+    if (abortOnUncaught) {
+      writeFatalReport(err);
+      process.abort();
+    }
     dieWith(err, 1);
     return;
   }
@@ -142,4 +163,5 @@ exports.handleUncaught = handleUncaught;
 exports.setProcess = (value) => { process = value; };
 exports.setInspect = (fn) => { inspect = fn; };
 exports.setCaptureCallback = (fn) => { captureCallback = fn; };
+exports.setAbortOnUncaught = (value) => { abortOnUncaught = value; };
 exports.setDomainHooks = (hooks) => { domainHooks = hooks; };

@@ -22,6 +22,52 @@ const packageJson = () => internalRequire('internal/modules/package_json');
 const resolver = () => internalRequire('internal/modules/resolve');
 const esmLoader = () => internalRequire('internal/modules/esm/loader');
 
+// Node's module options (--conditions, --preserve-symlinks, --import, ...),
+// or undefined when the worker was given none: a worker without them never
+// loads internal/modules/options.js.
+const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons)(?:$|[=-])/;
+let loaderOptionsRead = false;
+let loaderOptionsValue;
+
+function loaderOptions() {
+  if (loaderOptionsRead) return loaderOptionsValue;
+  const processModule = internalRequire('process');
+  if (!processModule.process) return undefined;  // before setup()
+  loaderOptionsRead = true;
+  // Read without building process.env: a worker that uses none of it pays nothing.
+  const fromEnv = binding.getEnv('NODE_OPTIONS');
+  if ((typeof fromEnv === 'string' && fromEnv !== '') ||
+      processModule.startExecArgv().some((option) => kLoaderOption.test(option))) {
+    loaderOptionsValue = internalRequire('internal/modules/options').get();
+  }
+  return loaderOptionsValue;
+}
+
+// The conditions require() matches: Node's and the user's (--conditions).
+let requireConditions;
+function conditions() {
+  if (requireConditions === undefined) {
+    const options = loaderOptions();
+    requireConditions = new Set([...kConditions, ...requireModuleConditions(),
+                                 ...(options !== undefined ? options.conditions : [])]);
+  }
+  return requireConditions;
+}
+
+// "module-sync": an ES module require() can load, matched by require() and
+// import alike while require(esm) is on (as in Node 20.19 and later).
+function requireModuleConditions() {
+  return internalRequire('process').hasExecOption('--no-experimental-require-module') ? [] : ['module-sync'];
+}
+
+// Whether the file a require() (or, `isMain`, the entry point) names is
+// kept as the path it was found by rather than its real path.
+function preserveSymlinks(isMain) {
+  const options = loaderOptions();
+  if (options === undefined) return false;
+  return isMain ? options.preserveSymlinksMain : options.preserveSymlinks;
+}
+
 // Builtins: the bootstrap's own (registered by name) are known here, so a
 // script that requires only those never loads the list of Node's names.
 const registeredBuiltins = new Map();  // name -> () => exports
@@ -77,13 +123,14 @@ function toRealPath(filename) {
   return real;
 }
 
-function tryFile(filename) {
-  return stat(filename) === 0 ? toRealPath(filename) : false;
+function tryFile(filename, isMain) {
+  if (stat(filename) !== 0) return false;
+  return preserveSymlinks(isMain) ? path.resolve(filename) : toRealPath(filename);
 }
 
-function tryExtensions(base, extensions) {
+function tryExtensions(base, extensions, isMain) {
   for (const extension of extensions) {
-    const found = tryFile(base + extension);
+    const found = tryFile(base + extension, isMain);
     if (found) return found;
   }
   return false;
@@ -140,8 +187,14 @@ class Module {
     try {
       compiled = compileWrapper(content, filename);
     } catch (err) {
-      if (this === mainModule && isEntryWithModuleSyntax(err, filename)) throw kEntryIsModule;
-      throw err;
+      if (!isDetectedModule(err, content, filename)) throw err;
+      if (this === mainModule) throw kEntryIsModule;
+      // Without require(esm) the error stays CommonJS's, as in Node.
+      if (internalRequire('process').hasExecOption('--no-experimental-require-module')) throw err;
+      // A .js file of a package without "type" that is an ES module by its
+      // syntax: required as one (Node 20 detects the format so).
+      this.exports = requireEsm(this, filename, undefined);
+      return undefined;
     }
     const dirname = path.dirname(filename);
     const require = makeRequire(this);
@@ -188,8 +241,41 @@ function parentFilename(module) {
 // require() of the ES module `filename` (`scope`: the package.json that makes
 // a .js file one). Node 20 loads a graph without top-level await; with
 // --no-experimental-require-module it refuses, as Node before it did.
+// The CommonJS modules that stand for an ES module require() is loading.
+const requiredEsm = new WeakSet();
+
+// --trace-require-module=all|no-node-modules: Node's ExperimentalWarning,
+// once, when require() loads an ES module (with no-node-modules, not when a
+// module inside node_modules requires it).
+let requireModuleWarned = false;
+
+function traceRequireModule(module) {
+  const options = loaderOptions();
+  if (requireModuleWarned || options === undefined || options.traceRequireModule === undefined) return;
+  const parent = parents.get(module);
+  if (options.traceRequireModule === 'no-node-modules' && parent && typeof parent.filename === 'string' &&
+      parent.filename.includes('/node_modules/')) {
+    return;
+  }
+  requireModuleWarned = true;
+  let prefix = '';
+  if (parent) {
+    let from = parent.filename || parent.id;
+    if (from === 'internal/preload') from = '--require';
+    else if (from === '.') from = 'The entry point';
+    else if (from) from = `CommonJS module ${from}`;
+    const to = module.id || module.filename;
+    if (from && to) prefix = `${from} is loading ES Module ${to} using require().\n`;
+  }
+  internalRequire('process').process.emitWarning(
+    `${prefix}Support for loading ES Module in require() is an experimental feature and might change at any time`,
+    'ExperimentalWarning', undefined, parent ? parent.require : undefined);
+}
+
 function requireEsm(module, filename, scope) {
   if (!internalRequire('process').hasExecOption('--no-experimental-require-module')) {
+    traceRequireModule(module);
+    requiredEsm.add(module);
     return esmLoader().requireModule(filename, parentFilename(module));
   }
   let hasEsmSyntax = false;
@@ -249,10 +335,45 @@ function compileWrapper(content, filename) {
 const kEntryIsModule = Symbol('entry is an ES module');
 const kModuleSyntax = /Cannot use import statement|Unexpected token 'export'|import\.meta|await is only valid in async functions/;
 
-function isEntryWithModuleSyntax(err, filename) {
-  if (!(err instanceof SyntaxError) || !kModuleSyntax.test(err.message) || !filename.endsWith('.js')) return false;
+// Whether source that CommonJS could not compile (`err`) is an ES module:
+// its error is one only ES syntax causes, or it compiles as the body of an
+// async function (top-level await in an expression V8 reports otherwise,
+// `const require = ...`).
+function isModuleSyntaxError(err, content, filename) {
+  if (!(err instanceof SyntaxError)) return false;
+  if (kModuleSyntax.test(err.message)) return true;
+  try {
+    binding.compileFunction(`return async function () {\n${content}\n}`, filename, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Whether ambiguous source (eval input, a .js or extensionless file of a
+// package without "type") is ES syntax; never under
+// --no-experimental-detect-module.
+function containsModuleSyntax(content, filename) {
+  try {
+    compileWrapper(content, filename);
+    return false;
+  } catch (err) {
+    return detectionEnabled() && isModuleSyntaxError(err, content, filename);
+  }
+}
+
+function detectionEnabled() {
+  const options = loaderOptions();
+  return options === undefined || !options.noDetectModule;
+}
+
+function isDetectedModule(err, content, filename) {
+  if (!(err instanceof SyntaxError) || !detectionEnabled()) return false;
+  // A .js file, or one without an extension.
+  if (!filename.endsWith('.js') && path.extname(filename) !== '') return false;
   const scope = packageJson().findScope(filename);
-  return scope === undefined || scope.type === 'none';
+  if (scope !== undefined && scope.type !== 'none') return false;
+  return isModuleSyntaxError(err, content, filename);
 }
 
 function stripBOM(content) {
@@ -390,17 +511,18 @@ function resolveExports(nmPath, request) {
   const pkg = packageJson().read(pkgDir);
   if (!pkg.exists || pkg.exports == null) return undefined;
   return resolveThroughPackage(request, `${pkgDir}/package.json`, () => finalizeResolution(
-    resolver().packageExportsResolve(pkgDir, `.${match[2] || ''}`, pkg.exports, undefined, kConditions), pkgDir));
+    resolver().packageExportsResolve(pkgDir, `.${match[2] || ''}`, pkg.exports, undefined, conditions()), pkgDir));
 }
 
 // A directory: its package.json "main", else its index file.
-function tryPackage(dir, exts, originalRequest) {
+function tryPackage(dir, exts, originalRequest, isMain) {
   const main = packageJson().read(dir).main;
-  if (!main) return tryExtensions(path.resolve(dir, 'index'), exts);
+  if (!main) return tryExtensions(path.resolve(dir, 'index'), exts, isMain);
   const filename = path.resolve(dir, main);
-  let found = tryFile(filename) || tryExtensions(filename, exts) || tryExtensions(path.resolve(filename, 'index'), exts);
+  let found = tryFile(filename, isMain) || tryExtensions(filename, exts, isMain) ||
+      tryExtensions(path.resolve(filename, 'index'), exts, isMain);
   if (found === false) {
-    found = tryExtensions(path.resolve(dir, 'index'), exts);
+    found = tryExtensions(path.resolve(dir, 'index'), exts, isMain);
     if (!found) {
       const err = new Error(`Cannot find module '${filename}'. Please verify that the package.json has a valid "main" entry`);
       err.code = 'MODULE_NOT_FOUND';
@@ -436,10 +558,12 @@ Module._findPath = function(request, paths, isMain) {
     const rc = stat(basePath);
     let filename = false;
     if (!trailingSlash) {
-      if (rc === 0) filename = toRealPath(basePath);
-      if (!filename) filename = tryExtensions(basePath, exts || (exts = Object.keys(Module._extensions)));
+      if (rc === 0) filename = preserveSymlinks(isMain) ? path.resolve(basePath) : toRealPath(basePath);
+      if (!filename) filename = tryExtensions(basePath, exts || (exts = Object.keys(Module._extensions)), isMain);
     }
-    if (!filename && rc === 1) filename = tryPackage(basePath, exts || (exts = Object.keys(Module._extensions)), request);
+    if (!filename && rc === 1) {
+      filename = tryPackage(basePath, exts || (exts = Object.keys(Module._extensions)), request, isMain);
+    }
     if (filename) {
       Module._pathCache[cacheKey] = filename;
       return filename;
@@ -460,7 +584,7 @@ function trySelf(parentPath, request) {
   else return false;
   const pkgDir = path.dirname(pkg.path);
   return resolveThroughPackage(request, pkg.path, () => finalizeResolution(
-    resolver().packageExportsResolve(pkgDir, subpath, pkg.exports, parentPath, kConditions), pkgDir));
+    resolver().packageExportsResolve(pkgDir, subpath, pkg.exports, parentPath, conditions()), pkgDir));
 }
 
 Module._resolveFilename = function(request, parent, isMain, options) {
@@ -489,7 +613,7 @@ Module._resolveFilename = function(request, parent, isMain, options) {
     if (scope !== undefined && scope.imports != null) {
       const pkgDir = path.dirname(scope.path);
       return resolveThroughPackage(request, undefined, () => finalizeResolution(
-        resolver().packageImportsResolve(request, parent.filename, kConditions), pkgDir));
+        resolver().packageImportsResolve(request, parent.filename, conditions()), pkgDir));
     }
   }
 
@@ -514,6 +638,28 @@ Module._resolveFilename = function(request, parent, isMain, options) {
 
 // --- loading -------------------------------------------------------------------------
 
+// What each CommonJS module exported when it finished loading: what an
+// import of it gets, whatever it (or a require.cache user) changes later,
+// as in Node.
+const exportsAtLoad = new WeakMap();
+
+function exportsForImport(filename) {
+  const exports = Module._load(filename, null, false);
+  const module = Module._cache[filename];
+  return module !== undefined && exportsAtLoad.has(module) ? exportsAtLoad.get(module) : exports;
+}
+
+// A module of the cache that a require() asks for again. One still loading
+// is a cycle: CommonJS gives the exports so far, an ES module refuses.
+function cachedExports(cached) {
+  if (!cached.loaded && requiredEsm.has(cached)) {
+    const from = parentFilename(cached);
+    throw new (codes().ERR_REQUIRE_CYCLE_MODULE)(
+      `Cannot require() ES Module ${cached.id} in a cycle.${from !== undefined ? ` (from ${from})` : ''}`);
+  }
+  return cached.exports;
+}
+
 Module._load = function(request, parent, isMain) {
   let relativeKey;
   if (parent) {
@@ -523,7 +669,7 @@ Module._load = function(request, parent, isMain) {
       const cached = Module._cache[known];
       if (cached !== undefined) {
         updateChildren(parent, cached, true);
-        return cached.exports;
+        return cachedExports(cached);
       }
       delete relativeResolveCache[relativeKey];
     }
@@ -539,7 +685,7 @@ Module._load = function(request, parent, isMain) {
   const cached = Module._cache[filename];
   if (cached !== undefined) {
     updateChildren(parent, cached, true);
-    return cached.exports;
+    return cachedExports(cached);
   }
   if (filename.startsWith('node:')) return loadBuiltin(filename.slice(5));
   if (filename === request && isBuiltinRequest(filename)) return loadBuiltin(filename);
@@ -555,6 +701,7 @@ Module._load = function(request, parent, isMain) {
   let threw = true;
   try {
     module.load(filename);
+    exportsAtLoad.set(module, module.exports);
     threw = false;
   } finally {
     if (threw) {
@@ -633,7 +780,11 @@ Module._debug = () => {};
 Module._readPackage = (dir) => packageJson().read(dir);
 Module.createRequire = createRequire;
 Module.isBuiltin = (name) => builtins().isBuiltin(name);
-Module.syncBuiltinESMExports = () => {};
+// Set by the ES module loader once it is loaded: before, no builtin was imported.
+let builtinSync = () => {};
+Module.syncBuiltinESMExports = function syncBuiltinESMExports() {
+  builtinSync();
+};
 // Module customization hooks (internal/modules/esm/hooks.js, loaded on the first call).
 Module.register = function register(specifier, parentURL = undefined, options = undefined) {
   internalRequire('internal/modules/esm/hooks').register(specifier, parentURL, options);
@@ -658,7 +809,9 @@ Object.defineProperty(Module, 'builtinModules', {
 // syntax says so: that shows when it is compiled, see kEntryIsModule.)
 function isModuleEntry(filename) {
   if (filename.endsWith('.mjs')) return true;
-  if (!filename.endsWith('.js')) return false;
+  if (filename.endsWith('.cjs')) return false;
+  // Any other file of a "type": "module" package goes to the ES loader,
+  // which says what it makes of its extension, as in Node.
   const scope = packageJson().findScope(filename);
   return scope !== undefined && scope.type === 'module';
 }
@@ -697,6 +850,51 @@ function runMain(scriptPath, scriptSource, sourceKind) {
   internalsExposed = Boolean(globalThis.process && globalThis.process.execArgv.includes('--expose-internals'));
   const loaders = commandLineLoaders();
   if (loaders !== undefined) internalRequire('internal/modules/esm/hooks').registerFromCommandLine(loaders);
+  const options = loaderOptions();
+  if (options === undefined) return runEntryPoint(scriptPath, scriptSource, sourceKind, undefined, loaders);
+  // Node's order: --require modules, then --import modules one after the
+  // other (each evaluated before the next), then the entry point.
+  if (options.require.length > 0) preloadRequires(options.require);
+  const run = () => {
+    if (options.check && scriptSource === undefined) {
+      checkSyntax(scriptPath);
+      return { __proto__: null, exports: undefined };
+    }
+    return runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders);
+  };
+  if (options.import.length === 0) return run();
+  const entry = esmLoader().runPreloads(options.import).then(() => {
+    const result = run();
+    return result.namespace !== undefined ? result.namespace : result.exports;
+  });
+  return { __proto__: null, namespace: entry };
+}
+
+// --require: CommonJS modules named as from a file in the working directory.
+function preloadRequires(requests) {
+  const parent = new Module('internal/preload', null);
+  parent.paths = Module._nodeModulePaths(binding.cwd());
+  for (const request of requests) parent.require(request);
+}
+
+// --check: the entry is compiled, as what it is, and not run.
+function checkSyntax(scriptPath) {
+  const filename = Module._findPath(path.resolve(scriptPath), null, true) || path.resolve(scriptPath);
+  const content = stripBOM(binding.readFile(filename));
+  if (isModuleEntry(filename)) {
+    esmLoader().checkSyntax(content, filename);
+    return;
+  }
+  try {
+    compileWrapper(content, filename);
+  } catch (err) {
+    if (!isDetectedModule(err, content, filename)) throw err;
+    esmLoader().checkSyntax(content, filename);
+  }
+}
+
+// `loaders`: the --experimental-loader URLs, or undefined.
+function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
   if (scriptSource === undefined) {
     const filename = Module._findPath(path.resolve(scriptPath), null, true);
     // With loaders, or hooks registered before the entry runs, the entry,
@@ -705,12 +903,18 @@ function runMain(scriptPath, scriptSource, sourceKind) {
       return { __proto__: null, namespace: esmLoader().runEntry(filename || path.resolve(scriptPath)) };
     }
     if (filename && isModuleEntry(filename)) {
+      if (options !== undefined && options.inputType !== undefined) {
+        throw new (codes().ERR_INPUT_TYPE_NOT_ALLOWED)();
+      }
       return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }
     try {
       return { __proto__: null, exports: Module._load(scriptPath, null, true) };
     } catch (err) {
       if (err !== kEntryIsModule) throw err;
+      if (options !== undefined && options.inputType !== undefined) {
+        throw new (codes().ERR_INPUT_TYPE_NOT_ALLOWED)();
+      }
       const filename = mainModule.filename;
       mainModule = undefined;
       if (globalThis.process) globalThis.process.mainModule = undefined;
@@ -718,11 +922,13 @@ function runMain(scriptPath, scriptSource, sourceKind) {
     }
   }
   if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
-    const runEval = () => internalRequire('internal/modules/run_eval').runEval(scriptSource, sourceKind);
+    const runEval = () => internalRequire('internal/modules/run_eval').runEval(
+      scriptSource, sourceKind, options !== undefined ? options.inputType : undefined);
     // As in Node, the code runs once the loaders are registered.
-    if (loaders !== undefined) return { __proto__: null, namespace: esmLoader().whenHooksRegistered().then(runEval) };
-    runEval();
-    return { __proto__: null, exports: undefined };
+    if (loaders !== undefined) {
+      return { __proto__: null, exports: undefined, namespace: esmLoader().whenHooksRegistered().then(runEval) };
+    }
+    return { __proto__: null, exports: undefined, namespace: runEval() };
   }
   const filename = path.join(binding.cwd(), '[worker eval]');
   const module = new Module(filename, null);
@@ -746,3 +952,11 @@ exports.internalsExposed = () => internalsExposed;
 exports.noteHooksRegistered = () => {
   hooksRegistered = true;
 };
+exports.loaderOptions = loaderOptions;
+exports.setBuiltinSync = (sync) => {
+  builtinSync = sync;
+};
+exports.exportsForImport = exportsForImport;
+exports.requireModuleConditions = requireModuleConditions;
+exports.containsModuleSyntax = containsModuleSyntax;
+exports.isModuleSyntaxError = (err, content, filename) => detectionEnabled() && isModuleSyntaxError(err, content, filename);

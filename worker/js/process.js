@@ -118,6 +118,8 @@ function buildConfig() {
 // the builtins consult, so that a script editing process.execArgv changes
 // nothing (Node reads its options from C++). Set by setup().
 let execOptions = new Set();
+// The same in their order (options with values among them).
+let startExecArgv = [];
 
 // --- exit --------------------------------------------------------------------------------
 
@@ -453,8 +455,38 @@ const process = {
   },
 };
 
+// process.report: Node's diagnostic report, whose writer a worker does not
+// have; its settings read as Node's defaults, its functions say so. Built on
+// first read.
+let report;
+function buildReport() {
+  const unavailable = (name) => () => {
+    throw new (codes().ERR_NOT_AVAILABLE_IN_WORKER)(`process.report.${name}`);
+  };
+  return {
+    compact: false,
+    directory: '',
+    filename: '',
+    excludeNetwork: false,
+    reportOnFatalError: false,
+    reportOnSignal: false,
+    reportOnUncaughtException: false,
+    signal: 'SIGUSR2',
+    getReport: unavailable('getReport'),
+    writeReport: unavailable('writeReport'),
+  };
+}
+
 Object.defineProperties(process, {
   [Symbol.toStringTag]: { value: 'process', writable: true, enumerable: false, configurable: false },
+  report: {
+    get() {
+      if (report === undefined) report = buildReport();
+      return report;
+    },
+    enumerable: true,
+    configurable: true,
+  },
   version: { value: `v${kNodeVersion}`, writable: false, enumerable: true, configurable: true },
   arch: { value: binding.arch, writable: false, enumerable: true, configurable: true },
   platform: { value: binding.platform, writable: false, enumerable: true, configurable: true },
@@ -527,6 +559,7 @@ function applyExecArgv(execArgv) {
     else if (option === '--trace-deprecation') process.traceDeprecation = true;
     else if (option === '--trace-warnings') process.traceProcessWarnings = true;
     else if (option === '--no-warnings') process.removeListener('warning', writeWarning);
+    else if (option === '--abort-on-uncaught-exception') errors.setAbortOnUncaught(true);
   }
 }
 
@@ -543,6 +576,7 @@ function setup(info) {
   process.execPath = info.execPath;
   process.execArgv = info.execArgv;
   execOptions = new Set(info.execArgv);
+  startExecArgv = info.execArgv.slice();
   applyExecArgv(info.execArgv);
   process.argv = [info.execPath, ...entryArgv(info), ...info.argv];
   // Node's process.permission exists only under the permission model; its
@@ -564,6 +598,7 @@ function setup(info) {
 exports.process = process;
 exports.setup = setup;
 exports.hasExecOption = hasExecOption;
+exports.startExecArgv = () => startExecArgv;
 exports.pendingDeprecation = pendingDeprecation;
 exports.emitBeforeExit = emitBeforeExit;
 exports.emitExit = emitExit;

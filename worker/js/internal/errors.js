@@ -140,6 +140,7 @@ const messages = {
   ERR_DOMAIN_CANNOT_SET_UNCAUGHT_EXCEPTION_CAPTURE: [Error, () => 'The `domain` module is in use, which is mutually exclusive with calling process.setUncaughtExceptionCaptureCallback()'],
   ERR_ENCODING_INVALID_ENCODED_DATA: [TypeError, (encoding) => `The encoded data was not valid for encoding ${encoding}`],
   ERR_ENCODING_NOT_SUPPORTED: [RangeError, (encoding) => `The "${encoding}" encoding is not supported`],
+  ERR_EVAL_ESM_CANNOT_PRINT: [Error, () => '--print cannot be used with ESM input'],
   ERR_EVENT_RECURSION: [Error, (type) => `The event "${type}" is already being dispatched`],
   ERR_FALSY_VALUE_REJECTION: [Error, () => 'Promise was rejected with falsy value'],
   ERR_FS_FILE_TOO_LARGE: [RangeError, (size) => `File size (${size}) is greater than 2 GiB`],
@@ -151,6 +152,7 @@ const messages = {
   ERR_IMPORT_ATTRIBUTE_MISSING: [TypeError, (url, key, value) => `Module "${url}" needs an import attribute of "${key}: ${value}"`],
   ERR_IMPORT_ATTRIBUTE_UNSUPPORTED: [TypeError, (key, value) => `Import attribute "${key}" with value "${value}" is not supported`],
   ERR_INCOMPATIBLE_OPTION_PAIR: [TypeError, (a, b) => `Option "${a}" cannot be used in combination with option "${b}"`],
+  ERR_INPUT_TYPE_NOT_ALLOWED: [Error, () => '--input-type can only be used with string input via --eval, --print, or STDIN'],
   ERR_INVALID_ARG_TYPE: [TypeError, invalidArgTypeMessage],
   ERR_INVALID_ARG_VALUE: [TypeError, (name, value, reason = 'is invalid') => {
     let shown = inspectModule().inspect(value);
@@ -215,9 +217,10 @@ const messages = {
   ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: [TypeError, (arg) => `Unexpected argument '${arg}'. This command does not take positional arguments`],
   ERR_PARSE_ARGS_UNKNOWN_OPTION: [TypeError, (option, allowPositionals) => `Unknown option '${option}'${allowPositionals ? `. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- ${JSON.stringify(option)}` : ''}`],
   ERR_REQUIRE_ASYNC_MODULE: [Error, () => 'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.'],
+  ERR_REQUIRE_CYCLE_MODULE: [Error, (message) => message],
   ERR_REQUIRE_ESM: [Error, requireEsmMessage],
   ERR_SCRIPT_EXECUTION_TIMEOUT: [Error, (timeout) => `Script execution timed out after ${timeout}ms`],
-  ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received ${inspectModule().inspect(port)}.`],
+  ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536.${describeReceived(port)}.`],
   ERR_STREAM_ALREADY_FINISHED: [Error, (method) => `Cannot call ${method} after a stream was finished`],
   ERR_STREAM_CANNOT_PIPE: [Error, () => 'Cannot pipe, not readable'],
   ERR_STREAM_DESTROYED: [Error, (method) => `Cannot call ${method} after a stream was destroyed`],

@@ -222,17 +222,34 @@ function packageImportsResolve(name, base, conditions) {
   throw new ERR_PACKAGE_IMPORT_NOT_DEFINED(name, pkgDir, base);
 }
 
+// DEP0151: an ES module found by guessing the extension of "main", or as
+// the package's index.
+function warnLegacyMain(pkgDir, main, file, base) {
+  const isModule = file.endsWith('.mjs') ||
+      (file.endsWith('.js') && (packageJson.findScope(file) || { type: 'none' }).type === 'module');
+  if (!isModule) return;
+  const found = file.slice(pkgDir.length + 1);
+  const message = main
+    ? `Package ${pkgDir}/ has a "main" field set to "${main}", excluding the full filename and extension to the resolved file at "${found}", imported from ${base}.\n Automatic extension resolution of the "main" field is deprecated for ES modules.`
+    : `No "main" or "exports" field defined in the package.json for ${pkgDir}/ resolving the main entry point "${found}", imported from ${base}.\nDefault "index" lookups for the main are deprecated for ES modules.`;
+  internalRequire('process').process.emitWarning(message, 'DeprecationWarning', 'DEP0151');
+}
+
 // main, then index, as Node does for a package without "exports" that an
 // import names.
 function legacyMainResolve(pkgDir, record, base) {
   const candidates = [];
+  // "main" is a URL relative to the package.json (an absolute path stays one).
+  const mainPath = record.main === undefined ? undefined : record.main.startsWith('/') ? record.main : `${pkgDir}/${record.main}`;
   if (record.main !== undefined) {
-    const main = `${pkgDir}/${record.main}`;
+    const main = mainPath;
     for (const suffix of ['', '.js', '.json', '.node', '/index.js', '/index.json', '/index.node']) candidates.push(main + suffix);
   }
   for (const file of ['index.js', 'index.json', 'index.node']) candidates.push(`${pkgDir}/${file}`);
   for (const file of candidates) {
-    if (binding.stat(file) === 0) return file;
+    if (binding.stat(file) !== 0) continue;
+    if (file !== mainPath) warnLegacyMain(pkgDir, record.main, file, base);
+    return file;
   }
   throw new ERR_MODULE_NOT_FOUND(`${pkgDir}/`, base, false);
 }
@@ -256,7 +273,11 @@ function packageResolve(specifier, base, conditions) {
       const record = packageJson.read(pkgDir);
       if (record.exports != null) return packageExportsResolve(pkgDir, subpath, record.exports, base, conditions);
       if (subpath === '.') return legacyMainResolve(pkgDir, record, base);
-      return pkgDir + subpath.slice(1);
+      // The rest is a URL path: a query or fragment ends it, escapes decode.
+      let rest = subpath.slice(1);
+      const cut = rest.search(/[?#]/);
+      if (cut !== -1) rest = rest.slice(0, cut);
+      return toFilePath(pkgDir + rest, base);
     }
     if (dir === '/') break;
     dir = dir.slice(0, Math.max(dir.lastIndexOf('/'), 1));

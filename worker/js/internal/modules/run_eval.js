@@ -39,8 +39,32 @@ function defineBuiltinGlobals(require) {
   }
 }
 
-function runEval(source, sourceKind) {
+// Eval input that is an ES module (--input-type=module, or ES syntax that
+// the script form cannot compile): run as one, at file:///CWD/[eval1].
+function runAsModule(source, sourceKind) {
+  if (sourceKind === kSourcePrint) throw new (internalRequire('internal/errors').codes.ERR_EVAL_ESM_CANNOT_PRINT)();
+  const loader = internalRequire('internal/modules/esm/loader');
+  const name = sourceKind === kSourceStdin ? '[stdin]' : '[eval1]';
+  return loader.runSourceEntry(source, loader.pathToFileUrl(path.join(binding.cwd(), name)));
+}
+
+// Runs Node's -e/-p/stdin input. Returns the promise of the module's
+// namespace when it ran as an ES module, else undefined.
+function runEval(source, sourceKind, inputType) {
+  if (inputType === 'module') return runAsModule(source, sourceKind);
   const name = sourceKind === kSourceStdin ? '[stdin]' : '[eval]';
+  // Compiled as vm.Script compiles, but import() in it goes to the worker's
+  // own loader, as in Node.
+  const vm = binding.internalBinding('vm');
+  let script;
+  try {
+    script = vm.compileScript(source, name, 0, 0, undefined, false, {}, undefined);
+  } catch (err) {
+    if (inputType === undefined && internalRequire('modules').isModuleSyntaxError(err, source, name)) {
+      return runAsModule(source, sourceKind);
+    }
+    throw err;
+  }
   const cwd = binding.cwd();
   const module = new Module(name, null);
   module.filename = path.join(cwd, name);
@@ -52,9 +76,10 @@ function runEval(source, sourceKind) {
   defineGlobal('__dirname', '.');
   defineGlobal('require', require);
   defineBuiltinGlobals(require);
-  const result = internalRequire('node/vm').runInThisContext(source, { filename: name });
+  const result = vm.runScript(script, undefined, -1, true);
   module.loaded = true;
   if (sourceKind === kSourcePrint) globalThis.console.log(result);
+  return undefined;
 }
 
 exports.runEval = runEval;

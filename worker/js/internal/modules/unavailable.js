@@ -64,6 +64,43 @@ function unavailable(api) {
   }[name];
 }
 
+// What a stub does as Node does, because it needs nothing a worker lacks:
+// pure functions, and the argument checks that come before the API's work
+// (bad input gets Node's error, good input the not-available one).
+const netIp = () => internalRequire('internal/net_ip');
+
+function checkLookupService(api, args, withCallback) {
+  const { validateString, validateFunction } = internalRequire('internal/validators');
+  const expected = withCallback ? ['address', 'port', 'callback'] : ['address', 'port'];
+  if (args.length !== expected.length) throw new codes.ERR_MISSING_ARGS(...expected);
+  const [address, port, callback] = args;
+  validateString(address, 'address');
+  if (netIp().isIP(address) === 0) throw new codes.ERR_INVALID_ARG_VALUE('address', address);
+  const number = +port;
+  if ((typeof port !== 'number' && typeof port !== 'string') || (typeof port === 'string' && port.trim() === '') ||
+      number !== (number >>> 0) || number > 0xffff) {
+    throw new codes.ERR_SOCKET_BAD_PORT('Port', port, true);
+  }
+  if (withCallback) validateFunction(callback, 'callback');
+  throw new codes.ERR_NOT_AVAILABLE_IN_WORKER(api);
+}
+
+const kWorking = {
+  'net': {
+    isIP: (input) => netIp().isIP(`${input}`),
+    isIPv4: (input) => netIp().isIPv4(`${input}`),
+    isIPv6: (input) => netIp().isIPv6(`${input}`),
+  },
+  'dns': {
+    lookupService: function lookupService(...args) { return checkLookupService('dns.lookupService', args, true); },
+  },
+  'dns/promises': {
+    lookupService: function lookupService(...args) {
+      return checkLookupService('dns/promises.lookupService', args, false);
+    },
+  },
+};
+
 // The stub of module `id`, or undefined if it has no entry in the table.
 function create(id, loadBuiltin) {
   const surface = kSurfaces[id];
@@ -86,6 +123,7 @@ function create(id, loadBuiltin) {
     }
   }
   if (surface.values !== undefined) Object.assign(target, surface.values);
+  if (kWorking[id] !== undefined) Object.assign(target, kWorking[id]);
   return target;
 }
 

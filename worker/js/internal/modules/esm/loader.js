@@ -19,6 +19,18 @@ const modules = internalRequire('modules');
 const { codes } = internalRequire('internal/errors');
 
 const kConditions = new Set(['import', 'node']);
+// With the user's (--conditions), once known.
+let importConditions;
+function conditions() {
+  if (importConditions === undefined) {
+    const options = modules.loaderOptions();
+    importConditions = new Set([...kConditions, ...modules.requireModuleConditions(),
+                                ...(options !== undefined ? options.conditions : [])]);
+  }
+  return importConditions;
+}
+const kStatusInstantiating = 1;
+const kStatusEvaluating = 3;
 const kStatusEvaluated = 4;
 const kStatusErrored = 5;
 
@@ -63,9 +75,20 @@ function isBuiltin(name) {
 // relative specifier that named it (for the hint of a directory import).
 function finalize(filename, suffix, base, relative) {
   const kind = binding.stat(filename);
-  if (kind === 1) throw directoryImportError(filename, base, relative);
-  if (kind !== 0) throw new codes.ERR_MODULE_NOT_FOUND(filename, base, true);
+  if (kind === 1) throw withUrl(directoryImportError(filename, base, relative), filename);
+  if (kind !== 0) throw withUrl(new codes.ERR_MODULE_NOT_FOUND(filename, base, true), filename);
+  const options = modules.loaderOptions();
+  if (options !== undefined && options.preserveSymlinks) return pathToFileUrl(filename) + suffix;
   return pathToFileUrl(binding.realpath(filename)) + suffix;
+}
+
+// The URL a resolution error is about, as Node gives it (an own property:
+// whatever Error.prototype holds is not consulted).
+function withUrl(err, filename) {
+  Object.defineProperty(err, 'url', {
+    __proto__: null, value: pathToFileUrl(filename.replace(/\/+$/, '') || '/'), writable: true, enumerable: true, configurable: true,
+  });
+  return err;
 }
 
 // Node's hint for a directory that CommonJS would have loaded: its "main",
@@ -83,8 +106,71 @@ function directoryImportError(dir, base, relative) {
   return err;
 }
 
-// The URL `specifier` means when the module at `parentUrl` imports it.
-function resolve(specifier, parentUrl, conditions = kConditions) {
+// The URL `specifier` means when the module at `parentUrl` imports it. A
+// module that is not there gets the hint of what CommonJS would have found.
+// Successful resolutions, by parent and specifier: an import that found a
+// module finds the same one again, even once its file is gone (Node's
+// resolve cache).
+const resolveCache = new Map();
+
+// `givenConditions`: a resolve hook's context.conditions, in place of the
+// worker's own (such a resolution is not cached).
+function resolve(specifier, parentUrl, givenConditions = undefined) {
+  const key = givenConditions === undefined ? `${parentUrl}\x00${specifier}` : undefined;
+  const known = key === undefined ? undefined : resolveCache.get(key);
+  if (known !== undefined) return known;
+  try {
+    const url = resolveUrl(specifier, parentUrl, givenConditions);
+    if (key !== undefined) resolveCache.set(key, url);
+    return url;
+  } catch (err) {
+    if (err !== null && typeof err === 'object' && err.code === 'ERR_MODULE_NOT_FOUND') {
+      const found = resolveAsCommonJs(specifier, parentUrl);
+      if (found !== undefined && found !== specifier) appendToMessage(err, `\nDid you mean to import ${JSON.stringify(found)}?`);
+    }
+    throw err;
+  }
+}
+
+// Adds to an error's message, and to its stack if that was made already.
+function appendToMessage(err, text) {
+  const stack = err.stack;
+  const header = `${err.name}${err.code !== undefined ? ` [${err.code}]` : ''}: ${err.message}`;
+  err.message += text;
+  if (typeof stack === 'string' && stack.startsWith(header)) {
+    err.stack = `${header}${text}${stack.slice(header.length)}`;
+  }
+}
+
+// What require() would make of `specifier` from `parentUrl`, written as an
+// import could name it: relative to the parent, or as 'pkg/sub/path.js'.
+function resolveAsCommonJs(specifier, parentUrl) {
+  if (parentUrl === undefined || !parentUrl.startsWith('file:')) return undefined;
+  let found;
+  try {
+    const parent = fileUrlToPath(parentUrl);
+    const module = new modules.Module(parent, null);
+    module.filename = parent;
+    module.paths = modules.Module._nodeModulePaths(path.dirname(parent));
+    found = modules.Module._resolveFilename(specifier, module, false);
+  } catch {
+    return undefined;
+  }
+  if (specifier.startsWith('./') || specifier.startsWith('../')) {
+    const parentDir = parentUrl.slice('file://'.length, parentUrl.lastIndexOf('/'));
+    const relative = path.relative(parentDir, pathToFileUrl(found).slice('file://'.length));
+    return relative.startsWith('../') ? relative : `./${relative}`;
+  }
+  if (specifier[0] === '/' || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(specifier) || specifier[0] === '#') return undefined;
+  const slash = specifier.indexOf('/');
+  const pkg = slash === -1 ? specifier : specifier.slice(0, slash);
+  const needle = `/node_modules/${pkg}/`;
+  const index = found.lastIndexOf(needle);
+  if (index === -1) return pathToFileUrl(found);
+  return `${pkg}/${found.slice(index + needle.length).split('/').map(encodeURIComponent).join('/')}`;
+}
+
+function resolveUrl(specifier, parentUrl, givenConditions) {
   const parentPath = parentUrl !== undefined && parentUrl.startsWith('file:') ? fileUrlToPath(parentUrl) : undefined;
   const base = parentPath !== undefined ? parentPath : parentUrl;
   if (specifier.startsWith('node:')) {
@@ -100,7 +186,8 @@ function resolve(specifier, parentUrl, conditions = kConditions) {
     const cut = specifier.search(/[?#]/);
     const pathPart = cut === -1 ? specifier : specifier.slice(0, cut);
     const suffix = cut === -1 ? '' : specifier.slice(cut);
-    // A parent URL that ends in '/' is a directory (the working directory's).
+    // A parent URL that ends in '/' is a folder (code without a file:
+    // the working directory).
     const parentDir = parentPath === undefined ? '/' : parentUrl.endsWith('/') ? parentPath : path.dirname(parentPath);
     const filename = fileUrlToPath(`file://${path.resolve(parentDir, pathPart)}`, base);
     return finalize(pathPart.endsWith('/') ? `${filename}/` : filename, suffix, base,
@@ -115,51 +202,30 @@ function resolve(specifier, parentUrl, conditions = kConditions) {
     const protocol = specifier.slice(0, specifier.indexOf(':') + 1);
     throw new codes.ERR_UNSUPPORTED_ESM_URL_SCHEME({ protocol }, ['file', 'data', 'and node']);
   }
-  const resolved = specifier[0] === '#'
-    ? resolver.packageImportsResolve(specifier, parentPath, conditions)
-    : resolver.packageResolve(specifier, parentPath, conditions);
+  // The resolver looks from the folder of the file it is given.
+  const from = parentPath !== undefined && parentUrl.endsWith('/') ? `${parentPath}/` : parentPath;
+  let resolved;
+  try {
+    resolved = specifier[0] === '#'
+      ? resolver.packageImportsResolve(specifier, from, givenConditions || conditions())
+      : resolver.packageResolve(specifier, from, givenConditions || conditions());
+  } catch (err) {
+    throw invalidPackageConfig(err, specifier, base);
+  }
   if (resolved.startsWith('node:')) return resolved;
   return finalize(resolved, '', base);
 }
 
+// A package.json that is not JSON, met while resolving `specifier`.
+function invalidPackageConfig(err, specifier, base) {
+  if (!(err instanceof SyntaxError) || typeof err.path !== 'string' || !err.path.endsWith('package.json')) return err;
+  const prefix = `Error parsing ${err.path}: `;
+  const detail = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+  return new codes.ERR_INVALID_PACKAGE_CONFIG(err.path, `"${specifier}" from ${base}`, detail);
+}
+
 // --- formats -------------------------------------------------------------------------
 
-// A SyntaxError that says the source is an ES module, not CommonJS.
-const kEsmSyntax = /Cannot use import statement|Unexpected token 'export'|import\.meta|await is only valid in async functions/;
-
-function looksLikeModule(source, filename) {
-  try {
-    binding.compileFunction(source, filename, ['exports', 'require', 'module', '__filename', '__dirname']);
-    return false;
-  } catch (err) {
-    return err instanceof SyntaxError && kEsmSyntax.test(err.message);
-  }
-}
-
-// 'module', 'commonjs', 'json' or 'builtin', as Node decides it from the
-// extension, the package's "type" and (for a .js file of a package without
-// one) the syntax.
-function formatOf(url, filename, source) {
-  if (url.startsWith('node:')) return 'builtin';
-  if (url.startsWith('data:')) {
-    const mime = /^data:([^,;]*)/i.exec(url)[1].toLowerCase();
-    if (mime === 'text/javascript') return 'module';
-    if (mime === 'application/json') return 'json';
-    throw new codes.ERR_UNKNOWN_MODULE_FORMAT(mime, url);
-  }
-  const extension = path.extname(filename);
-  if (extension === '.mjs') return 'module';
-  if (extension === '.cjs') return 'commonjs';
-  if (extension === '.json') return 'json';
-  if (extension === '.js' || extension === '') {
-    const scope = packageJson.findScope(filename);
-    const type = scope === undefined ? 'none' : scope.type;
-    if (type === 'module') return 'module';
-    if (type === 'commonjs' || extension === '') return 'commonjs';
-    return looksLikeModule(source(), filename) ? 'module' : 'commonjs';
-  }
-  throw new codes.ERR_UNKNOWN_FILE_EXTENSION(extension, filename);
-}
 
 // Import attributes: only "type", and "type": "json" exactly for JSON.
 function checkAttributes(url, format, attributes) {
@@ -188,6 +254,7 @@ function dataUrlText(url) {
 
 function makeRecord(url, format, filename, id) {
   const record = { url, format, filename, id, error: undefined };
+  if (requireBuild !== null) requireBuild.add(record);
   records.set(url, record);
   recordsById[id] = record;
   return record;
@@ -196,6 +263,9 @@ function makeRecord(url, format, filename, id) {
 function sourceModule(url, filename, source) {
   const id = wrap.compile(source, url);
   const record = makeRecord(url, 'module', filename, id);
+  // For the explanation of an import of a name a CommonJS module lacks.
+  record.source = source;
+  record.children = new Map();
   try {
     const specifiers = [];
     const types = [];
@@ -203,7 +273,9 @@ function sourceModule(url, filename, source) {
     for (const [specifier, attributes] of wrap.requests(id)) {
       specifiers.push(specifier);
       types.push(attributes.type);
-      ids.push(moduleFor(resolve(specifier, url), attributes).id);
+      const child = moduleFor(resolve(specifier, url), attributes, { specifier, from: filename || url });
+      record.children.set(specifier, child);
+      ids.push(child.id);
     }
     wrap.link(id, specifiers, types, ids);
   } catch (err) {
@@ -232,30 +304,61 @@ function builtinModule(url) {
   if (exports !== null && (typeof exports === 'object' || typeof exports === 'function')) {
     for (const key of Object.keys(exports)) if (key !== 'default') names.push(key);
   }
-  return syntheticModule(url, 'builtin', undefined, names, () => {
-    const values = { __proto__: null, default: exports };
-    for (let i = 1; i < names.length; i++) {
-      // A lazy export whose getter refuses (an API a worker lacks) stays
-      // undefined here, and still throws when read on the default export.
-      try {
-        values[names[i]] = exports[names[i]];
-      } catch {
-        values[names[i]] = undefined;
-      }
-    }
-    return values;
-  });
+  const record = syntheticModule(url, 'builtin', undefined, names, () => builtinValues(exports, names));
+  builtinRecords.push({ id: record.id, exports, names });
+  return record;
 }
 
-function jsonModule(url, filename, source) {
-  return syntheticModule(url, 'json', filename, ['default'], () => {
+function builtinValues(exports, names) {
+  const values = { __proto__: null, default: exports };
+  for (let i = 1; i < names.length; i++) {
+    // A lazy export whose getter refuses (an API a worker lacks) stays
+    // undefined here, and still throws when read on the default export.
     try {
-      return { default: JSON.parse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source) };
+      values[names[i]] = Object.prototype.hasOwnProperty.call(exports, names[i]) ? exports[names[i]] : undefined;
+    } catch {
+      values[names[i]] = undefined;
+    }
+  }
+  return values;
+}
+
+// module.syncBuiltinESMExports(): the named exports of the builtins
+// imported so far take the values their objects hold now.
+const builtinRecords = [];
+modules.setBuiltinSync(() => {
+  for (const { id, exports, names } of builtinRecords) {
+    if (wrap.status(id) !== kStatusEvaluated) continue;
+    const values = builtinValues(exports, names);
+    for (let i = 1; i < names.length; i++) wrap.setExport(id, names[i], values[names[i]]);
+  }
+});
+
+// A JSON file is one object for import and require(): the one require()
+// made if it came first, else the one parsed here, which require() then
+// finds in its cache (a file: URL without a query or fragment only).
+function jsonModule(url, filename, source) {
+  const shared = filename !== undefined && !/[?#]/.test(url);
+  const cached = shared ? modules.Module._cache[filename] : undefined;
+  let value;
+  if (cached !== undefined && cached.loaded) {
+    value = cached.exports;
+  } else {
+    try {
+      value = JSON.parse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
     } catch (err) {
       err.message = `${filename || url}: ${err.message}`;
       throw err;
     }
-  });
+    if (shared) {
+      const module = new modules.Module(filename);
+      module.filename = filename;
+      module.exports = value;
+      module.loaded = true;
+      modules.Module._cache[filename] = module;
+    }
+  }
+  return syntheticModule(url, 'json', filename, ['default'], () => ({ default: value }));
 }
 
 // The names a CommonJS file exports, its re-exports' included.
@@ -282,19 +385,42 @@ function commonJsModule(url, filename, source) {
   const names = ['default'];
   for (const name of commonJsNames(filename, source, new Set([filename]))) if (name !== 'default') names.push(name);
   return syntheticModule(url, 'commonjs', filename, names, () => {
-    const exports = modules.Module._load(filename, null, false);
+    const exports = modules.exportsForImport(filename);
     const values = { __proto__: null, default: exports };
     for (let i = 1; i < names.length; i++) values[names[i]] = exports == null ? undefined : exports[names[i]];
     return values;
   });
 }
 
-// The record of `url`, made (with its whole graph) if new.
-function moduleFor(url, attributes) {
+// While require() builds a graph: the records it made. A module of the
+// graph that is not among them and not evaluated yet is one that an outer
+// import or require() is still loading: a cycle Node refuses.
+let requireBuild = null;
+
+// Whether an outer import or require() is linking or evaluating `record`.
+function isLoading(record) {
+  const status = wrap.status(record.id);
+  return status === kStatusInstantiating || status === kStatusEvaluating;
+}
+
+function cycleError(kind, specifier, importer) {
+  return new codes.ERR_REQUIRE_CYCLE_MODULE(`Cannot import ${kind} ${specifier} in a cycle. (from ${importer.from})`);
+}
+
+// The record of `url`, made (with its whole graph) if new. `importer`:
+// { specifier, from } of the import that names it, if one does.
+function moduleFor(url, attributes, importer) {
   let record = records.get(url);
   if (record !== undefined) {
     checkAttributes(url, record.format, attributes);
     if (record.error !== undefined) throw record.error;
+    if (requireBuild !== null && importer !== undefined && record.format === 'module' &&
+        !requireBuild.has(record) && isLoading(record)) {
+      throw cycleError('Module', importer.specifier, importer);
+    }
+    if (requireBuild !== null && importer !== undefined && record.format === 'commonjs') {
+      checkCommonJsCycle(record.filename, importer);
+    }
     return record;
   }
   if (url.startsWith('node:')) {
@@ -308,11 +434,19 @@ function moduleFor(url, attributes) {
     if (text === undefined) text = isData ? dataUrlText(url) : binding.readFile(filename);
     return text;
   };
-  const format = formatOf(url, filename, source);
+  const format = internalRequire('internal/modules/esm/get_format').formatOf(url, filename, source);
   checkAttributes(url, format, attributes);
   if (format === 'module') return sourceModule(url, filename, source());
   if (format === 'json') return jsonModule(url, filename, source());
+  if (requireBuild !== null && importer !== undefined) checkCommonJsCycle(filename, importer);
   return commonJsModule(url, filename, source());
+}
+
+// A CommonJS module that require() is loading, imported by the graph a
+// require() inside it builds.
+function checkCommonJsCycle(filename, importer) {
+  const cached = modules.Module._cache[filename];
+  if (cached !== undefined && !cached.loaded) throw cycleError('CommonJS Module', importer.specifier, importer);
 }
 
 // --- the hooks V8 calls ------------------------------------------------------------------
@@ -335,7 +469,7 @@ function initializeImportMeta(meta, id) {
 // that does not exist still has its URL.
 function resolveForMeta(specifier, parentUrl) {
   try {
-    return resolve(specifier, parentUrl);
+    return resolveUrl(specifier, parentUrl);
   } catch (err) {
     if (err.code === 'ERR_MODULE_NOT_FOUND' && (specifier.startsWith('./') || specifier.startsWith('../') || specifier[0] === '/')) {
       const cut = specifier.search(/[?#]/);
@@ -366,6 +500,7 @@ function explainCommonJsGlobal(err, root) {
   const record = (frame !== null && records.get(frame[1])) || root;
   const original = err.message;
   err.message += ' in ES module scope';
+  if (original.startsWith('require ')) err.message += ', you can use import instead';
   if (record !== undefined && record.filename !== undefined && record.filename.endsWith('.js')) {
     const scope = packageJson.findScope(record.filename);
     if (scope !== undefined && scope.type === 'module') {
@@ -388,7 +523,8 @@ let hooks;
 
 // What the hooks need of the loader's state and steps.
 const internals = {
-  records, recordsById, evaluators, kConditions, resolve, formatOf, checkAttributes, dataUrlText,
+  records, recordsById, evaluators, kConditions, resolve, checkAttributes, dataUrlText,
+  formatOf: (url, filename, source) => internalRequire('internal/modules/esm/get_format').formatOf(url, filename, source),
   fileUrlToPath, pathToFileUrl, commonJsNames, explainCommonJsGlobal, referrerUrl,
 };
 
@@ -398,8 +534,7 @@ const internals = {
 // record and the evaluation's promise.
 function load(url, attributes) {
   const record = moduleFor(url, attributes);
-  wrap.instantiate(record.id);
-  return { record, evaluation: wrap.evaluate(record.id) };
+  return { record, evaluation: startEvaluation(record) };
 }
 
 // The URL of the script or module that called import(): a module's URL, a
@@ -416,6 +551,11 @@ function referrerUrl(referrer) {
 // loaded after the calling code has run on, as Node's asynchronous loading
 // has it.
 function importModuleDynamically(specifier, referrer, attributes) {
+  // import() of code that has no script or module (an indirect eval that a
+  // promise job called) has nothing to resolve against.
+  if (referrer === undefined) {
+    return Promise.reject(new codes.ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING());
+  }
   const parentUrl = referrerUrl(referrer);
   if (hooks !== undefined) return hooks.importModuleDynamically(`${specifier}`, parentUrl, attributes);
   return Promise.resolve().then(() => {
@@ -433,13 +573,77 @@ function importModuleDynamically(specifier, referrer, attributes) {
 // failed evaluation is reported here as uncaught, and leaves it pending.
 function runEntry(filename) {
   if (hooks !== undefined) return hooks.runEntry(filename);
-  const { record, evaluation } = load(pathToFileUrl(filename), { __proto__: null });
+  return settleEntry(() => load(pathToFileUrl(filename), { __proto__: null }));
+}
+
+function startEvaluation(record) {
+  instantiate(record);
+  return wrap.evaluate(record.id);
+}
+
+function instantiate(record) {
+  try {
+    wrap.instantiate(record.id);
+  } catch (err) {
+    throw explainMissingExport(err);
+  }
+}
+
+// V8's "does not provide an export named" for a CommonJS module, said as
+// Node says it: named exports of CommonJS are a guess from its source, and
+// the default export always works.
+const kMissingExport = /^The requested module '(.*)' does not provide an export named '(.*)'$/;
+
+function explainMissingExport(err) {
+  const match = err instanceof SyntaxError ? kMissingExport.exec(err.message) : null;
+  if (match === null) return err;
+  const [, specifier, name] = match;
+  // The graph that failed is the newest: its records come last.
+  for (const record of [...records.values()].reverse()) {
+    const child = record.children === undefined ? undefined : record.children.get(specifier);
+    if (child === undefined || child.format !== 'commonjs') continue;
+    let message = `Named export '${name}' not found. The requested module '${specifier}' is a CommonJS module, ` +
+      'which may not support all module.exports as named exports.\nCommonJS modules can always be imported ' +
+      `via the default export, for example using:\n\nimport pkg from '${specifier}';\n`;
+    const example = destructuringOf(record.source, specifier);
+    if (example !== undefined) message += `const ${example} = pkg;\n`;
+    const header = `SyntaxError: ${err.message}`;
+    if (typeof err.stack === 'string' && err.stack.startsWith(header)) {
+      err.stack = `SyntaxError: ${message}${err.stack.slice(header.length)}`;
+    }
+    err.message = message;
+    return err;
+  }
+  return err;
+}
+
+// `{ a, b: c }` for a one-line `import { a, b as c } from 'specifier'`.
+function destructuringOf(source, specifier) {
+  const pattern = /import\s*\{([^}\n]*)\}\s*from\s*(['"])([^\n]*?)\2/g;
+  for (let match; (match = pattern.exec(source)) !== null;) {
+    if (match[3] !== specifier) continue;
+    const names = match[1].split(',').map((part) => part.trim()).filter(Boolean)
+      .map((part) => part.replace(/\s+as\s+/, ': '));
+    return `{ ${names.join(', ')} }`;
+  }
+  return undefined;
+}
+
+// The graph is loaded and evaluated in a promise job, as Node runs an ES
+// entry point: a process.nextTick() callback it queues runs once the jobs
+// its evaluation started (an awaited import() among them) have run.
+function settleEntry(start) {
   const process = globalThis.process;
   const unsettled = () => {
     if (process.exitCode === undefined) process.exitCode = 13;
   };
   process.on('exit', unsettled);
-  return evaluation.then(() => {
+  let record;
+  return Promise.resolve().then(() => {
+    const loaded = start();
+    record = loaded.record;
+    return loaded.evaluation;
+  }).then(() => {
     process.off('exit', unsettled);
     return wrap.namespace(record.id);
   }, (err) => {
@@ -449,12 +653,61 @@ function runEntry(filename) {
   });
 }
 
+// Runs eval input as the worker's ES entry point, at `url`.
+function runSourceEntry(source, url) {
+  if (hooks !== undefined) return hooks.runSourceEntry(source, url);
+  return settleEntry(() => {
+    const record = records.get(url) || sourceModule(url, undefined, source);
+    return { record, evaluation: startEvaluation(record) };
+  });
+}
+
+// --import: each module imported, as from a file in the working directory,
+// and evaluated before the next. A failure is the worker's uncaught error,
+// and the entry never runs.
+function runPreloads(specifiers) {
+  const parentUrl = pathToFileUrl(`${binding.cwd()}/`);
+  let chain = Promise.resolve();
+  for (const specifier of specifiers) {
+    chain = chain.then(() => {
+      if (hooks !== undefined) return hooks.importModuleDynamically(specifier, parentUrl, { __proto__: null });
+      const { record, evaluation } = load(resolve(specifier, parentUrl), { __proto__: null });
+      return evaluation.then(undefined, (err) => {
+        throw explainCommonJsGlobal(err, record);
+      });
+    });
+  }
+  return chain.then(undefined, (err) => {
+    internalRequire('errors').handleUncaught(err);
+    return new Promise(() => {});
+  });
+}
+
+// --check of an ES module: compiled, not linked or run.
+function checkSyntax(source, filename) {
+  wrap.compile(source, pathToFileUrl(filename));
+}
+
 // require() of an ES module, as Node 20 does by default: the namespace of a
 // graph without top-level await, evaluated synchronously.
 function requireModule(filename, parentFilename) {
   const url = pathToFileUrl(filename);
-  const record = moduleFor(url, { __proto__: null });
-  wrap.instantiate(record.id);
+  const existing = records.get(url);
+  if (existing !== undefined && existing.error === undefined && existing.format === 'module' && isLoading(existing)) {
+    throw new codes.ERR_REQUIRE_CYCLE_MODULE(
+      `Cannot require() ES Module ${filename} in a cycle.${parentFilename !== undefined ? ` (from ${parentFilename})` : ''} ` +
+      'A cycle involving require(esm) is not allowed to maintain invariants mandated by the ECMAScript ' +
+      'specification. Try making at least part of the dependency in the graph lazily loaded.');
+  }
+  const outer = requireBuild;
+  requireBuild = new Set();
+  let record;
+  try {
+    record = moduleFor(url, { __proto__: null });
+  } finally {
+    requireBuild = outer;
+  }
+  instantiate(record);
   if (wrap.isGraphAsync(record.id)) {
     const err = new codes.ERR_REQUIRE_ASYNC_MODULE();
     if (parentFilename !== undefined) err.message += `\n  From ${parentFilename} \n  Requiring ${filename} `;
@@ -465,6 +718,9 @@ function requireModule(filename, parentFilename) {
   wrap.evaluate(record.id).then(undefined, () => {});
   if (wrap.status(record.id) === kStatusErrored) throw explainCommonJsGlobal(wrap.exception(record.id), record);
   const namespace = wrap.namespace(record.id);
+  // `export { x as 'module.exports' }`: what require() gives, as the module
+  // says.
+  if ('module.exports' in namespace) return namespace['module.exports'];
   if (wrap.status(record.id) !== kStatusEvaluated || !('default' in namespace) || '__esModule' in namespace) {
     return namespace;
   }
@@ -480,6 +736,9 @@ function requireModule(filename, parentFilename) {
 
 exports.importModuleDynamically = importModuleDynamically;
 exports.runEntry = runEntry;
+exports.runSourceEntry = runSourceEntry;
+exports.runPreloads = runPreloads;
+exports.checkSyntax = checkSyntax;
 exports.requireModule = requireModule;
 exports.pathToFileUrl = pathToFileUrl;
 exports.internals = internals;

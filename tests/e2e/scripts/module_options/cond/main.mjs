@@ -1,0 +1,2 @@
+import value from 'pkg';
+console.log('import:', value);

@@ -1,0 +1,2 @@
+import './b.cjs';
+export default 'a';

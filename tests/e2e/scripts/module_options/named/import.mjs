@@ -1,0 +1,2 @@
+import { comeOn as renamed } from './fail.cjs';
+console.log(renamed);

@@ -1,0 +1,3 @@
+console.log('preload.mjs');
+await null;
+console.log('preload.mjs after await');
