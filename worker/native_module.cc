@@ -23,6 +23,8 @@ void InstallAsyncContextModule(v8::Isolate* isolate, v8::Local<v8::Context> cont
 void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallTaskModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallContextifyModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallTcpModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallDnsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -53,6 +55,8 @@ constexpr Entry kNativeModules[] = {
     {"worker_threads", native_modules::InstallWorkerThreadsModule},
     {"task", native_modules::InstallTaskModule},
     {"contextify", native_modules::InstallContextifyModule},
+    {"tcp", native_modules::InstallTcpModule},
+    {"dns", native_modules::InstallDnsModule},
 };
 
 }  // namespace

@@ -41,7 +41,6 @@ const kSurfaces = {
   'https': { fns: 'Agent Server createServer get request', objects: 'globalAgent' },
   'inspector': { fns: 'open close url waitForDebugger Session', objects: 'console Network' },
   'inspector/promises': { fns: 'open close url waitForDebugger Session', objects: 'console Network' },
-  'net': { fns: '_createServerHandle _normalizeArgs _setSimultaneousAccepts BlockList SocketAddress connect createConnection createServer isIP isIPv4 isIPv6 Server Socket Stream getDefaultAutoSelectFamily setDefaultAutoSelectFamily getDefaultAutoSelectFamilyAttemptTimeout setDefaultAutoSelectFamilyAttemptTimeout' },
   'readline': { fns: 'Interface clearLine clearScreenDown createInterface cursorTo emitKeypressEvents moveCursor', objects: 'promises' },
   'readline/promises': { fns: 'Interface Readline createInterface' },
   'repl': { fns: 'start writer REPLServer Recoverable isValidSyntax', objects: 'builtinModules _builtinLibs' },
