@@ -221,7 +221,7 @@ class Socket extends Duplex {
       this._peername = null;
       this._sockname = null;
     }
-    if (options.path !== undefined) throw new codes.ERR_NOT_AVAILABLE_IN_WORKER('net.Socket.connect({ path })');
+    if (options.path) throw new codes.ERR_NOT_AVAILABLE_IN_WORKER('net.Socket.connect({ path })');
     let { port } = options;
     const host = options.host === undefined || options.host === null ? 'localhost' : options.host;
     if (typeof host !== 'string') throw new ERR_INVALID_ARG_TYPE('options.host', 'string', host);
