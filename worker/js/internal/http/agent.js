@@ -44,7 +44,7 @@ class Agent extends EventEmitter {
     if (queue !== undefined && queue.length > 0) {
       const req = queue.shift();
       if (queue.length === 0) delete this.requests[name];
-      this.reuseSocket(socket, req);
+      // Handed on in use: not a reused socket as Node counts them.
       setRequestSocket(this, req, socket);
       return;
     }

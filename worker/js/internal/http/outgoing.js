@@ -12,6 +12,7 @@ const { Stream } = internalRequire('node/stream');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 const { codes } = internalRequire('internal/errors');
 const { validateHeaderName, validateHeaderValue } = internalRequire('internal/http/common');
+const asyncContext = internalRequire('internal/async_context');
 
 const { ERR_HTTP_HEADERS_SENT, ERR_INVALID_ARG_TYPE, ERR_STREAM_WRITE_AFTER_END,
   ERR_STREAM_ALREADY_FINISHED, ERR_STREAM_DESTROYED, ERR_HTTP_TRAILER_INVALID,
@@ -21,6 +22,7 @@ const kHeaders = Symbol('kHeaders');
 const kCorked = Symbol('kCorked');
 const kEndCallbacks = Symbol('kEndCallbacks');
 const kNeedDrain = Symbol('kNeedDrain');
+const kFrame = Symbol('kFrame');
 
 let cachedDate = null;
 function utcDate() {
@@ -69,6 +71,9 @@ class OutgoingMessage extends Stream {
     this._keepAliveTimeout = 0;
     this._onPendingData = () => {};
     this.highWaterMark = options?.highWaterMark ?? 16384;
+    // 'finish' comes from the socket, which may have been made in another
+    // async context (a pooled one): it runs in the message's.
+    this[kFrame] = asyncContext.currentFrame();
   }
 
   get writableFinished() {
@@ -323,7 +328,7 @@ class OutgoingMessage extends Stream {
       throw new ERR_HTTP_CONTENT_LENGTH_MISMATCH(this._bodyBytes, this._contentLengthHeader);
     }
     // 'finish' once the socket has taken the last bytes.
-    const finish = () => this._finish();
+    const finish = () => asyncContext.runContinuation(this[kFrame], () => this._finish(), undefined, []);
     if (this._hasBody && this.chunkedEncoding) {
       this._send(`0\r\n${this._trailer}\r\n`, 'latin1', finish);
     } else {
