@@ -9,17 +9,18 @@ const { Server, ServerResponse, createServer, _connectionListener } = internalRe
 const { ClientRequest, request, get } = internalRequire('internal/http/client');
 const agent = internalRequire('internal/http/agent');
 const { validateInteger } = internalRequire('internal/validators');
+const { callable } = internalRequire('internal/net/callable');
 
 module.exports = {
   _connectionListener,
   METHODS: methods.slice().sort(),
   STATUS_CODES,
-  Agent: agent.Agent,
-  ClientRequest,
-  IncomingMessage,
-  OutgoingMessage,
-  Server,
-  ServerResponse,
+  Agent: callable(agent.Agent),
+  ClientRequest: callable(ClientRequest),
+  IncomingMessage: callable(IncomingMessage),
+  OutgoingMessage: callable(OutgoingMessage),
+  Server: callable(Server),
+  ServerResponse: callable(ServerResponse),
   createServer,
   validateHeaderName,
   validateHeaderValue,

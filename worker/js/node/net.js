@@ -65,7 +65,6 @@ class Server extends EventEmitter {
     if (options.handle !== undefined || options._handle !== undefined || options.fd !== undefined) {
       throw new ERR_NOT_AVAILABLE_IN_WORKER('net.Server.listen(handle)');
     }
-    if (options.path !== undefined) throw new ERR_NOT_AVAILABLE_IN_WORKER('net.Server.listen({ path })');
     // listen(port, host, backlog, cb) and listen(port, backlog, cb).
     let backlog = options.backlog;
     if (typeof args[0] !== 'object' || args[0] === null) {
@@ -87,6 +86,9 @@ class Server extends EventEmitter {
       port = 0;
     } else {
       throw new ERR_INVALID_ARG_VALUE('options', options);
+    }
+    if (options.path !== undefined && options.port === undefined) {
+      throw new ERR_NOT_AVAILABLE_IN_WORKER('net.Server.listen({ path })');
     }
     if (options.ipv6Only !== undefined) validateBoolean(options.ipv6Only, 'options.ipv6Only');
     const host = options.host;
@@ -144,6 +146,7 @@ class Server extends EventEmitter {
     }
     this._handle = handle;
     this._listening = true;
+    this._connectionKey = `${bound.includes(':') ? 6 : 4}:${bound}:${port}`;
     const frame = this[kFrame];
     handle.onconnection = (status) => asyncContext.runContinuation(frame, onConnection, this, [status]);
     if (!this[kRefed]) handle.unref();
@@ -230,7 +233,7 @@ function onConnection(status) {
 }
 
 function createServer(options, connectionListener) {
-  return new Server(options, connectionListener);
+  return new module.exports.Server(options, connectionListener);
 }
 
 function connect(...args) {
@@ -245,7 +248,7 @@ let autoSelectFamily = true;
 let autoSelectFamilyAttemptTimeout = 250;
 
 module.exports = {
-  Server,
+  Server: internalRequire('internal/net/callable').callable(Server),
   Socket,
   Stream: Socket,
   createServer,

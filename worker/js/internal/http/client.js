@@ -80,10 +80,10 @@ class ClientRequest extends OutgoingMessage {
     this.socketPath = options.socketPath;
     if (options.timeout !== undefined) this.timeout = getTimerDuration(options.timeout, 'timeout');
     const method = options.method;
-    if (method !== null && method !== undefined && (typeof method !== 'string' || !checkIsHttpToken(method))) {
-      if (typeof method !== 'string') throw new ERR_INVALID_ARG_TYPE('options.method', 'string', method);
-      throw new ERR_INVALID_HTTP_TOKEN('Method', method);
+    if (method !== null && method !== undefined && typeof method !== 'string') {
+      throw new ERR_INVALID_ARG_TYPE('options.method', 'string', method);
     }
+    if (method && !checkIsHttpToken(method)) throw new ERR_INVALID_HTTP_TOKEN('Method', method);
     this.method = method ? method.toUpperCase() : 'GET';
     if (options.path) {
       const path = String(options.path);
@@ -128,8 +128,14 @@ class ClientRequest extends OutgoingMessage {
         this._storeHeader(`${this.method} ${this.path} HTTP/1.1\r\n`, null);
       }
     } else {
+      // [name, value, name, value] or [[name, value], ...]
       const pairs = [];
-      for (let i = 0; i + 1 < options.headers.length; i += 2) pairs.push([options.headers[i], options.headers[i + 1]]);
+      const list = options.headers;
+      if (list.length > 0 && Array.isArray(list[0])) {
+        for (const [name, value] of list) pairs.push([name, value]);
+      } else {
+        for (let i = 0; i + 1 < list.length; i += 2) pairs.push([list[i], list[i + 1]]);
+      }
       this._storeHeader(`${this.method} ${this.path} HTTP/1.1\r\n`, pairs);
     }
     const optsWithoutSignal = { __proto__: null, ...options };

@@ -128,18 +128,20 @@ class IncomingMessage extends Readable {
     this.resume();
   }
 
+  // As Node keeps it: the error is the message's 'error' only when the
+  // script listens for one.
   _destroy(err, callback) {
     if (!this.readableEnded || !this.complete) {
       this.aborted = true;
       this.emit('aborted');
     }
+    const done = () => process.nextTick(() => callback(this.listenerCount('error') === 0 ? undefined : err));
     if (this.socket !== null && !this.socket.destroyed && this.aborted) {
       this.socket.destroy(err);
-      const cleanup = () => callback(err);
-      this.socket.once('close', cleanup);
+      this.socket.once('close', done);
       return;
     }
-    callback(err);
+    done();
   }
 }
 

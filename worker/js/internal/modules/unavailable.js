@@ -21,12 +21,6 @@ const kArrays = new Set(['builtinModules', '_builtinLibs', 'rootCertificates', '
 // module's /promises stub), `values` are constants given as Node has them,
 // and a `callable` module is itself a function.
 const kSurfaces = {
-  '_http_agent': { fns: 'Agent', objects: 'globalAgent' },
-  '_http_client': { fns: 'ClientRequest' },
-  '_http_common': { fns: '_checkInvalidHeaderChar _checkIsHttpToken freeParser HTTPParser isLenient prepareError', objects: 'chunkExpression continueExpression methods parsers', values: { CRLF: '\r\n' } },
-  '_http_incoming': { fns: 'IncomingMessage readStart readStop' },
-  '_http_outgoing': { fns: 'parseUniqueHeadersOption validateHeaderName validateHeaderValue OutgoingMessage' },
-  '_http_server': { fns: 'Server ServerResponse setupConnectionsTracking storeHTTPOptions _connectionListener httpServerPreClose', objects: 'STATUS_CODES' },
   '_stream_wrap': { fns: 'StreamWrap', callable: true },
   '_tls_common': { fns: 'SecureContext createSecureContext translatePeerCertificate' },
   '_tls_wrap': { fns: 'TLSSocket Server createServer connect' },

@@ -6,16 +6,16 @@ const kByte = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
 const kIPv4 = new RegExp(`^${kByte}(?:\\.${kByte}){3}$`);
 const kGroup = /^[0-9a-fA-F]{1,4}$/;
 
+// Any input is taken as its string, as Node's regular expressions take it.
 function isIPv4(input) {
-  return typeof input === 'string' && kIPv4.test(input);
+  return kIPv4.test(`${input}`);
 }
 
 function isIPv6(input) {
-  if (typeof input !== 'string') return false;
-  let text = input;
+  let text = `${input}`;
   const zone = text.indexOf('%');
   if (zone !== -1) {
-    if (zone === text.length - 1) return false;
+    if (!/^[0-9a-zA-Z\-.:]+$/.test(text.slice(zone + 1))) return false;
     text = text.slice(0, zone);
   }
   // An IPv4 tail stands for two groups.

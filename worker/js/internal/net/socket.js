@@ -6,8 +6,8 @@
 // its buffer is full, so a fast peer waits on its socket. Writes go to the
 // handle as they come, without a copy; those made while connecting wait for
 // the connection. end() shuts the write side down, and the socket closes
-// once both sides are done (or at once with allowHalfOpen false when the
-// peer ends).
+// once both sides are done (the Duplex ends the write side when the peer
+// ends, unless allowHalfOpen, and autoDestroy closes it).
 //
 // Every callback from the handle runs in the async context in which the
 // socket was made (net.connect's caller, or the server's for an accepted
@@ -17,13 +17,13 @@ const tcp = binding.internalBinding('tcp');
 const { Duplex } = internalRequire('node/stream');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 const { codes } = internalRequire('internal/errors');
-const { validateNumber, validateFunction } = internalRequire('internal/validators');
+const { validateNumber, validateFunction, validateInt32 } = internalRequire('internal/validators');
 const { isIP } = internalRequire('internal/net/ip');
 const asyncContext = internalRequire('internal/async_context');
 const timers = internalRequire('timers');
 
 const { ERR_INVALID_ARG_TYPE, ERR_MISSING_ARGS, ERR_SOCKET_BAD_PORT, ERR_SOCKET_CLOSED, ERR_INVALID_ARG_VALUE,
-  ERR_INVALID_IP_ADDRESS, ERR_OUT_OF_RANGE } = codes;
+  ERR_INVALID_IP_ADDRESS, ERR_OUT_OF_RANGE, ERR_INVALID_ADDRESS_FAMILY } = codes;
 
 // A failed call on the socket as Node reports it: 'write EPIPE', or with
 // the peer 'connect ECONNREFUSED 127.0.0.1:80'.
@@ -90,12 +90,18 @@ const kPendingFinal = Symbol('kPendingFinal');
 const kTimeout = Symbol('kTimeout');
 const kRefed = Symbol('kRefed');
 const kReading = Symbol('kReading');
+const kSetNoDelay = Symbol('kSetNoDelay');
+const kSetKeepAlive = Symbol('kSetKeepAlive');
+const kKeepAliveDelay = Symbol('kKeepAliveDelay');
 
 class Socket extends Duplex {
   constructor(options = undefined) {
     if (typeof options === 'number') options = { fd: options };
     else if (options === undefined || options === null) options = {};
-    if (options.fd !== undefined) throw new codes.ERR_NOT_AVAILABLE_IN_WORKER('net.Socket({ fd })');
+    if (options.fd !== undefined) {
+      validateInt32(options.fd, 'fd', 0);
+      throw new codes.ERR_NOT_AVAILABLE_IN_WORKER('net.Socket({ fd })');
+    }
     super({
       allowHalfOpen: !!options.allowHalfOpen,
       // 'close' comes once the handle is closed.
@@ -122,7 +128,6 @@ class Socket extends Duplex {
     this[kRefed] = true;
     this[kReading] = false;
     this[kFrame] = asyncContext.currentFrame();
-    this.on('end', onReadableEnd);
     if (options.handle) {
       this._attach(options.handle);
       if (options.pauseOnCreate) {
@@ -131,8 +136,11 @@ class Socket extends Duplex {
         this.read(0);
       }
     }
-    if (options.noDelay) this.setNoDelay(true);
-    if (options.keepAlive) this.setKeepAlive(true, options.keepAliveInitialDelay);
+    this[kSetNoDelay] = Boolean(options.noDelay);
+    this[kSetKeepAlive] = Boolean(options.keepAlive);
+    this[kKeepAliveDelay] = ~~(options.keepAliveInitialDelay / 1000);
+    // A socket that is not half open takes no writes once the peer ended.
+    if (!this.allowHalfOpen) this.once('end', () => { this.write = writeAfterFIN; });
   }
 
   _attach(handle) {
@@ -150,11 +158,16 @@ class Socket extends Duplex {
     return 'closed';
   }
 
+  get _connecting() {
+    return this.connecting;
+  }
+
   get pending() {
     return this._handle === null || this.connecting;
   }
 
   get bytesWritten() {
+    if (this[kBytesWritten] === undefined) return undefined;
     let pending = 0;
     for (const entry of this.writableBuffer ?? []) {
       pending += typeof entry.chunk === 'string' ? Buffer.byteLength(entry.chunk, entry.encoding) : entry.chunk.length;
@@ -192,7 +205,7 @@ class Socket extends Duplex {
 
   _getpeername() {
     if (this._peername === null) {
-      if (this._handle === null) return {};
+      if (this._handle === null || this.connecting) return {};
       const name = this._handle.getpeername();
       if (typeof name === 'number') return {};
       this._peername = name;
@@ -230,7 +243,9 @@ class Socket extends Duplex {
       throw new ERR_INVALID_ARG_TYPE('options.port', ['number', 'string'], port);
     }
     port = validatePort(port);
-    const family = options.family === undefined ? 0 : options.family;
+    let family = options.family === undefined || options.family === null ? 0 : options.family;
+    if (family === 'IPv4') family = 4;
+    else if (family === 'IPv6') family = 6;
     if (family !== 0 && family !== 4 && family !== 6) {
       throw new ERR_INVALID_ARG_VALUE('options.family', family, 'must be one of: 0, 4, 6');
     }
@@ -263,6 +278,15 @@ class Socket extends Duplex {
         this.destroy(errnoException(-3008, 'getaddrinfo', host));
         return;
       }
+      for (const entry of list) {
+        let error = null;
+        if (!isIP(entry.address)) error = new ERR_INVALID_IP_ADDRESS(entry.address);
+        else if (entry.family !== 4 && entry.family !== 6) error = new ERR_INVALID_ADDRESS_FAMILY(entry.family, host, port);
+        if (error !== null) {
+          this.destroy(error);
+          return;
+        }
+      }
       this.emit('lookup', null, list[0].address, list[0].family, host);
       connectTo(this, list, port, options.localAddress);
     }, undefined, []));
@@ -294,26 +318,29 @@ class Socket extends Duplex {
   }
 
   _writev(chunks, callback) {
+    const views = chunks.map(({ chunk, encoding }) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk));
+    // Counted once the socket takes them, as Node counts.
+    for (const view of views) this[kBytesWritten] += view.byteLength;
     if (this.connecting) {
-      this[kPendingWrite] = [chunks, callback];
+      this[kPendingWrite] = [views, callback];
       return;
     }
+    this._writeViews(views, callback);
+  }
+
+  _writeViews(views, callback) {
     this[kPendingWrite] = null;
     if (this._handle === null) {
       callback(new ERR_SOCKET_CLOSED());
       return;
     }
     this._touch();
-    const views = chunks.map(({ chunk, encoding }) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk));
-    let bytes = 0;
-    for (const view of views) bytes += view.byteLength;
     const frame = this[kFrame];
     const err = this._handle.writev(views, (status) => asyncContext.runContinuation(frame, () => {
       if (status < 0) {
         callback(errnoException(status, 'write'));
         return;
       }
-      this[kBytesWritten] += bytes;
       this._touch();
       callback();
     }, undefined, []));
@@ -361,7 +388,9 @@ class Socket extends Duplex {
   }
 
   resetAndDestroy() {
-    this.destroy();
+    if (this._handle === null) this.destroy(new ERR_SOCKET_CLOSED());
+    else if (this.connecting) this.once('connect', () => this.destroy());
+    else this.destroy();
     return this;
   }
 
@@ -371,13 +400,34 @@ class Socket extends Duplex {
     else this.once('finish', () => this.destroy());
   }
 
+  // Both apply once connected (to a socket's own handle: a script may have
+  // replaced its methods, as Node's tests do).
   setNoDelay(noDelay = true) {
-    if (this._handle !== null && typeof this._handle.setNoDelay === 'function') this._handle.setNoDelay(!!noDelay);
+    noDelay = Boolean(noDelay);
+    if (this._handle === null || this.connecting) {
+      this[kSetNoDelay] = noDelay;
+      return this;
+    }
+    if (typeof this._handle.setNoDelay === 'function' && noDelay !== this[kSetNoDelay]) {
+      this[kSetNoDelay] = noDelay;
+      this._handle.setNoDelay(noDelay);
+    }
     return this;
   }
 
   setKeepAlive(enable = false, initialDelay = 0) {
-    if (this._handle !== null) this._handle.setKeepAlive(!!enable, Math.trunc(~~(initialDelay / 1000)));
+    enable = Boolean(enable);
+    const delay = ~~(initialDelay / 1000);
+    if (this._handle === null || this.connecting) {
+      this[kSetKeepAlive] = enable;
+      this[kKeepAliveDelay] = delay;
+      return this;
+    }
+    if (typeof this._handle.setKeepAlive === 'function' && enable !== this[kSetKeepAlive]) {
+      this[kSetKeepAlive] = enable;
+      this[kKeepAliveDelay] = delay;
+      this._handle.setKeepAlive(enable, delay);
+    }
     return this;
   }
 
@@ -465,13 +515,28 @@ function afterConnect(socket) {
   socket.emit('connect');
   socket.emit('ready');
   const pendingWrite = socket[kPendingWrite];
-  if (pendingWrite !== null) socket._writev(pendingWrite[0], pendingWrite[1]);
+  if (pendingWrite !== null) socket._writeViews(pendingWrite[0], pendingWrite[1]);
+  if (socket[kSetNoDelay]) socket._handle.setNoDelay(true);
+  if (socket[kSetKeepAlive]) socket._handle.setKeepAlive(true, socket[kKeepAliveDelay]);
   const pendingFinal = socket[kPendingFinal];
   socket[kPendingFinal] = null;
   if (pendingFinal !== null) socket._final(pendingFinal);
-  // Reading starts now unless the script paused the socket; a read the
-  // stream asked for while connecting is still pending.
+  // Reading starts now unless the script paused the socket (or a write in
+  // 'connect' failed already); a read the stream asked for while
+  // connecting is still pending.
+  if (socket.destroyed || socket._writableState.errored) return;
   if (!socket.isPaused() || socket._readableState.reading) socket._read();
+}
+
+// write() once the peer ended a socket that is not half open: Node's EPIPE.
+function writeAfterFIN(chunk, encoding, callback) {
+  if (!this.writableEnded) return Duplex.prototype.write.call(this, chunk, encoding, callback);
+  if (typeof encoding === 'function') callback = encoding;
+  const err = new Error('This socket has been ended by the other party');
+  err.code = 'EPIPE';
+  if (typeof callback === 'function') process.nextTick(callback, err);
+  this.destroy(err);
+  return false;
 }
 
 function onRead(nread, bytes) {
@@ -483,15 +548,13 @@ function onRead(nread, bytes) {
   }
   // libuv stopped reading at the end or the error.
   this[kReading] = false;
-  if (nread === tcp.UV_EOF) this.push(null);
-  else this.destroy(errnoException(nread, 'read'));
+  if (nread === tcp.UV_EOF) {
+    this.push(null);
+    // 'end' comes now if nothing is buffered, even when no one reads.
+    this.read(0);
+  } else {
+    this.destroy(errnoException(nread, 'read'));
+  }
 }
 
-// The peer ended: a socket that is not half open ends its side too (the
-// Duplex does so), and one that is done both ways closes.
-function onReadableEnd() {
-  if (!this.allowHalfOpen && !this.writableEnded) this.end();
-  else if (this.writableFinished) this.destroy();
-}
-
-module.exports = { Socket, normalizeArgs, validatePort, errnoException, uvExceptionWithHostPort };
+module.exports = { Socket: internalRequire('internal/net/callable').callable(Socket), normalizeArgs, validatePort, errnoException, uvExceptionWithHostPort };
