@@ -133,8 +133,14 @@ class Server extends net.Server {
     this.keepAliveTimeout = 5000;
     this.maxHeadersCount = null;
     this.maxRequestsPerSocket = 0;
-    this.headersTimeout = 60000;
-    this.requestTimeout = 300000;
+    // Node's limits on a slow client: kept as given, not enforced here.
+    this.requestTimeout = options.requestTimeout ?? 300000;
+    validateInteger(this.requestTimeout, 'requestTimeout', 0);
+    this.headersTimeout = options.headersTimeout ?? Math.min(60000, this.requestTimeout || 60000);
+    validateInteger(this.headersTimeout, 'headersTimeout', 0);
+    if (this.requestTimeout > 0 && this.headersTimeout > this.requestTimeout) {
+      throw new codes.ERR_OUT_OF_RANGE('headersTimeout', '<= requestTimeout', this.headersTimeout);
+    }
     this[kConnections] = new Set();
     if (requestListener) this.on('request', requestListener);
     this.on('connection', connectionListener);
