@@ -28,7 +28,6 @@ const { ERR_INVALID_ARG_TYPE, ERR_INVALID_HTTP_TOKEN, ERR_INVALID_PROTOCOL, ERR_
   ERR_HTTP_HEADERS_SENT } = codes;
 
 const kFrame = Symbol('kFrame');
-const kParser = Symbol('kParser');
 const kOnData = Symbol('kOnData');
 const kInvalidPath = /[\u0000-\u0020]/;
 
@@ -272,7 +271,6 @@ function onSocketNT(socket, err) {
   socket._httpMessage = req;
   const frame = req[kFrame];
   const parser = new HTTPParser('response', { maxHeaderSize: req.maxHeaderSize });
-  req[kParser] = parser;
   req.parser = parser;
   let res = null;
   parser.onHeaders = (info) => {

@@ -20,7 +20,6 @@ const { ERR_HTTP_HEADERS_SENT, ERR_INVALID_ARG_TYPE, ERR_STREAM_WRITE_AFTER_END,
 
 const kHeaders = Symbol('kHeaders');
 const kCorked = Symbol('kCorked');
-const kEndCallbacks = Symbol('kEndCallbacks');
 const kNeedDrain = Symbol('kNeedDrain');
 const kFrame = Symbol('kFrame');
 
@@ -66,10 +65,8 @@ class OutgoingMessage extends Stream {
     this._header = null;
     this[kHeaders] = null;
     this[kCorked] = 0;
-    this[kEndCallbacks] = [];
     this._bodyBytes = 0;
     this._keepAliveTimeout = 0;
-    this._onPendingData = () => {};
     this.highWaterMark = options?.highWaterMark ?? 16384;
     // 'finish' comes from the socket, which may have been made in another
     // async context (a pooled one): it runs in the message's.
