@@ -93,6 +93,15 @@ class HTTPParser {
           return parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size', offset);
         }
         offset = end;
+        if (this.state === 'head' && this.head.length === 0) {
+          // The start of a message is refused at its first wrong byte, as
+          // llhttp does, without waiting for the line to end.
+          const err = this.checkStart(this.lineBuf + text, offset);
+          if (err !== undefined) {
+            this.state = 'error';
+            return err;
+          }
+        }
         if (eol === -1) {
           this.lineBuf += text;
           continue;
@@ -137,6 +146,20 @@ class HTTPParser {
     if (this.state === 'head' && this.head.length === 0 && this.lineBuf === '') return undefined;
     if (this.state === 'upgraded' || this.state === 'error') return undefined;
     return parseError('HPE_INVALID_EOF_STATE', 'Invalid EOF state', 0);
+  }
+
+  checkStart(text, offset) {
+    const start = text.replace(/^[\r\n]+/, '').replace(/[\r\n]+$/, '');
+    if (start === '') return undefined;
+    if (this.kind === 'response') {
+      const prefix = start.slice(0, 5);
+      if (!'HTTP/'.startsWith(prefix)) return parseError('HPE_INVALID_CONSTANT', 'Expected HTTP/', offset);
+      return undefined;
+    }
+    const space = start.indexOf(' ');
+    const word = space === -1 ? start : start.slice(0, space);
+    const known = space === -1 ? methods.some((method) => method.startsWith(word)) : kMethods.has(word);
+    return known ? undefined : parseError('HPE_INVALID_METHOD', 'Invalid method encountered', offset);
   }
 
   line(line, offset) {
