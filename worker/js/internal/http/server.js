@@ -132,6 +132,7 @@ class Server extends net.Server {
     this.timeout = 0;
     this.keepAliveTimeout = 5000;
     this.maxHeadersCount = null;
+    this.httpAllowHalfOpen = false;
     this.maxRequestsPerSocket = 0;
     // Node's limits on a slow client: kept as given, not enforced here.
     this.requestTimeout = options.requestTimeout ?? 300000;
@@ -246,9 +247,21 @@ function connectionListener(socket) {
       onParserError(server, socket, err, undefined);
       return;
     }
-    // The client is done sending: answer what is in flight, then close.
-    if (state.outgoing.length === 0 && state.incoming.length === 0) socket.end();
-    else state.endAfterResponses = true;
+    // The client is done sending. By default (httpAllowHalfOpen false, as
+    // Node's) what is in flight is aborted and the connection ends;
+    // otherwise the answers in flight go out first.
+    if (!server.httpAllowHalfOpen) {
+      const incoming = state.incoming;
+      state.incoming = [];
+      for (const req of incoming) {
+        if (!req.destroyed) req.destroy(connResetException('aborted'));
+      }
+      if (socket.writable) socket.end();
+    } else if (state.outgoing.length === 0 && state.incoming.length === 0) {
+      socket.end();
+    } else {
+      state.endAfterResponses = true;
+    }
   });
   socket.on('error', (err) => {
     if (server.listenerCount('clientError') > 0) {
@@ -279,6 +292,12 @@ function connectionListener(socket) {
     state.incoming = [];
     state.outgoing = [];
   });
+}
+
+function connResetException(message) {
+  const err = new Error(message);
+  err.code = 'ECONNRESET';
+  return err;
 }
 
 function onRequest(server, socket, state, req, info) {
