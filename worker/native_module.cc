@@ -25,6 +25,8 @@ void InstallTaskModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8:
 void InstallContextifyModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallPermissionModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallTcpModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallDnsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -57,6 +59,8 @@ constexpr Entry kNativeModules[] = {
     {"contextify", native_modules::InstallContextifyModule},
     {"permission", native_modules::InstallPermissionModule},
     {"sandbox_probe", native_modules::InstallSandboxProbeModule},  // test-only (under --expose-internals)
+    {"tcp", native_modules::InstallTcpModule},
+    {"dns", native_modules::InstallDnsModule},
 };
 
 }  // namespace

@@ -140,10 +140,10 @@ TEST(ModulesTest, UnavailableBuiltinsLoadAndThrowOnlyWhenUsed) {
   CliResult result = RunCli({"run", ScriptPath("modules/unavailable_main.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, R"node(loaded: function function true true
-http.createServer -> Error ERR_NOT_AVAILABLE_IN_WORKER http.createServer is not available in an Isohost worker
-new MySocket -> Error ERR_NOT_AVAILABLE_IN_WORKER net.Socket is not available in an Isohost worker
+https.createServer -> Error ERR_NOT_AVAILABLE_IN_WORKER https.createServer is not available in an Isohost worker
+new MySocket -> Error ERR_NOT_AVAILABLE_IN_WORKER tls.TLSSocket is not available in an Isohost worker
 child_process.fork -> Error ERR_NOT_AVAILABLE_IN_WORKER child_process.fork is not available in an Isohost worker
-dns.promises.lookup -> Error ERR_NOT_AVAILABLE_IN_WORKER dns/promises.lookup is not available in an Isohost worker
+dns.promises.resolve4 -> Error ERR_NOT_AVAILABLE_IN_WORKER dns/promises.resolve4 is not available in an Isohost worker
 node:sea -> Error ERR_NOT_AVAILABLE_IN_WORKER sea.isSea is not available in an Isohost worker
 promises: true true
 aliases: true true

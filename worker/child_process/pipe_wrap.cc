@@ -1,44 +1,13 @@
 #include "worker/child_process/pipe_wrap.h"
 
-#include <memory>
 #include <utility>
-#include <vector>
 
 #include "ipc/check.h"
-#include "worker/buffer/v8_bytes.h"
 #include "worker/native_module.h"
 #include "worker/runtime.h"
 
 namespace isohost::worker::child_process {
 namespace {
-
-// What one read asks for: a child's pipe rarely has more waiting.
-constexpr std::size_t kReadSize = 64 * 1024;
-
-// One write in flight: the bytes stay where JS had them, held by their
-// backing stores until libuv is done with them. Needs nothing of the
-// PipeWrap, which may be gone when the callback runs (a close cancels
-// pending writes).
-struct WriteRequest {
-  uv_write_t req;
-  v8::Isolate* isolate;
-  v8::Global<v8::Function> callback;
-  std::vector<std::shared_ptr<v8::BackingStore>> stores;
-};
-
-struct ShutdownRequest {
-  uv_shutdown_t req;
-  v8::Isolate* isolate;
-  v8::Global<v8::Function> callback;
-};
-
-void CallBack(v8::Isolate* isolate, v8::Global<v8::Function>& callback, int status) {
-  v8::HandleScope scope(isolate);
-  Runtime* runtime = Runtime::From(isolate);
-  v8::Context::Scope context_scope(runtime->context());
-  v8::Local<v8::Value> argv[] = {v8::Integer::New(isolate, status)};
-  runtime->MakeCallback(callback.Get(isolate), 1, argv);
-}
 
 // errname(-errno) -> "EPIPE"
 void ErrName(const v8::FunctionCallbackInfo<v8::Value>& info) {
@@ -51,15 +20,7 @@ void ErrName(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 const int PipeWrap::kTag = 0;
 
-int StreamHandle::Open(uv_loop_t* loop, int fd) {
-  if (uv_guess_handle(fd) == UV_TTY) return Initialized(uv_tty_init(loop, &Fresh()->tty, fd, /*readable=*/1));
-  if (int rc = InitPipe(loop); rc != 0) return rc;
-  int rc = uv_pipe_open(&get()->pipe, fd);
-  if (rc != 0) Close();
-  return rc;
-}
-
-PipeWrap::PipeWrap(v8::Isolate* isolate, v8::Local<v8::Object> object) : HandleObject(isolate, object, &kTag) {}
+PipeWrap::PipeWrap(v8::Isolate* isolate, v8::Local<v8::Object> object) : StreamWrap(isolate, object, &kTag) {}
 
 bool PipeWrap::has_descriptor() {
   uv_os_fd_t fd;
@@ -70,15 +31,10 @@ void PipeWrap::Install(v8::Isolate* isolate, v8::Local<v8::Context> context, v8:
   v8::Local<v8::FunctionTemplate> tmpl = v8::FunctionTemplate::New(isolate, New);
   tmpl->SetClassName(v8::String::NewFromUtf8Literal(isolate, "Pipe"));
   tmpl->InstanceTemplate()->SetInternalFieldCount(kInternalFieldCount);
-  const std::pair<const char*, v8::FunctionCallback> methods[] = {
-      {"open", Open},   {"readStart", ReadStart}, {"readStop", ReadStop}, {"writev", Writev},
-      {"shutdown", Shutdown}, {"close", Close},  {"ref", Ref},           {"unref", Unref},
-      {"hasRef", HasRef}, {"fd", Fd}};
   v8::Local<v8::Signature> signature = v8::Signature::New(isolate, tmpl);
-  for (const auto& [name, callback] : methods) {
-    v8::Local<v8::String> key;
-    if (!v8::String::NewFromUtf8(isolate, name, v8::NewStringType::kInternalized).ToLocal(&key)) return;
-    tmpl->PrototypeTemplate()->Set(key, v8::FunctionTemplate::New(isolate, callback, {}, signature));
+  const std::pair<const char*, v8::FunctionCallback> methods[] = {{"open", Open}};
+  if (!AddStreamMethods<PipeWrap>(isolate, tmpl, signature) || !AddMethods(isolate, tmpl, signature, methods, 1)) {
+    return;
   }
   v8::Local<v8::Function> constructor;
   if (!tmpl->GetFunction(context).ToLocal(&constructor)) return;
@@ -99,8 +55,8 @@ void PipeWrap::New(const v8::FunctionCallbackInfo<v8::Value>& info) {
   }
   auto* wrap = new PipeWrap(isolate, info.This());
   // Cannot fail on a running loop.
-  CHECK_UV(wrap->handle_.InitPipe(Runtime::From(isolate)->loop()));
-  wrap->handle_.BindTo(wrap);
+  CHECK_UV(wrap->handle().InitPipe(Runtime::From(isolate)->loop()));
+  wrap->BindHandle();
 }
 
 // open(fd) -> 0 or a libuv error: the stream on the descriptor instead of a
@@ -108,148 +64,9 @@ void PipeWrap::New(const v8::FunctionCallbackInfo<v8::Value>& info) {
 void PipeWrap::Open(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* wrap = From<PipeWrap>(info.This());
   if (wrap == nullptr || !info[0]->IsInt32()) return info.GetReturnValue().Set(UV_EBADF);
-  int rc = wrap->handle_.Open(Runtime::From(info.GetIsolate())->loop(), info[0].As<v8::Int32>()->Value());
-  if (rc == 0) {
-    wrap->handle_.BindTo(wrap);
-    wrap->MakeStrong();
-  }
+  int rc = wrap->handle().Open(Runtime::From(info.GetIsolate())->loop(), info[0].As<v8::Int32>()->Value());
+  if (rc == 0) wrap->InUse();
   info.GetReturnValue().Set(rc);
-}
-
-void PipeWrap::ReadStart(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  auto* wrap = From<PipeWrap>(info.This());
-  if (wrap == nullptr) return info.GetReturnValue().Set(UV_EBADF);
-  info.GetReturnValue().Set(uv_read_start(wrap->stream(), OnAlloc, OnRead));
-}
-
-void PipeWrap::ReadStop(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  auto* wrap = From<PipeWrap>(info.This());
-  if (wrap == nullptr) return info.GetReturnValue().Set(UV_EBADF);
-  info.GetReturnValue().Set(uv_read_stop(wrap->stream()));
-}
-
-void PipeWrap::OnAlloc(uv_handle_t* handle, std::size_t, uv_buf_t* buf) {
-  auto* wrap = StreamHandle::OwnerOf<PipeWrap>(reinterpret_cast<uv_stream_t*>(handle));
-  *buf = uv_buf_init(nullptr, 0);  // UV_ENOBUFS for the read
-  if (wrap == nullptr) return;
-  if (!wrap->read_store_) wrap->read_store_ = buffer::NewUninitializedBackingStore(wrap->isolate(), kReadSize);
-  if (wrap->read_store_) *buf = uv_buf_init(static_cast<char*>(wrap->read_store_->Data()), kReadSize);
-}
-
-void PipeWrap::OnRead(uv_stream_t* stream, ssize_t nread, const uv_buf_t*) {
-  auto* wrap = StreamHandle::OwnerOf<PipeWrap>(stream);
-  // 0 is EAGAIN: the memory waits for the next read.
-  if (wrap == nullptr || nread == 0) return;
-  v8::Isolate* isolate = wrap->isolate();
-  v8::HandleScope scope(isolate);
-  v8::Context::Scope context_scope(Runtime::From(isolate)->context());
-  v8::Local<v8::Value> argv[] = {v8::Number::New(isolate, static_cast<double>(nread)), v8::Undefined(isolate)};
-  if (nread > 0) {
-    std::unique_ptr<v8::BackingStore> store =
-        buffer::ResizeBackingStore(isolate, std::move(wrap->read_store_), static_cast<std::size_t>(nread));
-    if (!store) {
-      argv[0] = v8::Integer::New(isolate, UV_ENOMEM);
-    } else {
-      argv[1] = buffer::ArrayBufferFromStore(isolate, std::move(store));
-    }
-  }
-  wrap->CallProperty("onread", 2, argv);
-}
-
-// writev([ArrayBufferView...], callback) -> 0 or a libuv error (then the
-// callback never runs).
-void PipeWrap::Writev(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  v8::Isolate* isolate = info.GetIsolate();
-  auto* wrap = From<PipeWrap>(info.This());
-  if (wrap == nullptr) return info.GetReturnValue().Set(UV_EBADF);
-  if (!info[0]->IsArray() || !info[1]->IsFunction()) return info.GetReturnValue().Set(UV_EINVAL);
-  v8::Local<v8::Context> context = isolate->GetCurrentContext();
-  v8::Local<v8::Array> chunks = info[0].As<v8::Array>();
-  auto request = std::make_unique<WriteRequest>();
-  std::vector<uv_buf_t> bufs;
-  for (uint32_t i = 0; i < chunks->Length(); ++i) {
-    v8::Local<v8::Value> chunk;
-    if (!chunks->Get(context, i).ToLocal(&chunk)) return;
-    if (!chunk->IsArrayBufferView()) return info.GetReturnValue().Set(UV_EINVAL);
-    v8::Local<v8::ArrayBufferView> view = chunk.As<v8::ArrayBufferView>();
-    std::size_t length = view->ByteLength();
-    if (length == 0) continue;
-    // Buffer() moves a small array's bytes out of V8's heap, where the
-    // collector could move them, into a store of their own.
-    std::shared_ptr<v8::BackingStore> store = view->Buffer()->GetBackingStore();
-    bufs.push_back(uv_buf_init(static_cast<char*>(store->Data()) + view->ByteOffset(), static_cast<unsigned>(length)));
-    request->stores.push_back(std::move(store));
-  }
-  request->isolate = isolate;
-  request->callback.Reset(isolate, info[1].As<v8::Function>());
-  request->req.data = request.get();
-  uv_buf_t empty = uv_buf_init(nullptr, 0);
-  int rc = uv_write(&request->req, wrap->stream(), bufs.empty() ? &empty : bufs.data(),
-                    bufs.empty() ? 1 : static_cast<unsigned>(bufs.size()), [](uv_write_t* req, int status) {
-                      std::unique_ptr<WriteRequest> done(static_cast<WriteRequest*>(req->data));
-                      CallBack(done->isolate, done->callback, status);
-                    });
-  if (rc == 0) request.release();
-  info.GetReturnValue().Set(rc);
-}
-
-// shutdown(callback) -> 0 or a libuv error: the peer reads EOF once what was
-// written before has gone.
-void PipeWrap::Shutdown(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  v8::Isolate* isolate = info.GetIsolate();
-  auto* wrap = From<PipeWrap>(info.This());
-  if (wrap == nullptr) return info.GetReturnValue().Set(UV_EBADF);
-  if (!info[0]->IsFunction()) return info.GetReturnValue().Set(UV_EINVAL);
-  auto request = std::make_unique<ShutdownRequest>();
-  request->isolate = isolate;
-  request->callback.Reset(isolate, info[0].As<v8::Function>());
-  request->req.data = request.get();
-  int rc = uv_shutdown(&request->req, wrap->stream(), [](uv_shutdown_t* req, int status) {
-    std::unique_ptr<ShutdownRequest> done(static_cast<ShutdownRequest*>(req->data));
-    CallBack(done->isolate, done->callback, status);
-  });
-  if (rc == 0) request.release();
-  info.GetReturnValue().Set(rc);
-}
-
-// close([callback]) -> whether the callback will run: the descriptor is
-// closed now (but 0 to 2), pending writes fail with UV_ECANCELED, nothing
-// else comes from the loop, and the callback runs once libuv is done.
-void PipeWrap::Close(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  v8::Isolate* isolate = info.GetIsolate();
-  auto* wrap = From<PipeWrap>(info.This());
-  if (wrap == nullptr) return info.GetReturnValue().Set(false);
-  bool will_call = false;
-  if (info[0]->IsFunction()) {
-    auto callback = std::make_shared<v8::Global<v8::Function>>(isolate, info[0].As<v8::Function>());
-    will_call = wrap->handle_.Close([isolate, callback] { CallBack(isolate, *callback, 0); });
-  } else {
-    wrap->handle_.Close();
-  }
-  wrap->DetachAndDelete();
-  info.GetReturnValue().Set(will_call);
-}
-
-void PipeWrap::Ref(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  if (auto* wrap = From<PipeWrap>(info.This())) wrap->handle_.SetReferenced(true);
-}
-
-void PipeWrap::Unref(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  if (auto* wrap = From<PipeWrap>(info.This())) wrap->handle_.SetReferenced(false);
-}
-
-void PipeWrap::HasRef(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  auto* wrap = From<PipeWrap>(info.This());
-  info.GetReturnValue().Set(wrap != nullptr &&
-                            uv_has_ref(reinterpret_cast<const uv_handle_t*>(wrap->stream())) != 0);
-}
-
-// fd() -> the descriptor, or -1 (none yet, or closed).
-void PipeWrap::Fd(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  auto* wrap = From<PipeWrap>(info.This());
-  uv_os_fd_t fd = -1;
-  if (wrap == nullptr || uv_fileno(reinterpret_cast<const uv_handle_t*>(wrap->stream()), &fd) != 0) fd = -1;
-  info.GetReturnValue().Set(fd);
 }
 
 void PipeWrap::GuessHandleType(const v8::FunctionCallbackInfo<v8::Value>& info) {

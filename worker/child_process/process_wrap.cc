@@ -14,21 +14,6 @@
 #include "worker/runtime.h"
 
 namespace isohost::worker::child_process {
-namespace {
-
-// A write into the pipe of a child that has exited raises SIGPIPE, whose
-// default action would end the worker: as in Node, the write fails with
-// EPIPE instead. libuv resets every signal to its default in the children
-// it starts, so they still get theirs.
-void IgnoreBrokenPipes() {
-  static const bool ignored = [] {
-    ::signal(SIGPIPE, SIG_IGN);
-    return true;
-  }();
-  static_cast<void>(ignored);
-}
-
-}  // namespace
 
 const int ProcessWrap::kTag = 0;
 

@@ -145,6 +145,13 @@ const messages = {
   ERR_FALSY_VALUE_REJECTION: [Error, () => 'Promise was rejected with falsy value'],
   ERR_FS_FILE_TOO_LARGE: [RangeError, (size) => `File size (${size}) is greater than 2 GiB`],
   ERR_FS_INVALID_SYMLINK_TYPE: [Error, (type) => `Symlink type must be one of "dir", "file", or "junction". Received "${type}"`],
+  ERR_HTTP_BODY_NOT_ALLOWED: [Error, () => 'Adding content for this request method or response status is not allowed.'],
+  ERR_HTTP_CONTENT_LENGTH_MISMATCH: [Error, (actual, expected) => `Response body's content-length of ${actual} byte(s) does not match the content-length of ${expected} byte(s) set in header`],
+  ERR_HTTP_HEADERS_SENT: [Error, (action) => `Cannot ${action} headers after they are sent to the client`],
+  ERR_HTTP_INVALID_HEADER_VALUE: [TypeError, (value, name) => `Invalid value "${value}" for header "${name}"`],
+  ERR_HTTP_INVALID_STATUS_CODE: [RangeError, (code) => `Invalid status code: ${code}`],
+  ERR_HTTP_SOCKET_ENCODING: [Error, () => 'Changing the socket encoding is not allowed per RFC7230 Section 3.'],
+  ERR_HTTP_TRAILER_INVALID: [Error, () => 'Trailers are invalid with this transfer encoding'],
   ERR_ILLEGAL_CONSTRUCTOR: [TypeError, () => 'Illegal constructor'],
   ERR_IMPORT_ASSERTION_TYPE_FAILED: [TypeError, (url, type) => `Module "${url}" is not of type "${type}"`],
   ERR_IMPORT_ASSERTION_TYPE_MISSING: [TypeError, (url, type) => `Module "${url}" needs an import attribute of type "${type}"`],
@@ -153,6 +160,7 @@ const messages = {
   ERR_IMPORT_ATTRIBUTE_UNSUPPORTED: [TypeError, (key, value) => `Import attribute "${key}" with value "${value}" is not supported`],
   ERR_INCOMPATIBLE_OPTION_PAIR: [TypeError, (a, b) => `Option "${a}" cannot be used in combination with option "${b}"`],
   ERR_INPUT_TYPE_NOT_ALLOWED: [Error, () => '--input-type can only be used with string input via --eval, --print, or STDIN'],
+  ERR_INVALID_ADDRESS_FAMILY: [RangeError, (family, host, port) => `Invalid address family: ${family} ${host}:${port}`],
   ERR_INVALID_ARG_TYPE: [TypeError, invalidArgTypeMessage],
   ERR_INVALID_ARG_VALUE: [TypeError, (name, value, reason = 'is invalid') => {
     let shown = inspectModule().inspect(value);
@@ -164,6 +172,8 @@ const messages = {
   ERR_INVALID_CHAR: [TypeError, (name, field) => (field ? `Invalid character in ${name} ["${field}"]` : `Invalid character in ${name}`)],
   ERR_INVALID_FILE_URL_HOST: [TypeError, (message) => `File URL host must be "localhost" or empty on ${message}`],
   ERR_INVALID_FILE_URL_PATH: [TypeError, (message) => `File URL path ${message}`],
+  ERR_INVALID_HTTP_TOKEN: [TypeError, (name, field) => `${name} must be a valid HTTP token ["${field}"]`],
+  ERR_INVALID_IP_ADDRESS: [TypeError, (address) => `Invalid IP address: ${address}`],
   ERR_INVALID_MODULE: [Error, (message) => message],
   ERR_INVALID_MODULE_SPECIFIER: [TypeError, (request, reason, base) => `Invalid module "${request}" ${reason}${base ? ` imported from ${base}` : ''}`],
   ERR_INVALID_PACKAGE_CONFIG: [Error, (path, base, message) => `Invalid package config ${path}${base ? ` while importing ${base}` : ''}${message ? `. ${message}` : ''}`],
@@ -174,6 +184,7 @@ const messages = {
     }
     return `Invalid "${isImport ? 'imports' : 'exports'}" target ${JSON.stringify(target)} defined for '${key}' in the package config ${pkgPath}package.json${base ? ` imported from ${base}` : ''}${relError ? '; targets must start with "./"' : ''}`;
   }],
+  ERR_INVALID_PROTOCOL: [TypeError, (actual, expected) => `Protocol "${actual}" not supported. Expected "${expected}"`],
   ERR_INVALID_RETURN_PROPERTY_VALUE: [TypeError, (input, name, prop, value) =>
     `Expected ${input} to be returned for the "${prop}" from the "${name}" hook but got ${describeReceived(value).slice(' Received '.length)}.`],
   ERR_INVALID_RETURN_VALUE: [TypeError, (input, name, value) =>
@@ -220,7 +231,11 @@ const messages = {
   ERR_REQUIRE_CYCLE_MODULE: [Error, (message) => message],
   ERR_REQUIRE_ESM: [Error, requireEsmMessage],
   ERR_SCRIPT_EXECUTION_TIMEOUT: [Error, (timeout) => `Script execution timed out after ${timeout}ms`],
-  ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536.${describeReceived(port)}.`],
+  ERR_SERVER_ALREADY_LISTEN: [Error, () => 'Listen method has been called more than once without closing.'],
+  ERR_SERVER_NOT_RUNNING: [Error, () => 'Server is not running.'],
+  ERR_SOCKET_BAD_PORT: [RangeError, (name, port, allowZero = true) => `${name} should be ${allowZero ? '>= 0' : '> 0'} and < 65536. Received${describeReceived(port).slice(' Received'.length)}.`],
+  ERR_SOCKET_CLOSED: [Error, () => 'Socket is closed'],
+  ERR_SOCKET_CLOSED_BEFORE_CONNECTION: [Error, () => 'Socket closed before the connection was established'],
   ERR_STREAM_ALREADY_FINISHED: [Error, (method) => `Cannot call ${method} after a stream was finished`],
   ERR_STREAM_CANNOT_PIPE: [Error, () => 'Cannot pipe, not readable'],
   ERR_STREAM_DESTROYED: [Error, (method) => `Cannot call ${method} after a stream was destroyed`],
@@ -236,6 +251,7 @@ const messages = {
   ERR_UNCAUGHT_EXCEPTION_CAPTURE_ALREADY_SET: [Error, () =>
     '`process.setupUncaughtExceptionCapture()` was called while a capture callback was already active'],
   // Given what to show, already inspected (as events.js does).
+  ERR_UNESCAPED_CHARACTERS: [TypeError, (name) => `${name} contains unescaped characters`],
   ERR_UNHANDLED_ERROR: [Error, (shown) => (shown === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`)],
   ERR_UNKNOWN_BUILTIN_MODULE: [Error, (name) => `No such built-in module: ${name}`],
   // util.format's %s, as Node formats it: an object shows as `{}`.

@@ -1,14 +1,14 @@
 // Builtins a worker does not offer load, keep Node's shape, and throw
 // ERR_NOT_AVAILABLE_IN_WORKER naming the API only when used.
-const http = require('http');
-const net = require('node:net');
-class MySocket extends net.Socket {}
-console.log('loaded:', typeof http.createServer, typeof MySocket, http.METHODS.includes('GET'), require('http') === http);
+const https = require('https');
+const tls = require('node:tls');
+class MySocket extends tls.TLSSocket {}
+console.log('loaded:', typeof https.createServer, typeof MySocket, require('http2').constants !== undefined, require('https') === https);
 for (const [name, call] of [
-  ['http.createServer', () => http.createServer(() => {})],
+  ['https.createServer', () => https.createServer(() => {})],
   ['new MySocket', () => new MySocket()],
   ['child_process.fork', () => require('child_process').fork('child.js')],
-  ['dns.promises.lookup', () => require('dns').promises.lookup('localhost')],
+  ['dns.promises.resolve4', () => require('dns').promises.resolve4('localhost')],
   ['node:sea', () => require('node:sea').isSea()],
 ]) {
   try {

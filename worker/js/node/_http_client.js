@@ -1,0 +1,3 @@
+'use strict';
+// require('_http_client'): Node's internal name for http's ClientRequest.
+module.exports = { ClientRequest: internalRequire('node/http').ClientRequest };
