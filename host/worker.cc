@@ -478,17 +478,23 @@ class Worker::Impl : public PortHolder {
     if (nested_.contains(nested_id)) {
       return ProtocolError("worker asked for nested worker " + std::to_string(nested_id) + " twice");
     }
-    if (nested_.size() >= options_.max_nested_workers) {
+    auto refuse = [this, nested_id](const std::string& why) {
       proto::Envelope refusal;
       proto::NestedEvent* event = refusal.mutable_nested_event();
       event->set_nested_id(nested_id);
       event->set_kind(proto::NESTED_EVENT_KIND_EXIT);
       event->set_exit_code(1);
       event->set_reason(proto::EXIT_REASON_STARTUP_FAILED);
-      event->set_message("nested worker quota of " + std::to_string(options_.max_nested_workers) +
-                         " running workers exceeded");
+      event->set_message(why);
       if (channel_) channel_->Send(refusal);
-      return;
+    };
+    // The worker's own check may have been bypassed: the host decides.
+    if (options_.permissions && !options_.permissions->worker_threads) {
+      return refuse("Access to this API has been restricted (permission: WorkerThreads)");
+    }
+    if (nested_.size() >= options_.max_nested_workers) {
+      return refuse("nested worker quota of " + std::to_string(options_.max_nested_workers) +
+                    " running workers exceeded");
     }
     WorkerOptions child;
     if (spawn.has_script_source()) {
@@ -514,6 +520,9 @@ class Worker::Impl : public PortHolder {
     child.worker_binary = options_.worker_binary;
     child.argv0 = options_.argv0;
     child.max_nested_workers = options_.max_nested_workers;
+    // A nested worker has no more rights than its parent, and shares its cache.
+    child.permissions = options_.permissions;
+    child.compile_cache_dir = options_.compile_cache_dir;
     child.thread_id = spawn.thread_id();
     WorkerCallbacks callbacks;
     callbacks.on_online = [this, nested_id] { SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_ONLINE, {}); };

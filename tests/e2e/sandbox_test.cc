@@ -202,6 +202,26 @@ TEST(SandboxCliTest, GrantedChildProcessesRunInsideTheSandbox) {
   EXPECT_EQ(result.out, "child\n1 0\n42\n") << result.err;
 }
 
+// A worker may start workers only when granted, and they are no freer than it.
+TEST(SandboxCliTest, NestedWorkersNeedTheGrantAndInheritTheSandbox) {
+  SandboxFiles files;
+  std::string script = files.app() + "/nested.js";
+  WriteFile(script,
+            "const { Worker } = require('worker_threads');"
+            "try {"
+            "  const w = new Worker(`const fs = require('fs');"
+            "    try { fs.readFileSync(${JSON.stringify(process.argv[2])}); console.log('nested read it'); }"
+            "    catch (err) { console.log('nested', err.code, err.permission); }`, { eval: true });"
+            "  w.on('exit', (code) => console.log('exit', code));"
+            "} catch (err) { console.log('parent', err.code, err.permission); }");
+  CliResult refused = RunCli({"run", "--sandbox", script, "--", files.secret()});
+  EXPECT_EQ(refused.exit_code, 0) << refused.err;
+  EXPECT_EQ(refused.out, "parent ERR_ACCESS_DENIED WorkerThreads\n") << refused.err;
+  CliResult granted = RunCli({"run", "--sandbox", "--allow-worker", script, "--", files.secret()});
+  EXPECT_EQ(granted.exit_code, 0) << granted.err;
+  EXPECT_EQ(granted.out, "nested ERR_ACCESS_DENIED FileSystemRead\nexit 0\n") << granted.err;
+}
+
 TEST(SandboxCliTest, WithoutPermissionsNothingIsRestricted) {
   SandboxFiles files;
   std::string script = files.app() + "/free.js";

@@ -39,12 +39,14 @@ function writeVersionFooter() {
   binding.writeStdio(2, `\nIsohost${isohost} (Node.js ${process.version})\n`, kLevelError);
 }
 
-// "Name: message" of what was thrown, for the host's exit report (a nested
-// worker's parent rebuilds its 'error' from it).
+// "Name [CODE]: message" of what was thrown (the code when it has a string
+// one), for the host's exit report (a nested worker's parent rebuilds its
+// 'error' from it).
 function errorSummary(err) {
   try {
     if (err !== null && typeof err === 'object' && typeof err.message === 'string') {
-      return `${typeof err.name === 'string' ? err.name : 'Error'}: ${err.message}`;
+      const code = typeof err.code === 'string' ? ` [${err.code}]` : '';
+      return `${typeof err.name === 'string' ? err.name : 'Error'}${code}: ${err.message}`;
     }
     return `Uncaught ${String(err)}`;
   } catch {

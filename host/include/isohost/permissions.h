@@ -30,8 +30,8 @@ struct Permissions {
   EnvAccess env = EnvAccess::kAll;
   std::vector<std::string> env_names;  // for EnvAccess::kList
   bool child_process = false;  // child_process (else ERR_ACCESS_DENIED; execve is refused)
-  bool worker_threads = false;  // new Worker()
-  bool net = false;  // network sockets (there is no networking API yet)
+  bool worker_threads = false;  // new Worker(); its workers get this same grant
+  bool net = false;  // network sockets (net, http, dns.lookup)
   // The worker starts in the host's cwd (process.cwd() says so); else in
   // the script's directory ("/" for source text).
   bool host_cwd = true;

@@ -65,13 +65,16 @@ function isPathLike(filename) {
 }
 
 // The error of a nested worker that ended by an uncaught exception: the
-// host reports its message, as "Uncaught Name: text" or the text alone.
+// host reports its message, as "Name [CODE]: text", "Name: text", or
+// "Uncaught VALUE" for a thrown non-error.
 function uncaughtError(message) {
   const text = String(message);
   if (text.startsWith('Uncaught ')) return text.slice('Uncaught '.length);  // a thrown non-error
-  const match = /^([A-Za-z]*Error): ([^]*)$/.exec(text);
+  const match = /^([A-Za-z]*Error)(?: \[([^\]]*)\])?: ([^]*)$/.exec(text);
   const Ctor = match !== null && typeof globalThis[match[1]] === 'function' ? globalThis[match[1]] : Error;
-  return new Ctor(match !== null ? match[2] : text);
+  const error = new Ctor(match !== null ? match[3] : text);
+  if (match !== null && match[2] !== undefined) error.code = match[2];
+  return error;
 }
 
 class Worker extends EventEmitter {
@@ -86,6 +89,7 @@ class Worker extends EventEmitter {
 
   constructor(filename, options = {}) {
     super();
+    if (binding.internalBinding('permission').enabled) internalRequire('internal/permission').checkWorker();
     const validators = internalRequire('internal/validators');
     validators.validateObject(options, 'options', { nullable: true });
     options = options ?? {};
