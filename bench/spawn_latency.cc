@@ -209,6 +209,9 @@ bool RunLatencyRound(const std::vector<Contender>& contenders, int round, const 
     if (variant.large && results->large_package.empty()) continue;
     std::fprintf(stderr, "[round %d/%d] %-5s", round + 1, flags.rounds, variant.name);
     for (const Contender* c : RoundOrder(contenders, round)) {
+      // A sandboxed worker may not read the package, and gets no compile
+      // cache (docs/sandbox.md): the large_package rows are unsandboxed only.
+      if (variant.large && c->strategy.ends_with("+sandbox")) continue;
       std::vector<double> samples;
       if (!c->latency(variant, &samples, error)) {
         *error = c->runtime + " " + c->strategy + " " + variant.name + ": " + *error;

@@ -119,6 +119,14 @@ TEST(EsmHooksTest, WasmFormatImportsAndExports) {
 
 // register() takes its specifier relative to its parent URL, 'data:' when
 // none is given, from which nothing relative resolves.
+// The hooks' end of a port given in transferList answers, and the worker
+// still exits once its own work is done (the run would time out otherwise).
+TEST(EsmHooksTest, PortsGivenToHooksKeepNoWorkerAlive) {
+  CliResult result = RunCli({"run", "--timeout", "20", Fixture("register_port.mjs")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "hooks heard hello\nexit 0\n") << result.err;
+}
+
 TEST(EsmHooksTest, RegisterWithoutParentUrlCannotResolveRelative) {
   CliResult result = RunCli({"run", Fixture("register_without_parent.cjs")});
   EXPECT_EQ(result.exit_code, 0) << result.err;

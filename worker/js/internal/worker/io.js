@@ -64,6 +64,9 @@ class Endpoint {
     this.started = false;
     this.refed = false;
     this.keepingAlive = false;
+    // An end the worker's loop never waits for, ref'd or not: one handed to
+    // module customization hooks, which run on an unref'd thread in Node.
+    this.weak = false;
     this.delivery = null;  // the pending immediate, if any
     this.closeEmitted = false;
     // The host's name for this end when its peer is in another process
@@ -73,9 +76,9 @@ class Endpoint {
 
   // Whether this end should keep the loop alive now.
   updateRef() {
-    setKeepAlive(this, this.port !== null && !this.closed && this.refed && this.started);
+    setKeepAlive(this, this.port !== null && !this.closed && this.refed && this.started && !this.weak);
     if (this.delivery !== null) {
-      if (this.refed || this.closed) this.delivery.ref();
+      if ((this.refed && !this.weak) || this.closed) this.delivery.ref();
       else this.delivery.unref();
     }
   }
@@ -100,7 +103,18 @@ class Endpoint {
     if (this.queue.length === 0 && !(this.closed && !this.closeEmitted)) return;
     this.delivery = timers.setImmediate(deliver, this);
     // A close on its way keeps the loop alive until it is delivered.
-    if (!this.refed && !this.closed) this.delivery.unref();
+    if ((!this.refed || this.weak) && !this.closed) this.delivery.unref();
+  }
+}
+
+// Makes the ports among `list` weak ends (Endpoint.weak); other values are
+// left alone.
+function keepNotAlive(list) {
+  for (const item of list) {
+    const endpoint = item !== null && typeof item === 'object' ? MessagePortImpl._endpoint(item) : null;
+    if (endpoint === null) continue;
+    endpoint.weak = true;
+    endpoint.updateRef();
   }
 }
 
@@ -701,6 +715,7 @@ module.exports = {
   MessageEvent,
   BroadcastChannel,
   receiveMessageOnPort,
+  keepNotAlive,
   // For the parts that carry ports between processes and nested workers.
   setKeepAlive,
   Endpoint,

@@ -24,8 +24,9 @@
 //   pending registration first, so what that import sees is what it sees
 //   under Node. A registration that fails is an uncaught exception, not an
 //   exception thrown by register().
-// - `data` reaches initialize() as it is, not as a structured clone;
-//   `transferList` is not used (no MessagePorts yet).
+// - `data` reaches initialize() as it is, not as a structured clone; the
+//   MessagePorts of `transferList` are the hooks' from then on, and, like
+//   Node's hooks thread, never keep the worker alive.
 // - import.meta.resolve() and require() resolve without the hooks.
 
 const loader = internalRequire('internal/modules/esm/loader');
@@ -188,6 +189,10 @@ function register(specifier, parentURL = undefined, options = undefined) {
     parentURL = options.parentURL;
   }
   const data = options !== null && typeof options === 'object' ? options.data : undefined;
+  const transferList = options !== null && typeof options === 'object' ? options.transferList : undefined;
+  if (transferList != null && typeof transferList[Symbol.iterator] === 'function') {
+    internalRequire('internal/worker/io').keepNotAlive(transferList);
+  }
   enqueue(`${specifier}`, `${parentURL == null ? 'data:' : parentURL}`, data);
 }
 
