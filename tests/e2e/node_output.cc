@@ -1,6 +1,9 @@
 #include "tests/e2e/node_output.h"
 
 #include <gtest/gtest.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <sstream>
@@ -41,6 +44,36 @@ void ExpectSameOutputAsNode(const std::string& name, const std::vector<std::stri
   CliResult result = RunCli(args);
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(result.out == expected) << FirstDifference(expected, result.out) << "\nstderr: " << result.err;
+}
+
+namespace {
+
+constexpr const char* kNode = "/usr/bin/node";
+
+// Node's stdout and exit code for `script` run in a Worker.
+CliResult RunInNodeWorker(const std::string& script) {
+  std::string command = std::string(kNode) + " '" + ScriptPath("lib/node_worker.js") + "' '" +
+                        ScriptPath(script) + "' 2>/dev/null";
+  CliResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buffer[65536];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
+  int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+}  // namespace
+
+void ExpectSameAsNodeWorker(const std::string& script) {
+  if (access(kNode, X_OK) != 0) GTEST_SKIP() << "no " << kNode << " to compare with";
+  CliResult node = RunInNodeWorker(script);
+  ASSERT_FALSE(node.out.empty()) << "node printed nothing for " << script;
+  CliResult isohost = RunCli({"run", ScriptPath(script)});
+  EXPECT_EQ(isohost.exit_code, node.exit_code) << isohost.err;
+  EXPECT_EQ(isohost.out, node.out) << isohost.err;
 }
 
 }  // namespace isohost::testing

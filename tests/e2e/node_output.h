@@ -20,6 +20,11 @@ std::string FirstDifference(const std::string& node, const std::string& isohost)
 // options).
 void ExpectSameOutputAsNode(const std::string& name, const std::vector<std::string>& run_options = {});
 
+// Runs scripts/SCRIPT in Isohost and, live, in a worker_threads Worker of
+// /usr/bin/node (scripts/lib/node_worker.js); both must print the same and
+// exit with the same code. Skipped when that node is absent.
+void ExpectSameAsNodeWorker(const std::string& script);
+
 }  // namespace isohost::testing
 
 #endif  // ISOHOST_TESTS_E2E_NODE_OUTPUT_H_

@@ -14,59 +14,32 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
 namespace {
 
-constexpr const char* kNode = "/usr/bin/node";
+TEST(WebApiTest, EventEmitterMatchesNode) { ExpectSameAsNodeWorker("webapi/events_emitter.js"); }
 
-// Node's stdout and exit code for `script` run in a Worker.
-CliResult RunInNodeWorker(const std::string& script) {
-  std::string command = std::string(kNode) + " '" + ScriptPath("lib/node_worker.js") + "' '" +
-                        ScriptPath(script) + "' 2>/dev/null";
-  CliResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[65536];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+TEST(WebApiTest, EventsModuleFunctionsMatchNode) { ExpectSameAsNodeWorker("webapi/events_module.js"); }
 
-// Runs `script` in Isohost and in Node; both must print the same and exit
-// with the same code.
-void ExpectSameAsNode(const std::string& script) {
-  if (access(kNode, X_OK) != 0) GTEST_SKIP() << "no " << kNode << " to compare with";
-  CliResult node = RunInNodeWorker(script);
-  ASSERT_FALSE(node.out.empty()) << "node printed nothing for " << script;
-  CliResult isohost = RunCli({"run", ScriptPath(script)});
-  EXPECT_EQ(isohost.exit_code, node.exit_code) << isohost.err;
-  EXPECT_EQ(isohost.out, node.out) << isohost.err;
-}
+TEST(WebApiTest, EventTargetMatchesNode) { ExpectSameAsNodeWorker("webapi/event_target.js"); }
 
-TEST(WebApiTest, EventEmitterMatchesNode) { ExpectSameAsNode("webapi/events_emitter.js"); }
+TEST(WebApiTest, AbortControllerMatchesNode) { ExpectSameAsNodeWorker("webapi/abort.js"); }
 
-TEST(WebApiTest, EventsModuleFunctionsMatchNode) { ExpectSameAsNode("webapi/events_module.js"); }
+TEST(WebApiTest, DOMExceptionMatchesNode) { ExpectSameAsNodeWorker("webapi/dom_exception.js"); }
 
-TEST(WebApiTest, EventTargetMatchesNode) { ExpectSameAsNode("webapi/event_target.js"); }
+TEST(WebApiTest, StructuredCloneMatchesNode) { ExpectSameAsNodeWorker("webapi/structured_clone.js"); }
 
-TEST(WebApiTest, AbortControllerMatchesNode) { ExpectSameAsNode("webapi/abort.js"); }
+TEST(WebApiTest, PerformanceMatchesNode) { ExpectSameAsNodeWorker("webapi/performance.js"); }
 
-TEST(WebApiTest, DOMExceptionMatchesNode) { ExpectSameAsNode("webapi/dom_exception.js"); }
-
-TEST(WebApiTest, StructuredCloneMatchesNode) { ExpectSameAsNode("webapi/structured_clone.js"); }
-
-TEST(WebApiTest, PerformanceMatchesNode) { ExpectSameAsNode("webapi/performance.js"); }
-
-TEST(WebApiTest, WarningsReachListenersAsInNode) { ExpectSameAsNode("webapi/warnings.js"); }
+TEST(WebApiTest, WarningsReachListenersAsInNode) { ExpectSameAsNodeWorker("webapi/warnings.js"); }
 
 // Node reports a throwing listener on the next tick: the dispatch goes on,
 // then the worker dies of it.
 TEST(WebApiTest, ThrowingListenerIsAnUncaughtExceptionAfterTheDispatch) {
-  ExpectSameAsNode("webapi/listener_throws.js");
+  ExpectSameAsNodeWorker("webapi/listener_throws.js");
   CliResult result = RunCli({"run", ScriptPath("webapi/listener_throws.js")});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("Error: boom from listener"), std::string::npos) << result.err;

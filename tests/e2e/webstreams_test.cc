@@ -12,52 +12,27 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
 namespace {
 
-constexpr const char* kNode = "/usr/bin/node";
+TEST(WebStreamsTest, ReadableStreamMatchesNode) { ExpectSameAsNodeWorker("webstreams/readable.js"); }
 
-// Node's stdout and exit code for `script` run in a Worker.
-CliResult RunInNodeWorker(const std::string& script) {
-  std::string command = std::string(kNode) + " '" + ScriptPath("lib/node_worker.js") + "' '" +
-                        ScriptPath(script) + "' 2>/dev/null";
-  CliResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[65536];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+TEST(WebStreamsTest, ByteStreamsAndBYOBReadersMatchNode) { ExpectSameAsNodeWorker("webstreams/bytes.js"); }
 
-void ExpectSameAsNode(const std::string& script) {
-  if (access(kNode, X_OK) != 0) GTEST_SKIP() << "no " << kNode << " to compare with";
-  CliResult node = RunInNodeWorker(script);
-  ASSERT_FALSE(node.out.empty()) << "node printed nothing for " << script;
-  CliResult isohost = RunCli({"run", ScriptPath(script)});
-  EXPECT_EQ(isohost.exit_code, node.exit_code) << isohost.err;
-  EXPECT_EQ(isohost.out, node.out) << isohost.err;
-}
+TEST(WebStreamsTest, WritableTransformAndPipingMatchNode) { ExpectSameAsNodeWorker("webstreams/pipe.js"); }
 
-TEST(WebStreamsTest, ReadableStreamMatchesNode) { ExpectSameAsNode("webstreams/readable.js"); }
-
-TEST(WebStreamsTest, ByteStreamsAndBYOBReadersMatchNode) { ExpectSameAsNode("webstreams/bytes.js"); }
-
-TEST(WebStreamsTest, WritableTransformAndPipingMatchNode) { ExpectSameAsNode("webstreams/pipe.js"); }
-
-TEST(WebStreamsTest, NodeAdaptersMatchNode) { ExpectSameAsNode("webstreams/adapters.js"); }
+TEST(WebStreamsTest, NodeAdaptersMatchNode) { ExpectSameAsNodeWorker("webstreams/adapters.js"); }
 
 TEST(WebStreamsTest, EncodingAndCompressionStreamsMatchNode) {
-  ExpectSameAsNode("webstreams/encoding_compression.js");
+  ExpectSameAsNodeWorker("webstreams/encoding_compression.js");
 }
 
-TEST(WebStreamsTest, FileHandleReadableWebStreamMatchesNode) { ExpectSameAsNode("webstreams/file_handle.js"); }
+TEST(WebStreamsTest, FileHandleReadableWebStreamMatchesNode) { ExpectSameAsNodeWorker("webstreams/file_handle.js"); }
 
-TEST(WebStreamsTest, GlobalsAndTransferMatchNode) { ExpectSameAsNode("webstreams/globals.js"); }
+TEST(WebStreamsTest, GlobalsAndTransferMatchNode) { ExpectSameAsNodeWorker("webstreams/globals.js"); }
 
 // Without Node to compare with: a 1 MiB gzip round trip through a pipe chain
 // ends with the same bytes, and the worker exits 0.
