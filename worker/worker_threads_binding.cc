@@ -170,6 +170,18 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime::From(isolate)->channel()->Send(envelope);
 }
 
+// Whether a message of `size` bytes may go to the host; if not, a RangeError
+// naming the limit is pending.
+bool WithinMessageLimit(v8::Isolate* isolate, Runtime* runtime, std::size_t size) {
+  std::size_t limit = runtime->channel()->options().max_message_size;
+  if (size <= limit) return true;
+  v8::Local<v8::String> text;
+  if (v8::String::NewFromUtf8(isolate, ipc::MessageOverLimitError(size, limit).c_str()).ToLocal(&text)) {
+    isolate->ThrowException(v8::Exception::RangeError(text));
+  }
+  return false;
+}
+
 // nestedPost(nestedId, bytes: ArrayBuffer): throws a RangeError over the
 // message limit.
 void NestedPost(const v8::FunctionCallbackInfo<v8::Value>& info) {
@@ -178,12 +190,7 @@ void NestedPost(const v8::FunctionCallbackInfo<v8::Value>& info) {
   std::shared_ptr<v8::BackingStore> keep;
   std::string_view data = BytesOf(info[1], &keep);
   Runtime* runtime = Runtime::From(isolate);
-  std::size_t limit = runtime->channel()->options().max_message_size;
-  if (data.size() > limit) {
-    isolate->ThrowException(v8::Exception::RangeError(
-        v8::String::NewFromUtf8(isolate, ipc::MessageOverLimitError(data.size(), limit).c_str()).ToLocalChecked()));
-    return;
-  }
+  if (!WithinMessageLimit(isolate, runtime, data.size())) return;
   proto::Envelope envelope;
   envelope.mutable_nested_port_message()->set_nested_id(info[0].As<v8::Uint32>()->Value());
   envelope.mutable_nested_port_message()->set_data(data.data(), data.size());
@@ -211,12 +218,7 @@ void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
   std::shared_ptr<v8::BackingStore> keep;
   std::string_view data = BytesOf(info[2], &keep);
   Runtime* runtime = Runtime::From(isolate);
-  std::size_t limit = runtime->channel()->options().max_message_size;
-  if (data.size() > limit) {
-    isolate->ThrowException(v8::Exception::RangeError(
-        v8::String::NewFromUtf8(isolate, ipc::MessageOverLimitError(data.size(), limit).c_str()).ToLocalChecked()));
-    return;
-  }
+  if (!WithinMessageLimit(isolate, runtime, data.size())) return;
   message->set_data(data.data(), data.size());
   if (info[3]->IsArray()) {
     v8::Local<v8::Array> list = info[3].As<v8::Array>();

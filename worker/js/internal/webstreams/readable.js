@@ -437,6 +437,24 @@ function checkCanLock(stream) {
   return slots;
 }
 
+// The members both readers share (the spec's ReadableStreamGenericReader);
+// `reader` is the reader's slots, undefined when `this` is no such reader.
+function genericReleaseLock(reader) {
+  if (reader.stream === undefined) return;
+  readerRelease(reader);
+}
+
+function genericClosed(reader, name) {
+  if (reader === undefined) return rejected(new ERR_INVALID_THIS(name));
+  return reader.closed.promise;
+}
+
+function genericCancel(reader, name, reason) {
+  if (reader === undefined) return rejected(new ERR_INVALID_THIS(name));
+  if (reader.stream === undefined) return rejected(stateError('The reader is not attached to a stream'));
+  return readableStreamCancel(reader.stream, reason);
+}
+
 class ReadableStreamDefaultReader {
   constructor(stream) {
     let slots;
@@ -465,22 +483,15 @@ class ReadableStreamDefaultReader {
   }
 
   releaseLock() {
-    const reader = slotsOf(this, kDefaultReader, 'ReadableStreamDefaultReader');
-    if (reader.stream === undefined) return;
-    readerRelease(reader);
+    genericReleaseLock(slotsOf(this, kDefaultReader, 'ReadableStreamDefaultReader'));
   }
 
   get closed() {
-    const reader = this?.[kDefaultReader];
-    if (reader === undefined) return rejected(new ERR_INVALID_THIS('ReadableStreamDefaultReader'));
-    return reader.closed.promise;
+    return genericClosed(this?.[kDefaultReader], 'ReadableStreamDefaultReader');
   }
 
   cancel(reason = undefined) {
-    const reader = this?.[kDefaultReader];
-    if (reader === undefined) return rejected(new ERR_INVALID_THIS('ReadableStreamDefaultReader'));
-    if (reader.stream === undefined) return rejected(stateError('The reader is not attached to a stream'));
-    return readableStreamCancel(reader.stream, reason);
+    return genericCancel(this?.[kDefaultReader], 'ReadableStreamDefaultReader', reason);
   }
 
   [kInspect](depth, options) {
@@ -540,22 +551,15 @@ class ReadableStreamBYOBReader {
   }
 
   releaseLock() {
-    const reader = slotsOf(this, kBYOBReader, 'ReadableStreamBYOBReader');
-    if (reader.stream === undefined) return;
-    readerRelease(reader);
+    genericReleaseLock(slotsOf(this, kBYOBReader, 'ReadableStreamBYOBReader'));
   }
 
   get closed() {
-    const reader = this?.[kBYOBReader];
-    if (reader === undefined) return rejected(new ERR_INVALID_THIS('ReadableStreamBYOBReader'));
-    return reader.closed.promise;
+    return genericClosed(this?.[kBYOBReader], 'ReadableStreamBYOBReader');
   }
 
   cancel(reason = undefined) {
-    const reader = this?.[kBYOBReader];
-    if (reader === undefined) return rejected(new ERR_INVALID_THIS('ReadableStreamBYOBReader'));
-    if (reader.stream === undefined) return rejected(stateError('The reader is not attached to a stream'));
-    return readableStreamCancel(reader.stream, reason);
+    return genericCancel(this?.[kBYOBReader], 'ReadableStreamBYOBReader', reason);
   }
 
   [kInspect](depth, options) {
