@@ -3,12 +3,12 @@
 // section 7.4 and 7.5): TextEncoder and TextDecoder as TransformStreams.
 
 const { codes } = internalRequire('internal/errors');
-const { kInspect, defineToStringTag, enumerableMembers, inspectAs, rejected, resolved, setSlots } =
+const { kInspect, defineToStringTag, enumerableMembers, inspectAs, rejected, resolved, setSlots, slotsOf } =
   internalRequire('internal/webstreams/util');
 const { createTransformStream, controllerEnqueue } = internalRequire('internal/webstreams/transform');
 const { TextEncoder, TextDecoder } = internalRequire('internal/encoding');
 
-const { ERR_INVALID_ARG_TYPE, ERR_INVALID_THIS } = codes;
+const { ERR_INVALID_ARG_TYPE } = codes;
 
 const kEncoder = Symbol('kTextEncoderStream');
 const kDecoder = Symbol('kTextDecoderStream');
@@ -16,12 +16,6 @@ const inspect = (value, options) => internalRequire('internal/util/inspect').ins
 
 // U+FFFD, for a high surrogate that no chunk completes.
 const kReplacement = new Uint8Array([0xef, 0xbf, 0xbd]);
-
-function slotsOf(value, symbol, name) {
-  const slots = value !== null && value !== undefined ? value[symbol] : undefined;
-  if (slots === undefined) throw new ERR_INVALID_THIS(name);
-  return slots;
-}
 
 class TextEncoderStream {
   constructor() {

@@ -14,7 +14,7 @@ const {
   callbackMember, copyBytes, defineToStringTag, deferred, dequeueValue, dictionary,
   enqueueValueWithSize, enumerableMembers, extractHighWaterMark, extractSizeAlgorithm, inspectAs, isDetached, noop,
   promiseCall, react, rejected, resetQueue, resolved, setHandled, then, transferArrayBuffer,
-  setSlots,
+  setSlots, slotsOf, stateError,
 } = internalRequire('internal/webstreams/util');
 const { kState } = internalRequire('internal/webstreams/util');
 
@@ -54,16 +54,6 @@ const typedArrayConstructors = {
 };
 
 const AsyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype);
-
-function stateError(message) {
-  return new ERR_INVALID_STATE.TypeError(message);
-}
-
-function slotsOf(value, symbol, name) {
-  const slots = value !== null && value !== undefined ? value[symbol] : undefined;
-  if (slots === undefined || (slots.brand !== undefined && slots.brand !== name)) throw new ERR_INVALID_THIS(name);
-  return slots;
-}
 
 // The stream's slots, or undefined for anything else.
 function streamSlots(value) {

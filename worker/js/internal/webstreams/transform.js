@@ -6,8 +6,7 @@
 const { codes } = internalRequire('internal/errors');
 const {
   kInspect, callbackMember, defineToStringTag, deferred, dictionary, enumerableMembers, extractHighWaterMark,
-  extractSizeAlgorithm, inspectAs, promiseCall, react, rejected, resolved, then,
-  setSlots,
+  extractSizeAlgorithm, inspectAs, promiseCall, react, rejected, resolved, then, setSlots, slotsOf,
 } = internalRequire('internal/webstreams/util');
 const { kState } = internalRequire('internal/webstreams/util');
 const readable = internalRequire('internal/webstreams/readable');
@@ -18,7 +17,6 @@ const {
   ERR_INVALID_ARG_TYPE,
   ERR_INVALID_ARG_VALUE,
   ERR_INVALID_STATE,
-  ERR_INVALID_THIS,
 } = codes;
 
 // The stream's slots are under util's kState, shared by the three stream
@@ -28,12 +26,6 @@ const kController = Symbol('kTransformStreamDefaultController');
 const kCreate = Symbol('kCreate');
 
 const inspect = (value, options) => internalRequire('internal/util/inspect').inspect(value, options);
-
-function slotsOf(value, symbol, name) {
-  const slots = value !== null && value !== undefined ? value[symbol] : undefined;
-  if (slots === undefined || (slots.brand !== undefined && slots.brand !== name)) throw new ERR_INVALID_THIS(name);
-  return slots;
-}
 
 // The stream's slots, or undefined for anything else.
 function streamSlots(value) {

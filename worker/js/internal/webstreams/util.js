@@ -12,7 +12,21 @@ const {
   ERR_INVALID_ARG_TYPE,
   ERR_INVALID_ARG_VALUE,
   ERR_INVALID_STATE,
+  ERR_INVALID_THIS,
 } = codes;
+
+// Node's error for a stream in the wrong state: an ERR_INVALID_STATE TypeError.
+function stateError(message) {
+  return new ERR_INVALID_STATE.TypeError(message);
+}
+
+// The internal slots of `value` under `symbol`, checked to be those of the
+// class `name` (a slot record without a brand passes); else ERR_INVALID_THIS.
+function slotsOf(value, symbol, name) {
+  const slots = value !== null && value !== undefined ? value[symbol] : undefined;
+  if (slots === undefined || (slots.brand !== undefined && slots.brand !== name)) throw new ERR_INVALID_THIS(name);
+  return slots;
+}
 
 // Taken once, so that user code that replaces Promise.prototype.then cannot
 // change how a stream settles its promises.
@@ -287,6 +301,8 @@ function enumerableMembers(ctor, names) {
 }
 
 module.exports = {
+  slotsOf,
+  stateError,
   Queue,
   kControllerErrorFunction,
   kInspect,

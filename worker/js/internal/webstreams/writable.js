@@ -9,7 +9,7 @@ const {
   Queue, kControllerErrorFunction, kInspect, kIsClosedPromise, callbackMember, defineToStringTag, deferred,
   dequeueValue, dictionary, enqueueValueWithSize, enumerableMembers, extractHighWaterMark, extractSizeAlgorithm,
   inspectAs, peekQueueValue, promiseCall, react, rejected, resetQueue, resolved, setHandled,
-  setSlots,
+  setSlots, slotsOf, stateError,
 } = internalRequire('internal/webstreams/util');
 const { kState } = internalRequire('internal/webstreams/util');
 
@@ -17,7 +17,6 @@ const {
   ERR_ILLEGAL_CONSTRUCTOR,
   ERR_INVALID_ARG_TYPE,
   ERR_INVALID_ARG_VALUE,
-  ERR_INVALID_STATE,
   ERR_INVALID_THIS,
 } = codes;
 
@@ -31,16 +30,6 @@ const kCreate = Symbol('kCreate');
 const kCloseSentinel = Symbol('kCloseSentinel');
 
 const inspect = (value, options) => internalRequire('internal/util/inspect').inspect(value, options);
-
-function stateError(message) {
-  return new ERR_INVALID_STATE.TypeError(message);
-}
-
-function slotsOf(value, symbol, name) {
-  const slots = value !== null && value !== undefined ? value[symbol] : undefined;
-  if (slots === undefined || (slots.brand !== undefined && slots.brand !== name)) throw new ERR_INVALID_THIS(name);
-  return slots;
-}
 
 // The stream's slots, or undefined for anything else.
 function streamSlots(value) {
