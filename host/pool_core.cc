@@ -56,7 +56,7 @@ PoolCore::PoolCore(uv_loop_t* loop, Launcher* launcher, PoolOptions options,
       options_(std::move(options)),
       route_cancel_(std::move(route_cancel)),
       concurrency_(std::max<std::size_t>(1, options_.concurrent_tasks_per_worker)),
-      report_heap_(options_.recycle.max_heap_used_mb > 0),
+      heap_limit_bytes_(options_.recycle.max_heap_used_mb << 20),
       created_ns_(uv_hrtime()),
       launcher_(launcher),
       deadline_timer_(loop, [this] { OnDeadlines(); Publish(); DeliverCompletions(); }),
@@ -419,8 +419,9 @@ void PoolCore::OnResult(PoolWorker* worker, const TaskOutcome& outcome) {
       Report(*task, std::move(result));
     }
     if (worker->state == WorkerState::kReady || worker->state == WorkerState::kStarting) {
-      if (report_heap_ && outcome.heap_used_bytes > (options_.recycle.max_heap_used_mb << 20)) {
+      if (heap_limit_bytes_ > 0 && outcome.heap_used_bytes > heap_limit_bytes_) {
         Retire(worker, RecycleRule::kHeap);
+        AskBackHeldTasks(worker);
       } else if (options_.recycle.max_tasks > 0 && worker->tasks_done >= options_.recycle.max_tasks) {
         Retire(worker, RecycleRule::kMaxTasks);
       } else if (options_.recycle.max_age_ms > 0 &&
@@ -655,9 +656,21 @@ void PoolCore::ReclaimSentAhead() {
   if (next_check > 0 && !destroyed_) reclaim_timer_.Arm(static_cast<std::uint64_t>(next_check / 1e6) + 1);
 }
 
+void PoolCore::AskBackHeldTasks(PoolWorker* worker) {
+  // The worker saw the same heap over the same limit, and starts none of
+  // these: each comes back dropped, and runs on a worker with a fresh heap.
+  worker->over_heap_limit = true;
+  for (TaskId id : worker->tasks) {
+    Task& held = *tasks_.at(id);
+    if (held.started || held.reclaiming || held.state != TaskState::kRunning) continue;
+    held.reclaiming = true;
+    worker->worker->CancelTask(held.id, "reclaimed", /*reclaim=*/true);
+  }
+}
+
 void PoolCore::Assign(PoolWorker* worker, Task& task) {
   std::string error;
-  if (!worker->worker->RunTask(task.id, task.bytes, report_heap_, &error)) {
+  if (!worker->worker->RunTask(task.id, task.bytes, heap_limit_bytes_, &error)) {
     // Its channel closed: it is dying, and says how on exit. The task has
     // not run; it goes back to its place.
     worker->state = WorkerState::kEnding;
@@ -671,8 +684,9 @@ void PoolCore::Assign(PoolWorker* worker, Task& task) {
 }
 
 void PoolCore::StartRunnable(PoolWorker* worker) {
-  // A starting worker runs its tasks once its script is loaded.
-  if (!worker->ever_ready) return;
+  // A starting worker runs its tasks once its script is loaded; one over
+  // its heap limit, never.
+  if (!worker->ever_ready || worker->over_heap_limit) return;
   std::size_t runnable = std::min(concurrency_, worker->tasks.size());
   for (std::size_t i = 0; i < runnable; ++i) {
     Task& task = *tasks_.at(worker->tasks[i]);

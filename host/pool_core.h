@@ -109,6 +109,9 @@ class PoolCore {
     std::deque<TaskId> tasks;  // given to it and not settled, abandoned ones too, in the order sent
     std::size_t abandoned = 0;         // of those
     std::uint64_t tasks_done = 0;
+    // Its heap passed the limit: it starts none of the tasks it holds, which
+    // are asked back (TaskRun.heap_limit_bytes).
+    bool over_heap_limit = false;
     std::uint64_t spawned_ns = 0;
     std::uint64_t idle_since_ms = 0;
     // The end of what it wrote to stderr before its script was loaded: why
@@ -156,6 +159,8 @@ class PoolCore {
   // A worker is free and nothing waits: tasks sent ahead to a worker whose
   // running task has run long are asked back, or checked again later.
   void ReclaimSentAhead();
+  // Its heap passed the limit: the tasks sent ahead to it are asked back.
+  void AskBackHeldTasks(PoolWorker* worker);
   static void RemoveTask(PoolWorker* worker, TaskId id);
   void Enqueue(Task& task);
   // Its callback is queued with `result`; the record goes unless the task
@@ -194,7 +199,7 @@ class PoolCore {
   std::function<void(TaskId)> route_cancel_;
   std::shared_ptr<spdlog::logger> logger_;
   std::size_t concurrency_;
-  bool report_heap_;
+  std::uint64_t heap_limit_bytes_;  // 0: no recycling by heap
   std::uint64_t created_ns_;
 
   // Destroyed last: the workers (below) die before the zygote that forked them.

@@ -64,6 +64,7 @@ proto::ExitReason ToProto(ExitReason reason) {
     case ExitReason::kTerminated: return proto::EXIT_REASON_TERMINATED;
     case ExitReason::kStartupFailed: return proto::EXIT_REASON_STARTUP_FAILED;
     case ExitReason::kTimeout: return proto::EXIT_REASON_TIMEOUT;
+    case ExitReason::kCpuTime: return proto::EXIT_REASON_CPU_TIME;
     case ExitReason::kCrashed:
     case ExitReason::kProtocolError: break;
   }
@@ -160,7 +161,7 @@ class Worker::Impl : public PortHolder {
     });
   }
 
-  bool RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error) {
+  bool RunTask(std::uint64_t id, std::string_view task, std::uint64_t heap_limit_bytes, std::string* error) {
     if (task.size() > options_.limits.max_message_bytes) {
       return Refuse(error, "task of " + std::to_string(task.size()) + " bytes exceeds the message limit of " +
                                std::to_string(options_.limits.max_message_bytes) + " bytes");
@@ -171,7 +172,7 @@ class Worker::Impl : public PortHolder {
     proto::Envelope envelope;
     proto::TaskRun* run = envelope.mutable_task_run();
     run->set_id(id);
-    run->set_report_heap(report_heap);
+    run->set_heap_limit_bytes(heap_limit_bytes);
     if (!channel_->SendWithPayload(envelope, run->mutable_task(), task.size(),
                                    [task](char* at) { std::memcpy(at, task.data(), task.size()); })) {
       return Refuse(error, "the worker's channel is closed");
@@ -799,8 +800,8 @@ Worker::~Worker() = default;
 
 bool Worker::PostMessage(std::string_view data, std::string* error) { return impl_->PostMessage(data, error); }
 void Worker::Terminate(int code, std::uint64_t grace_ms) { impl_->Terminate(code, grace_ms); }
-bool Worker::RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error) {
-  return impl_->RunTask(id, task, report_heap, error);
+bool Worker::RunTask(std::uint64_t id, std::string_view task, std::uint64_t heap_limit_bytes, std::string* error) {
+  return impl_->RunTask(id, task, heap_limit_bytes, error);
 }
 void Worker::CancelTask(std::uint64_t id, std::string_view reason, bool reclaim) {
   impl_->CancelTask(id, reason, reclaim);

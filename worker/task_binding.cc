@@ -40,11 +40,15 @@ void SetHandlers(const FunctionCallbackInfo<Value>& info) {
   RunnerOf(info).SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>());
 }
 
-// result(id, value): throws what stops the value from being sent.
+// result(id, value): throws what stops the value from being sent. Both
+// result() and error() return whether the heap has passed the host's limit
+// (TaskRunner::over_heap_limit), after which no task is to start.
 void Result(const FunctionCallbackInfo<Value>& info) {
   std::uint64_t id = 0;
   if (!TaskId(info, &id)) return;
-  RunnerOf(info).SendValue(id, info[1]);
+  TaskRunner& runner = RunnerOf(info);
+  if (!runner.SendValue(id, info[1])) return;
+  info.GetReturnValue().Set(runner.over_heap_limit());
 }
 
 // error(id, name, message, stack, code, dropped): every field a string ('' for
@@ -58,7 +62,9 @@ void Error(const FunctionCallbackInfo<Value>& info) {
   error.set_message(StringArg(isolate, info[2]));
   error.set_stack(StringArg(isolate, info[3]));
   error.set_code(StringArg(isolate, info[4]));
-  RunnerOf(info).SendError(id, error, info[5]->IsTrue());
+  TaskRunner& runner = RunnerOf(info);
+  runner.SendError(id, error, info[5]->IsTrue());
+  info.GetReturnValue().Set(runner.over_heap_limit());
 }
 
 void Ready(const FunctionCallbackInfo<Value>& info) { RunnerOf(info).SendReady(); }

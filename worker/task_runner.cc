@@ -60,16 +60,21 @@ void TaskRunner::Run(const proto::TaskRun& run) {
       return;
     }
   }
-  if (run.report_heap()) report_heap_.insert(run.id());
+  if (run.heap_limit_bytes() > 0) heap_limits_.emplace(run.id(), run.heap_limit_bytes());
   v8::Local<v8::Value> argv[2] = {v8::Number::New(isolate, static_cast<double>(run.id())), task};
   runtime_->MakeCallback(on_run_.Get(isolate), 2, argv);
 }
 
 void TaskRunner::NoteHeap(std::uint64_t id, proto::TaskResult* result) {
-  if (report_heap_.erase(id) == 0) return;
+  auto it = heap_limits_.find(id);
+  if (it == heap_limits_.end()) return;
+  std::uint64_t limit = it->second;
+  heap_limits_.erase(it);
   v8::HeapStatistics stats;
   runtime_->isolate()->GetHeapStatistics(&stats);
   result->set_heap_used_bytes(stats.used_heap_size());
+  // The host compares the same number with the same limit, and retires us.
+  if (stats.used_heap_size() > limit) over_heap_limit_ = true;
 }
 
 bool TaskRunner::SendValue(std::uint64_t id, v8::Local<v8::Value> value) {

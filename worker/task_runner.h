@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <unordered_map>
 
 #include "isohost.pb.h"
 
@@ -38,6 +38,10 @@ class TaskRunner {
   void SendError(std::uint64_t id, const proto::TaskError& error, bool dropped = false);
   // The script exports a task function: tasks may come.
   void SendReady();
+  // The heap in use, after a task whose TaskRun set heap_limit_bytes, was
+  // over that limit: the JS runner starts no more tasks, and the host asks
+  // back the ones it sent ahead.
+  bool over_heap_limit() const { return over_heap_limit_; }
 
  private:
   void Run(const proto::TaskRun& run);
@@ -47,8 +51,10 @@ class TaskRunner {
   Runtime* runtime_;
   v8::Global<v8::Function> on_run_;
   v8::Global<v8::Function> on_cancel_;
-  // Unsettled tasks whose result reports the heap in use.
-  std::unordered_set<std::uint64_t> report_heap_;
+  // Unsettled tasks whose result reports the heap in use, with the limit
+  // their TaskRun set.
+  std::unordered_map<std::uint64_t, std::uint64_t> heap_limits_;
+  bool over_heap_limit_ = false;
 };
 
 }  // namespace isohost::worker

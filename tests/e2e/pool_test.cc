@@ -373,6 +373,26 @@ TEST(PoolTest, AWorkerWhoseHeapGrowsPastTheLimitIsRecycledAfterThatTask) {
   EXPECT_EQ(pool.stats().spawns, 2u);
 }
 
+TEST(PoolTest, ATaskSentAheadToAWorkerThatPassesItsHeapLimitRunsOnAFreshHeap) {
+  PoolOptions options = Options("tasks.js", 1);
+  options.recycle.max_heap_used_mb = 24;
+  // `after` is sent to the worker while `big` runs, and waits there.
+  options.pipelining = Pipelining::kOn;
+  Pool pool(options);
+  auto big = pool.Run(Task(R"({"op":"retain","mb":32})"));
+  auto after = pool.Run(Task(R"({"op":"retain","mb":1})"));
+  TaskResult result = Wait(big);
+  ASSERT_TRUE(result.ok()) << Describe(result);
+  EXPECT_EQ(Json(result.value), "32");
+  // The worker starts nothing more once over its limit; the host takes
+  // `after` back and runs it on the replacement.
+  result = Wait(after);
+  ASSERT_TRUE(result.ok()) << Describe(result);
+  EXPECT_EQ(Json(result.value), "1");
+  EXPECT_EQ(pool.stats().recycles.heap, 1u);
+  EXPECT_EQ(pool.stats().spawns, 2u);
+}
+
 TEST(PoolTest, AWorkerOlderThanMaxAgeIsRecycledBetweenTasks) {
   PoolOptions options = Options("tasks.js", 1);
   options.recycle.max_age_ms = 300;

@@ -63,7 +63,9 @@ void ExpectDenied(const nlohmann::json& result, const char* permission, const st
   EXPECT_EQ(result.value("ok", true), false) << result;
   EXPECT_EQ(result.value("code", ""), "ERR_ACCESS_DENIED") << result;
   EXPECT_EQ(result.value("permission", ""), permission) << result;
-  if (!resource.empty()) EXPECT_EQ(result.value("resource", ""), resource) << result;
+  if (!resource.empty()) {
+    EXPECT_EQ(result.value("resource", ""), resource) << result;
+  }
 }
 
 void ExpectNative(const nlohmann::json& result, int errno_value) {

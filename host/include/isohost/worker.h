@@ -92,10 +92,14 @@ class Worker {
   // Sends a task (structured-clone bytes) to a task runner, whose function is
   // called on it once the script is loaded and fewer than
   // options.task_concurrency tasks run; tasks start in the order they were
-  // sent. `id` must not be one of the worker's unsettled tasks. False, with
-  // the reason in `error`, when the task is over the message limit or the
-  // worker is gone.
-  bool RunTask(std::uint64_t id, std::string_view task, bool report_heap, std::string* error = nullptr);
+  // sent. `id` must not be one of the worker's unsettled tasks. With a
+  // nonzero `heap_limit_bytes`, the result reports the heap in use, and a
+  // worker whose heap in use has passed it starts no more tasks: those it
+  // holds wait to be asked back (CancelTask with `reclaim`). False, with the
+  // reason in `error`, when the task is over the message limit or the worker
+  // is gone.
+  bool RunTask(std::uint64_t id, std::string_view task, std::uint64_t heap_limit_bytes = 0,
+               std::string* error = nullptr);
   // Fires the AbortSignal of an unsettled task; it still settles (at once,
   // dropped, if it had not started). With `reclaim`, only a task that has
   // not started is touched: it settles dropped, and one that has started

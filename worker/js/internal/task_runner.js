@@ -27,6 +27,9 @@ const waiting = [];
 let next = 0;  // the first of `waiting` not yet started
 let running = 0;
 const limit = task.concurrency;
+// The heap has passed the host's limit for this worker: the host retires it
+// and asks back the tasks that wait here, to run them on a fresh heap.
+let overHeapLimit = false;
 // The context of each task that returned a promise, by id: a cancel reaches
 // its signal.
 const unsettled = new Map();
@@ -71,8 +74,10 @@ function field(value, name) {
 
 function fail(id, thrown, dropped = false) {
   if (thrown !== null && (typeof thrown === 'object' || typeof thrown === 'function')) {
-    task.error(id, field(thrown, 'name'), field(thrown, 'message'), field(thrown, 'stack'), field(thrown, 'code'),
-               dropped);
+    if (task.error(id, field(thrown, 'name'), field(thrown, 'message'), field(thrown, 'stack'), field(thrown, 'code'),
+                   dropped)) {
+      overHeapLimit = true;
+    }
     return;
   }
   let text;
@@ -81,12 +86,12 @@ function fail(id, thrown, dropped = false) {
   } catch {
     text = typeof thrown;
   }
-  task.error(id, '', text, '', '');
+  if (task.error(id, '', text, '', '')) overHeapLimit = true;
 }
 
 function succeed(id, value) {
   try {
-    task.result(id, value);
+    if (task.result(id, value)) overHeapLimit = true;
   } catch (err) {
     // Not cloneable, or over the message limit: the task fails with that.
     fail(id, err);
@@ -116,7 +121,7 @@ function pump() {
 }
 
 function pumpLoop() {
-  while (handler !== null && running < limit && next < waiting.length) {
+  while (handler !== null && !overHeapLimit && running < limit && next < waiting.length) {
     const id = waiting[next];
     const value = waiting[next + 1];
     waiting[next] = waiting[next + 1] = undefined;
