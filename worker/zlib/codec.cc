@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <memory>
 
 #include "worker/zlib/output.h"
+#include "worker/zlib/parallel_deflate.h"
 #include "worker/zlib/z_stream.h"
 
 namespace isohost::worker::zlib {
@@ -85,6 +87,27 @@ CodecResult RunZlib(const CodecOptions& options, const std::uint8_t* input, std:
       break;
     }
     if (s->avail_out != 0) break;
+  }
+  CodecResult result;
+  out.Release(result);
+  return result;
+}
+
+// Input of several blocks is compressed on several threads (ParallelDeflate).
+CodecResult RunParallelDeflate(const CodecOptions& options, const std::uint8_t* input, std::size_t input_size) {
+  std::unique_ptr<StreamCodec> codec = MakeParallelDeflate(options);
+  if (codec == nullptr) return Failure(CodecResult::kInitFailed);
+  // zlib's bound, and a gzip wrapper and a sync marker per block on top.
+  Output out(compressBound(static_cast<uLong>(input_size)) + 18 + 6 * (input_size / kDeflateBlockBytes + 1));
+  std::size_t at = 0;
+  for (;;) {
+    if (out.room() == 0 && !out.Grow()) return OutOfMemory();
+    StreamStep step = codec->Write(options.finish_flush, input + at, input_size - at, out.next(), out.room());
+    if (step.error.status != CodecResult::kOk) return std::move(step.error);
+    at += step.consumed;
+    out.Advance(step.produced);
+    if (out.size() > options.max_output) return Failure(CodecResult::kTooLarge);
+    if (!step.more) break;
   }
   CodecResult result;
   out.Release(result);
@@ -210,7 +233,11 @@ CodecResult RunCodec(const CodecOptions& options, const std::uint8_t* input, std
   switch (options.mode) {
     case Mode::kBrotliEncode: return RunBrotliEncode(options, input, input_size);
     case Mode::kBrotliDecode: return RunBrotliDecode(options, input, input_size);
-    default: return RunZlib(options, input, input_size);
+    default:
+      if (input_size > 2 * kDeflateBlockBytes && ParallelDeflateSuits(options)) {
+        return RunParallelDeflate(options, input, input_size);
+      }
+      return RunZlib(options, input, input_size);
   }
 }
 

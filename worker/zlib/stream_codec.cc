@@ -8,6 +8,7 @@
 #include <limits>
 #include <utility>
 
+#include "worker/zlib/parallel_deflate.h"
 #include "worker/zlib/z_stream.h"
 
 namespace isohost::worker::zlib {
@@ -256,7 +257,9 @@ std::unique_ptr<StreamCodec> StreamCodec::Create(const CodecOptions& options) {
   switch (options.mode) {
     case Mode::kBrotliEncode: return Made<BrotliEncodeCodec>(options);
     case Mode::kBrotliDecode: return Made<BrotliDecodeCodec>(options);
-    default: return Made<ZlibStreamCodec>(options);
+    default:
+      if (ParallelDeflateSuits(options)) return MakeParallelDeflate(options);
+      return Made<ZlibStreamCodec>(options);
   }
 }
 
