@@ -429,8 +429,11 @@ void MemoryUsage(const FunctionCallbackInfo<Value>& info) {
   set("rss", static_cast<double>(rss));
   set("heapTotal", static_cast<double>(heap.total_heap_size()));
   set("heapUsed", static_cast<double>(heap.used_heap_size()));
-  set("external", static_cast<double>(heap.external_memory()));
-  set("arrayBuffers", 0);
+  // V8 10.2's external_memory() is the bytes of ArrayBuffer backing stores;
+  // the memory objects report they hold outside the heap (zlib streams,
+  // Buffers) is the external amount V8 weighs in its collections.
+  set("external", static_cast<double>(std::max<std::int64_t>(0, isolate->AdjustAmountOfExternalAllocatedMemory(0))));
+  set("arrayBuffers", static_cast<double>(heap.external_memory()));
   info.GetReturnValue().Set(result);
 }
 

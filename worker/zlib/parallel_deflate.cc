@@ -153,7 +153,7 @@ class ParallelDeflate final : public StreamCodec {
   // The first block's worth is deflated by zlib as one stream; its
   // deflateInit2 judges the options, so that the same ones fail.
   bool Init() {
-    serial_ = std::make_unique<ZStream>(/*deflate=*/true);
+    serial_ = std::make_unique<ZStream>(/*deflate=*/true, &counter_);
     if (!serial_->Init(options_)) return false;
     started_ = false;
     finished_ = false;

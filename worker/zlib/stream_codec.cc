@@ -29,7 +29,7 @@ class ZlibStreamCodec final : public StreamCodec {
       : options_(std::move(options)), deflating_(IsDeflateMode(options_.mode)) {}
 
   bool Init() {
-    stream_ = std::make_unique<ZStream>(deflating_);
+    stream_ = std::make_unique<ZStream>(deflating_, &counter_);
     ended_ = false;
     between_members_ = false;
     first_byte_ = -1;
@@ -148,7 +148,7 @@ class BrotliEncodeCodec final : public StreamCodec {
 
   bool Init() {
     BrotliEncoderDestroyInstance(state_);
-    state_ = BrotliEncoderCreateInstance(nullptr, nullptr, nullptr);
+    state_ = BrotliEncoderCreateInstance(&AllocationCounter::Allocate, &AllocationCounter::Free, &counter_);
     if (state_ == nullptr) return false;
     for (int i = 0; i < kBrotliParamCount; ++i) {
       std::int64_t value = options_.brotli_params[i];
@@ -202,7 +202,7 @@ class BrotliDecodeCodec final : public StreamCodec {
 
   bool Init() {
     BrotliDecoderDestroyInstance(state_);
-    state_ = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
+    state_ = BrotliDecoderCreateInstance(&AllocationCounter::Allocate, &AllocationCounter::Free, &counter_);
     if (state_ == nullptr) return false;
     for (int i = 0; i < kBrotliParamCount; ++i) {
       std::int64_t value = options_.brotli_params[i];

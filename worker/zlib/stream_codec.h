@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "worker/zlib/codec.h"
+#include "worker/zlib/counted_alloc.h"
 
 namespace isohost::worker::zlib {
 
@@ -46,8 +47,15 @@ class StreamCodec {
   // Starts over as if newly made; false if the library refused.
   virtual bool Reset() = 0;
 
+  // The memory the library holds for this stream now.
+  std::size_t native_bytes() const { return counter_.bytes(); }
+
  protected:
   StreamCodec() = default;
+
+  // What the library allocates for this stream goes through it; declared in
+  // the base, so that it outlives what the codec frees as it goes.
+  AllocationCounter counter_;
 };
 
 }  // namespace isohost::worker::zlib

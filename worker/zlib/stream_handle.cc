@@ -68,6 +68,7 @@ class Stream final : public crypto::ObjectWrap {
     self->state_ = reinterpret_cast<std::uint32_t*>(static_cast<std::uint8_t*>(self->state_store_->Data()) +
                                                     state->ByteOffset());
     self->codec_ = StreamCodec::Create(options);
+    self->ReportNativeMemory();
     info.GetReturnValue().Set(self->codec_ != nullptr);
   }
 
@@ -98,6 +99,7 @@ class Stream final : public crypto::ObjectWrap {
     std::size_t out_at = at(out_offset, output.size());
     StreamStep step = self->codec_->Write(flush, input.data() + in_at, input.size() - in_at, output.data() + out_at,
                                           output.size() - out_at);
+    self->ReportNativeMemory();
     if (step.error.status != CodecResult::kOk) {
       info.GetReturnValue().Set(ResultToValue(info.GetIsolate(), step.error));
       return;
@@ -122,15 +124,37 @@ class Stream final : public crypto::ObjectWrap {
   static void Reset(const FunctionCallbackInfo<Value>& info) {
     Stream* self = From<Stream>(info.This());
     info.GetReturnValue().Set(self != nullptr && self->codec_ != nullptr && self->codec_->Reset());
+    if (self != nullptr) self->ReportNativeMemory();
   }
 
   // close(): frees the codec now rather than when the object is collected.
   static void Close(const FunctionCallbackInfo<Value>& info) {
-    if (Stream* self = From<Stream>(info.This())) self->codec_.reset();
+    if (Stream* self = From<Stream>(info.This())) {
+      self->codec_.reset();
+      self->ReportNativeMemory();
+    }
+  }
+
+  ~Stream() override {
+    // Less memory never starts a collection, so this may run in the
+    // collector's own weak callback.
+    if (reported_bytes_ > 0) isolate_->AdjustAmountOfExternalAllocatedMemory(-reported_bytes_);
   }
 
  private:
-  Stream(v8::Isolate* isolate, Local<v8::Object> object) : ObjectWrap(isolate, object, &kTag) {}
+  Stream(v8::Isolate* isolate, Local<v8::Object> object) : ObjectWrap(isolate, object, &kTag), isolate_(isolate) {}
+
+  // Tells V8 how much native memory the codec holds now, as it changes: a
+  // forgotten stream's few hundred KiB then count towards the next collection.
+  void ReportNativeMemory() {
+    std::int64_t now = codec_ != nullptr ? static_cast<std::int64_t>(codec_->native_bytes()) : 0;
+    if (now == reported_bytes_) return;
+    isolate_->AdjustAmountOfExternalAllocatedMemory(now - reported_bytes_);
+    reported_bytes_ = now;
+  }
+
+  v8::Isolate* isolate_;
+  std::int64_t reported_bytes_ = 0;
 
   std::unique_ptr<StreamCodec> codec_;
   std::shared_ptr<v8::BackingStore> state_store_;

@@ -5,12 +5,14 @@
 #include <zlib.h>
 
 #include "worker/zlib/codec.h"
+#include "worker/zlib/counted_alloc.h"
 
 namespace isohost::worker::zlib {
 
 class ZStream {
  public:
-  explicit ZStream(bool deflate) : deflate_(deflate) {}
+  // With a `counter`, zlib's memory is allocated through it.
+  explicit ZStream(bool deflate, AllocationCounter* counter = nullptr) : deflate_(deflate), counter_(counter) {}
   ZStream(const ZStream&) = delete;
   ZStream& operator=(const ZStream&) = delete;
   ~ZStream() {
@@ -33,6 +35,11 @@ class ZStream {
     }
     // zlib refuses a raw stream of 256-byte windows; Node asks for 512.
     if (options.mode == Mode::kDeflateRaw && bits == -8) bits = -9;
+    if (counter_ != nullptr) {
+      stream_.zalloc = &AllocationCounter::ZAlloc;
+      stream_.zfree = &AllocationCounter::ZFree;
+      stream_.opaque = counter_;
+    }
     int err = deflate_ ? deflateInit2(&stream_, options.level, Z_DEFLATED, bits, options.mem_level, options.strategy)
                        : inflateInit2(&stream_, bits);
     ready_ = err == Z_OK;
@@ -43,6 +50,7 @@ class ZStream {
 
  private:
   bool deflate_;
+  AllocationCounter* counter_;
   bool ready_ = false;
   z_stream stream_{};
 };
