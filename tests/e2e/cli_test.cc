@@ -45,6 +45,16 @@ TEST(CliTest, UncaughtNodeErrorFromATickIsReportedByItsStack) {
   EXPECT_EQ(result.err.find("formatFatalError"), std::string::npos) << result.err;
 }
 
+TEST(CliTest, ATickCallbacksFrameIsNamedAsNodeNamesIt) {
+  CliResult result = RunCli({"run", ScriptPath("throws_in_tick.js")});
+  EXPECT_EQ(result.exit_code, 1);
+  // An arrow function queued with nextTick is anonymous in the stack, as
+  // in Node, not a method of the queue's entry.
+  EXPECT_TRUE(std::regex_search(result.err, std::regex(R"(Error: boom from a tick\n    at [^ ]*throws_in_tick\.js:3:9\n)")))
+      << result.err;
+  EXPECT_NE(result.err.find("at process.processTicksAndRejections"), std::string::npos) << result.err;
+}
+
 TEST(CliTest, SyntaxErrorNamesTheLine) {
   CliResult result = RunCli({"run", ScriptPath("syntax_error.js")});
   EXPECT_EQ(result.exit_code, 1);

@@ -81,8 +81,11 @@ function processTicksAndRejections() {
         continue;
       }
       try {
-        if (tock.args === undefined) tock.callback();
-        else Reflect.apply(tock.callback, undefined, tock.args);
+        // Called without a receiver, so that a stack trace names the
+        // callback itself rather than "Object.callback".
+        const callback = tock.callback;
+        if (tock.args === undefined) callback();
+        else Reflect.apply(callback, undefined, tock.args);
       } catch (err) {
         handleUncaught(err, 'uncaughtException');
       }

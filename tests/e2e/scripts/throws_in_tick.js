@@ -1,0 +1,4 @@
+'use strict';
+process.nextTick(() => {
+  throw new Error('boom from a tick');
+});
