@@ -224,6 +224,45 @@ TEST(SandboxCliTest, NestedWorkersNeedTheGrantAndInheritTheSandbox) {
   EXPECT_EQ(granted.out, "nested ERR_ACCESS_DENIED FileSystemRead\nexit 0\n") << granted.err;
 }
 
+// An ES module outside the read roots is refused as require() refuses a
+// CommonJS one: Node's ERR_ACCESS_DENIED from the JS check, naming the file,
+// for a static import, a dynamic import() and a symbolic link in the root
+// that leads out (resolved to its target, as ES modules are).
+TEST(SandboxCliTest, EsModulesOutsideTheReadRootsAreRefusedWithNodesError) {
+  SandboxFiles files;
+  std::string secret_module = files.base() + "/secret/secret.mjs";
+  WriteFile(secret_module, "export default 'TOPSECRET';\n");
+  std::filesystem::create_symlink("../secret/secret.mjs", files.app() + "/link.mjs");
+  WriteFile(files.app() + "/granted.mjs", "export default 'granted';\n");
+  WriteFile(files.app() + "/dynamic.mjs",
+            "import granted from './granted.mjs';\n"
+            "const results = { granted };\n"
+            "for (const [name, specifier] of [['dynamic', '../secret/secret.mjs'], ['symlink', './link.mjs']]) {\n"
+            "  try { results[name] = (await import(specifier)).default; }\n"
+            "  catch (err) { results[name] = { ok: false, code: err.code, permission: err.permission, resource: err.resource }; }\n"
+            "}\n"
+            "console.log(JSON.stringify(results));\n");
+  CliResult dynamic = RunCli({"run", "--sandbox", files.app() + "/dynamic.mjs"});
+  EXPECT_EQ(dynamic.exit_code, 0) << dynamic.err;
+  nlohmann::json r = LastJsonLine(dynamic.out);
+  ASSERT_TRUE(r.is_object()) << dynamic.out << dynamic.err;
+  EXPECT_EQ(r.value("granted", ""), "granted");
+  ExpectDenied(r["dynamic"], "FileSystemRead", secret_module);
+  ExpectDenied(r["symlink"], "FileSystemRead", secret_module);
+
+  WriteFile(files.app() + "/static.mjs", "import secret from '../secret/secret.mjs';\nconsole.log(secret);\n");
+  CliResult static_import = RunCli({"run", "--sandbox", files.app() + "/static.mjs"});
+  EXPECT_EQ(static_import.exit_code, 1) << static_import.err;
+  EXPECT_EQ(static_import.out, "");
+  EXPECT_NE(static_import.err.find("ERR_ACCESS_DENIED"), std::string::npos) << static_import.err;
+  EXPECT_NE(static_import.err.find("permission: 'FileSystemRead'"), std::string::npos) << static_import.err;
+  EXPECT_NE(static_import.err.find("resource: '" + secret_module + "'"), std::string::npos) << static_import.err;
+  // The same module, granted, loads.
+  CliResult granted = RunCli({"run", "--sandbox", "--allow-fs-read", secret_module, files.app() + "/static.mjs"});
+  EXPECT_EQ(granted.exit_code, 0) << granted.err;
+  EXPECT_EQ(granted.out, "TOPSECRET\n");
+}
+
 TEST(SandboxCliTest, WithoutPermissionsNothingIsRestricted) {
   SandboxFiles files;
   std::string script = files.app() + "/free.js";
