@@ -7,10 +7,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <set>
 #include <string_view>
+#include <vector>
 
 #include "ipc/unique_fd.h"
 
@@ -45,17 +47,29 @@ constexpr std::uint64_t kWriteV1 = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCE
 constexpr std::uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
                                       LANDLOCK_ACCESS_FS_READ_FILE | kTruncate | kIoctlDev;
 
+// Whether a rule's path is a directory (rights apply to all below), a file,
+// or to be asked (fstat) when it is the grant's.
+enum class PathKind { kAsk, kFile, kDirectory };
+
+struct RuntimePath {
+  const char* path;
+  PathKind kind;
+};
+
 // What the runtime itself opens after the script started, whatever the
 // grant: randomness, the time zone (glibc and ICU read it on first use),
 // its own /proc entries (memory usage) and the CPUs (os.cpus(),
 // os.availableParallelism()). Reading these tells a script nothing of the
 // host's files; /proc/self/root and /proc/self/cwd lead out of /proc, where
-// Landlock judges the file they reach, not this rule.
-constexpr const char* kRuntimeReads[] = {"/dev/urandom",        "/dev/random",  "/dev/zero",
-                                         "/etc/localtime",      "/usr/share/zoneinfo",
-                                         "/proc/self",          "/proc/stat",   "/proc/cpuinfo",
-                                         "/sys/devices/system/cpu"};
-constexpr const char* kRuntimeWrites[] = {"/dev/null"};
+// Landlock judges the file they reach, not this rule. Their kinds are known,
+// which spares a system call each on every sandboxed start.
+constexpr RuntimePath kRuntimeReads[] = {
+    {"/dev/urandom", PathKind::kFile},         {"/dev/random", PathKind::kFile},
+    {"/dev/zero", PathKind::kFile},            {"/etc/localtime", PathKind::kFile},
+    {"/usr/share/zoneinfo", PathKind::kDirectory}, {"/proc/self", PathKind::kDirectory},
+    {"/proc/stat", PathKind::kFile},           {"/proc/cpuinfo", PathKind::kFile},
+    {"/sys/devices/system/cpu", PathKind::kDirectory}};
+constexpr RuntimePath kRuntimeWrites[] = {{"/dev/null", PathKind::kFile}};
 // What a program started by a worker that may start them needs to load.
 constexpr const char* kExecReads[] = {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/ld.so.cache"};
 
@@ -87,30 +101,61 @@ std::uint64_t WriteRights(int abi) {
   return rights;
 }
 
-// Adds `access` below `path`; a missing path is skipped.
-bool AddRule(int ruleset, const std::string& path, std::uint64_t access, std::string* error) {
-  ipc::UniqueFd fd(::open(path.c_str(), O_PATH | O_CLOEXEC));
-  if (!fd) {
-    if (errno == ENOENT || errno == ENOTDIR || errno == EACCES) return true;
-    *error = "cannot open " + path + ": " + std::strerror(errno);
-    return false;
+// Adds rules to a ruleset. The O_PATH descriptor each rule needs stays open
+// until the end, where they are closed together (in one call when they are
+// consecutive, as they are in a worker that closed nothing in between).
+class RuleAdder {
+ public:
+  explicit RuleAdder(int ruleset) : ruleset_(ruleset) {}
+  ~RuleAdder() {
+    if (fds_.empty()) return;
+    std::sort(fds_.begin(), fds_.end());
+    if (fds_.back() - fds_.front() + 1 == static_cast<int>(fds_.size()) &&
+        ::close_range(static_cast<unsigned>(fds_.front()), static_cast<unsigned>(fds_.back()), 0) == 0) {
+      return;
+    }
+    for (int fd : fds_) ::close(fd);
   }
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) {
-    *error = "cannot stat " + path + ": " + std::strerror(errno);
-    return false;
-  }
-  if (!S_ISDIR(st.st_mode)) access &= kFileRights;
-  if (access == 0) return true;
-  landlock_path_beneath_attr rule{};
-  rule.allowed_access = access;
-  rule.parent_fd = fd.get();
-  if (::syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0) {
+  RuleAdder(const RuleAdder&) = delete;
+  RuleAdder& operator=(const RuleAdder&) = delete;
+
+  // Adds `access` below `path`; a missing path is skipped.
+  bool Add(const std::string& path, std::uint64_t access, PathKind kind, std::string* error) {
+    int fd = ::open(path.c_str(), O_PATH | O_CLOEXEC);
+    if (fd < 0) {
+      if (errno == ENOENT || errno == ENOTDIR || errno == EACCES) return true;
+      *error = "cannot open " + path + ": " + std::strerror(errno);
+      return false;
+    }
+    fds_.push_back(fd);
+    if (kind == PathKind::kAsk) {
+      struct stat st {};
+      if (::fstat(fd, &st) != 0) {
+        *error = "cannot stat " + path + ": " + std::strerror(errno);
+        return false;
+      }
+      kind = S_ISDIR(st.st_mode) ? PathKind::kDirectory : PathKind::kFile;
+    }
+    if (kind == PathKind::kFile) access &= kFileRights;
+    if (access == 0) return true;
+    landlock_path_beneath_attr rule{};
+    rule.allowed_access = access;
+    rule.parent_fd = fd;
+    if (::syscall(SYS_landlock_add_rule, ruleset_, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) == 0) return true;
+    // A runtime path that is not the directory this binary expected: the
+    // kernel refuses directory rights on a file.
+    if (errno == EINVAL && (access & ~kFileRights) != 0 && (rule.allowed_access = access & kFileRights) != 0 &&
+        ::syscall(SYS_landlock_add_rule, ruleset_, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) == 0) {
+      return true;
+    }
     *error = "landlock_add_rule(" + path + "): " + std::strerror(errno);
     return false;
   }
-  return true;
-}
+
+ private:
+  int ruleset_;
+  std::vector<int> fds_;
+};
 
 }  // namespace
 
@@ -141,31 +186,34 @@ bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error)
   ipc::UniqueFd ruleset_fd(ruleset);
   std::uint64_t read = grant.read_all ? 0 : kRead;
   std::uint64_t writes = grant.write_all ? 0 : write;
-  // The executable bit is handled, so the roots must not give it.
-  if (read != 0) {
-    for (const std::string& path : grant.read) {
-      if (path != "*" && !AddRule(ruleset, path, read, error)) return false;
-    }
-    for (const char* path : kRuntimeReads) {
-      if (!AddRule(ruleset, path, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
-    }
-    if (grant.exec) {
-      for (const char* path : kExecReads) {
-        if (!AddRule(ruleset, path, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+  {
+    RuleAdder rules(ruleset);
+    // The executable bit is handled, so the roots must not give it.
+    if (read != 0) {
+      for (const std::string& path : grant.read) {
+        if (path != "*" && !rules.Add(path, read, PathKind::kAsk, error)) return false;
       }
-      for (const std::string& dir : OwnDirectories()) {
-        if (!AddRule(ruleset, dir, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+      for (const RuntimePath& path : kRuntimeReads) {
+        if (!rules.Add(path.path, kRead, path.kind, error)) return false;
+      }
+      if (grant.exec) {
+        for (const char* path : kExecReads) {
+          if (!rules.Add(path, kRead, PathKind::kAsk, error)) return false;
+        }
+        for (const std::string& dir : OwnDirectories()) {
+          if (!rules.Add(dir, kRead, PathKind::kDirectory, error)) return false;
+        }
       }
     }
-  }
-  if (writes != 0) {
-    for (const std::string& path : grant.write) {
-      if (path != "*" && !AddRule(ruleset, path, writes, error)) return false;
+    if (writes != 0) {
+      for (const std::string& path : grant.write) {
+        if (path != "*" && !rules.Add(path, writes, PathKind::kAsk, error)) return false;
+      }
     }
-  }
-  for (const char* path : kRuntimeWrites) {
-    std::uint64_t access = (read | writes) & (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | kTruncate);
-    if (access != 0 && !AddRule(ruleset, path, access, error)) return false;
+    for (const RuntimePath& path : kRuntimeWrites) {
+      std::uint64_t access = (read | writes) & (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | kTruncate);
+      if (access != 0 && !rules.Add(path.path, access, path.kind, error)) return false;
+    }
   }
   if (::syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) {
     *error = std::string("landlock_restrict_self: ") + std::strerror(errno);
