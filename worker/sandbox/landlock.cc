@@ -12,6 +12,7 @@
 #include <cstring>
 #include <set>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ipc/unique_fd.h"
@@ -157,65 +158,121 @@ class RuleAdder {
   std::vector<int> fds_;
 };
 
-}  // namespace
+// What a ruleset's making depends on; the grant's roots are added after.
+struct Shape {
+  bool read_all = false;
+  bool write_all = false;
+  bool net = false;
+  bool exec = false;
+  int abi = 0;
+  bool operator==(const Shape&) const = default;
+};
 
-int LandlockAbi() {
-  long abi = ::syscall(SYS_landlock_create_ruleset, nullptr, 0, kCreateRulesetVersion);
-  return abi < 0 ? 0 : static_cast<int>(abi);
-}
-
-bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error) {
+// A ruleset that handles what `shape` restricts, holding the runtime's own
+// rules; -1, saying why in `error`, when the kernel refuses.
+int MakeRuleset(const Shape& shape, std::string* error) {
+  const int abi = shape.abi;
   std::uint64_t write = WriteRights(abi);
   RulesetAttr attr{};
   // Executing is never granted: execve is refused by the seccomp filter as
   // well, unless child processes are.
-  attr.handled_access_fs = grant.exec ? 0 : LANDLOCK_ACCESS_FS_EXECUTE;
-  if (!grant.read_all) attr.handled_access_fs |= kRead;
-  if (!grant.write_all) attr.handled_access_fs |= write;
+  attr.handled_access_fs = shape.exec ? 0 : LANDLOCK_ACCESS_FS_EXECUTE;
+  if (!shape.read_all) attr.handled_access_fs |= kRead;
+  if (!shape.write_all) attr.handled_access_fs |= write;
   if (abi >= 5) attr.handled_access_fs |= kIoctlDev;
-  if (abi >= 4 && !grant.net) attr.handled_access_net = kNetBindTcp | kNetConnectTcp;
+  if (abi >= 4 && !shape.net) attr.handled_access_net = kNetBindTcp | kNetConnectTcp;
   // A worker may not signal the host (or any process outside its sandbox),
   // nor reach its abstract sockets.
   if (abi >= 6) attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
   std::size_t size = abi >= 6 ? sizeof(RulesetAttr) : abi >= 4 ? 2 * sizeof(std::uint64_t) : sizeof(std::uint64_t);
-  int ruleset = static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0));
-  if (ruleset < 0) {
+  ipc::UniqueFd ruleset(static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0)));
+  if (!ruleset) {
     *error = std::string("landlock_create_ruleset: ") + std::strerror(errno);
-    return false;
+    return -1;
   }
-  ipc::UniqueFd ruleset_fd(ruleset);
-  std::uint64_t read = grant.read_all ? 0 : kRead;
-  std::uint64_t writes = grant.write_all ? 0 : write;
+  std::uint64_t read = shape.read_all ? 0 : kRead;
+  std::uint64_t writes = shape.write_all ? 0 : write;
+  RuleAdder rules(ruleset.get());
+  if (read != 0) {
+    for (const RuntimePath& path : kRuntimeReads) {
+      if (!rules.Add(path.path, kRead, path.kind, error)) return -1;
+    }
+    if (shape.exec) {
+      for (const char* path : kExecReads) {
+        if (!rules.Add(path, kRead, PathKind::kAsk, error)) return -1;
+      }
+      for (const std::string& dir : OwnDirectories()) {
+        if (!rules.Add(dir, kRead, PathKind::kDirectory, error)) return -1;
+      }
+    }
+  }
+  for (const RuntimePath& path : kRuntimeWrites) {
+    std::uint64_t access = (read | writes) & (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | kTruncate);
+    if (access != 0 && !rules.Add(path.path, access, path.kind, error)) return -1;
+  }
+  return ruleset.release();
+}
+
+// The ruleset PrepareRuleset() made, and for what shape; -1: none.
+int prepared_ruleset = -1;
+Shape prepared_shape;
+
+}  // namespace
+
+int LandlockAbi() {
+  static const int abi = [] {
+    long version = ::syscall(SYS_landlock_create_ruleset, nullptr, 0, kCreateRulesetVersion);
+    return version < 0 ? 0 : static_cast<int>(version);
+  }();
+  return abi;
+}
+
+void PrepareRuleset() {
+  if (prepared_ruleset >= 0) return;
+  Shape shape;  // reading and writing restricted, no network, no programs
+  shape.abi = LandlockAbi();
+  if (shape.abi == 0) return;
+  std::string error;
+  prepared_ruleset = MakeRuleset(shape, &error);  // on failure, RestrictFileSystem() says why
+  prepared_shape = shape;
+}
+
+void DiscardPreparedRuleset() {
+  if (prepared_ruleset < 0) return;
+  ::close(prepared_ruleset);
+  prepared_ruleset = -1;
+}
+
+bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error) {
+  Shape shape;
+  shape.read_all = grant.read_all;
+  shape.write_all = grant.write_all;
+  shape.net = grant.net;
+  shape.exec = grant.exec;
+  shape.abi = abi;
+  ipc::UniqueFd ruleset;
+  if (prepared_ruleset >= 0 && prepared_shape == shape) {
+    ruleset.reset(std::exchange(prepared_ruleset, -1));
+  } else {
+    DiscardPreparedRuleset();
+    ruleset.reset(MakeRuleset(shape, error));
+    if (!ruleset) return false;
+  }
   {
-    RuleAdder rules(ruleset);
+    RuleAdder rules(ruleset.get());
     // The executable bit is handled, so the roots must not give it.
-    if (read != 0) {
+    if (!shape.read_all) {
       for (const std::string& path : grant.read) {
-        if (path != "*" && !rules.Add(path, read, PathKind::kAsk, error)) return false;
-      }
-      for (const RuntimePath& path : kRuntimeReads) {
-        if (!rules.Add(path.path, kRead, path.kind, error)) return false;
-      }
-      if (grant.exec) {
-        for (const char* path : kExecReads) {
-          if (!rules.Add(path, kRead, PathKind::kAsk, error)) return false;
-        }
-        for (const std::string& dir : OwnDirectories()) {
-          if (!rules.Add(dir, kRead, PathKind::kDirectory, error)) return false;
-        }
+        if (path != "*" && !rules.Add(path, kRead, PathKind::kAsk, error)) return false;
       }
     }
-    if (writes != 0) {
+    if (!shape.write_all) {
       for (const std::string& path : grant.write) {
-        if (path != "*" && !rules.Add(path, writes, PathKind::kAsk, error)) return false;
+        if (path != "*" && !rules.Add(path, WriteRights(abi), PathKind::kAsk, error)) return false;
       }
-    }
-    for (const RuntimePath& path : kRuntimeWrites) {
-      std::uint64_t access = (read | writes) & (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | kTruncate);
-      if (access != 0 && !rules.Add(path.path, access, path.kind, error)) return false;
     }
   }
-  if (::syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) {
+  if (::syscall(SYS_landlock_restrict_self, ruleset.get(), 0) != 0) {
     *error = std::string("landlock_restrict_self: ") + std::strerror(errno);
     return false;
   }

@@ -1,0 +1,24 @@
+#include "worker/sandbox/ahead_of_start.h"
+
+#include "worker/sandbox/landlock.h"
+
+namespace isohost::worker::sandbox {
+namespace {
+
+// Longer than a Start already on its way takes to arrive, shorter than a
+// pooled worker usually waits.
+constexpr std::uint64_t kIdleBeforeStartMs = 2;
+
+}  // namespace
+
+AheadOfStart::AheadOfStart(uv_loop_t* loop) : timer_(loop) {
+  timer_.Start(kIdleBeforeStartMs, [] { PrepareRuleset(); });
+  timer_.SetReferenced(false);
+}
+
+void AheadOfStart::Started(bool sandboxed) {
+  timer_.Stop();
+  if (!sandboxed) DiscardPreparedRuleset();
+}
+
+}  // namespace isohost::worker::sandbox
