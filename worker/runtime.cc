@@ -72,8 +72,9 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
             DeliverMessage(data);
           }},
       options);
-  // A pooled worker may wait long for Start: its sandbox is partly made then.
-  ahead_of_start_ = std::make_unique<sandbox::AheadOfStart>(&loop_);
+  // A pooled worker may wait long for Start: its sandbox is partly made then,
+  // and its channel needs no writer thread until the script runs.
+  ahead_of_start_ = std::make_unique<sandbox::AheadOfStart>(&loop_, [this] { channel_->StopBackgroundWriter(); });
 }
 
 Runtime::~Runtime() {
@@ -312,13 +313,14 @@ void Runtime::StartScript(proto::Start* start) {
     ahead_of_start_.reset();
   }
   if (start_.has_permissions()) {
-    // The channel's writer thread predates the sandbox: it ends while the
-    // sandbox is made, and a new one starts inside it.
+    // A writer thread made before the sandbox (one a pooled worker did not
+    // end while it waited) ends while the sandbox is made, and a new one
+    // starts inside it.
     int ending_threads = channel_->PauseBackgroundWriter() ? 1 : 0;
     sandbox_ = sandbox::ApplySandbox(start_, ending_threads);
-    channel_->ResumeBackgroundWriter();
     TracePoint("sandbox applied");
   }
+  channel_->ResumeBackgroundWriter();  // the writer ended above or while waiting; nothing if it runs
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   if (start_.stdin_descriptor()) {
     // The host's stdin becomes our fd 0 (it was /dev/null), for

@@ -11,8 +11,11 @@ constexpr std::uint64_t kIdleBeforeStartMs = 2;
 
 }  // namespace
 
-AheadOfStart::AheadOfStart(uv_loop_t* loop) : timer_(loop) {
-  timer_.Start(kIdleBeforeStartMs, [] { PrepareRuleset(); });
+AheadOfStart::AheadOfStart(uv_loop_t* loop, std::function<void()> on_idle) : timer_(loop) {
+  timer_.Start(kIdleBeforeStartMs, [on_idle = std::move(on_idle)] {
+    PrepareRuleset();
+    on_idle();
+  });
   timer_.SetReferenced(false);
 }
 
