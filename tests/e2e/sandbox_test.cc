@@ -263,6 +263,48 @@ TEST(SandboxCliTest, EsModulesOutsideTheReadRootsAreRefusedWithNodesError) {
   EXPECT_EQ(granted.out, "TOPSECRET\n");
 }
 
+// `isohost pool` takes run's permission flags: a task reading outside the
+// grant gets Node's error from the JS check, a symbolic link in the granted
+// directory that leads out gets the kernel's EACCES (the JS check lets it
+// pass), and the pool goes on with the next task.
+TEST(SandboxCliTest, PoolCommandTakesThePermissionFlags) {
+  SandboxFiles files;
+  std::string script = files.app() + "/read_task.js";
+  std::filesystem::copy_file(ScriptPath("sandbox/read_task.js"), script);
+  nlohmann::json paths = {files.secret(), files.app() + "/link", files.app() + "/data.txt"};
+  std::string input;
+  for (const auto& path : paths) input += path.dump() + "\n";
+  auto lines = [](const std::string& out) {
+    std::vector<nlohmann::json> parsed;
+    std::size_t at = 0;
+    while (at < out.size()) {
+      std::size_t end = out.find('\n', at);
+      if (end == std::string::npos) end = out.size();
+      parsed.push_back(nlohmann::json::parse(out.substr(at, end - at), nullptr, false));
+      at = end + 1;
+    }
+    return parsed;
+  };
+  CliResult sandboxed = RunCli({"pool", "--sandbox", "-n", "1", "-q", script}, input);
+  EXPECT_EQ(sandboxed.exit_code, 1) << sandboxed.err;
+  std::vector<nlohmann::json> results = lines(sandboxed.out);
+  ASSERT_EQ(results.size(), 3u) << sandboxed.out << sandboxed.err;
+  EXPECT_EQ(results[0]["error"].value("code", ""), "ERR_ACCESS_DENIED") << results[0];
+  EXPECT_EQ(results[1]["error"].value("code", ""), "EACCES") << results[1];
+  EXPECT_EQ(results[2].value("result", ""), "granted") << results[2];
+
+  // A root granted on pool's command line is readable, and only it.
+  CliResult granted =
+      RunCli({"pool", "--permission", "--allow-fs-read=" + files.app() + "," + files.secret(), "-n", "1", "-q", script},
+             input);
+  EXPECT_EQ(granted.exit_code, 0) << granted.err;
+  results = lines(granted.out);
+  ASSERT_EQ(results.size(), 3u) << granted.out << granted.err;
+  EXPECT_EQ(results[0].value("result", ""), "TOPSECRET") << results[0];
+  EXPECT_EQ(results[1].value("result", ""), "TOPSECRET") << results[1];
+  EXPECT_EQ(results[2].value("result", ""), "granted") << results[2];
+}
+
 TEST(SandboxCliTest, WithoutPermissionsNothingIsRestricted) {
   SandboxFiles files;
   std::string script = files.app() + "/free.js";
