@@ -162,6 +162,34 @@ TEST_P(SandboxTest, CpuTimeLimitStopsASpinningWorker) {
   EXPECT_NE(result.err.find("cpu_time"), std::string::npos) << result.err;
 }
 
+// On a kernel without Landlock the worker says it is degraded: a warning on
+// stderr (the worker's, and the host's from the exit), landlock_abi 0 in the
+// stats; the JS check and the seccomp filter still hold, the file-system
+// grant natively does not. The kernel is simulated (a test-only switch of
+// the worker, ISOHOST_SANDBOX_TEST_HOOKS).
+TEST_P(SandboxTest, WithoutLandlockTheWorkerSaysItIsDegraded) {
+#ifndef ISOHOST_SANDBOX_TEST_HOOKS
+  GTEST_SKIP() << "built without ISOHOST_SANDBOX_TEST_HOOKS";
+#else
+  SandboxFiles files;
+  std::string script = files.app() + "/degraded.js";
+  WriteFile(script,
+            "const probe = require('internal/test/binding').internalBinding('sandbox_probe');"
+            "let js; try { require('fs').readFileSync(process.argv[2]); js = 'read'; } catch (err) { js = err.code; }"
+            "console.log(js, probe.readFile(process.argv[2]), probe.exec('/bin/true') === -1);");
+  ::setenv("ISOHOST_TEST_SANDBOX_NO_LANDLOCK", "1", 1);
+  CliResult result =
+      RunCli({"run", "--spawn", GetParam(), "--sandbox", "--expose-internals", "--stats", script, "--", files.secret()});
+  ::unsetenv("ISOHOST_TEST_SANDBOX_NO_LANDLOCK");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "ERR_ACCESS_DENIED TOPSECRET true\n") << result.err;
+  EXPECT_NE(result.err.find("isohost-worker: warning: sandbox degraded: the kernel has no Landlock"), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("worker 1: sandbox degraded: the kernel has no Landlock"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("\"landlock_abi\":0,\"seccomp_filter\":true"), std::string::npos) << result.err;
+#endif
+}
+
 INSTANTIATE_TEST_SUITE_P(Strategies, SandboxTest, ::testing::Values("exec", "zygote", "pool"),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 

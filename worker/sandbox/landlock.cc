@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string_view>
@@ -213,6 +214,17 @@ int MakeRuleset(const Shape& shape, std::string* error) {
   return ruleset.release();
 }
 
+#ifdef ISOHOST_SANDBOX_TEST_HOOKS
+// Test builds only (ISOHOST_SANDBOX_TEST_HOOKS): the variable in the
+// environment the process started with (the host's) makes the kernel look as
+// if it had no Landlock, so that tests see a degraded sandbox. Read when the
+// binary loads, before a sandbox replaces the environment; a script cannot
+// set it for itself.
+const bool kTestWithoutLandlock = std::getenv("ISOHOST_TEST_SANDBOX_NO_LANDLOCK") != nullptr;
+#else
+constexpr bool kTestWithoutLandlock = false;
+#endif
+
 // The ruleset PrepareRuleset() made, and for what shape; -1: none.
 int prepared_ruleset = -1;
 Shape prepared_shape;
@@ -221,6 +233,7 @@ Shape prepared_shape;
 
 int LandlockAbi() {
   static const int abi = [] {
+    if (kTestWithoutLandlock) return 0;
     long version = ::syscall(SYS_landlock_create_ruleset, nullptr, 0, kCreateRulesetVersion);
     return version < 0 ? 0 : static_cast<int>(version);
   }();
