@@ -4,6 +4,10 @@
 // attempt gets its expected error and the host carries on.
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -343,6 +347,70 @@ TEST(SandboxCliTest, WithoutPermissionsNothingIsRestricted) {
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "TOPSECRET true child\n");
   EXPECT_NE(result.err.find("\"landlock_abi\":0,\"seccomp_filter\":false"), std::string::npos) << result.err;
+}
+
+// The seccomp filter's verdict on call numbers around the runs of refused
+// ones (the filter searches intervals of numbers): each refused call fails
+// with EPERM, its allowed neighbours run, clone3 gets ENOSYS, the x32 ABI
+// is refused whole, and a number the kernel does not know gets its ENOSYS.
+TEST(SandboxCliTest, SeccompFilterRefusesItsCallsAndNoOthers) {
+  SandboxFiles files;
+  struct Case {
+    const char* name;
+    long nr;
+    std::vector<long> args;
+    long expected;  // -errno; 0 or more: that result; kPositive: any result above 0
+  };
+  constexpr long kPositive = 1L << 40;
+  const long pid_marker = -(1L << 41);  // replaced by the worker's pid
+  const std::vector<Case> cases = {
+      {"getpid", SYS_getpid, {}, kPositive},
+      {"sync", SYS_sync, {}, 0},
+      {"chroot", SYS_chroot, {0}, -EPERM},
+      {"acct", SYS_acct, {0}, -EPERM},
+      {"pivot_root", SYS_pivot_root, {0, 0}, -EPERM},
+      {"prctl", SYS_prctl, {PR_GET_NO_NEW_PRIVS}, 1},
+      {"mount", SYS_mount, {0, 0, 0}, -EPERM},
+      {"unshare", SYS_unshare, {0}, -EPERM},
+      {"personality", SYS_personality, {0xffffffffL}, -EPERM},
+      {"pidfd_send_signal", SYS_pidfd_send_signal, {-1, 0, 0}, -EPERM},
+      {"io_uring_setup", SYS_io_uring_setup, {1, 0}, -EPERM},
+      {"pidfd_open", SYS_pidfd_open, {pid_marker, 0}, -EPERM},
+      {"clone3", SYS_clone3, {0, 0}, -ENOSYS},
+      {"close_range", SYS_close_range, {100000, 100000, 0}, 0},
+      {"x32 getpid", 0x40000000L | SYS_getpid, {}, -EPERM},
+      {"socket", SYS_socket, {AF_INET, SOCK_STREAM, 0}, -EPERM},
+      {"ioctl TIOCSTI", SYS_ioctl, {0, TIOCSTI, 0}, -EPERM},
+      {"ioctl TCGETS", SYS_ioctl, {-1, TCGETS, 0}, -EBADF},
+      {"kill self", SYS_kill, {pid_marker, 0}, 0},
+      {"kill init", SYS_kill, {1, 0}, -EPERM},
+      {"tgkill self", SYS_tgkill, {pid_marker, pid_marker, 0}, 0},
+      {"unknown", 1000, {}, -ENOSYS},
+  };
+  std::string source =
+      "const probe = require('internal/test/binding').internalBinding('sandbox_probe');\n"
+      "const out = [];\n";
+  for (const Case& c : cases) {
+    std::string args = std::to_string(c.nr);
+    for (long arg : c.args) args += arg == pid_marker ? ", process.pid" : ", " + std::to_string(arg);
+    source += "out.push(probe.syscall(" + args + "));\n";
+  }
+  source += "console.log(JSON.stringify(out));\n";
+  std::string script = files.app() + "/syscalls.js";
+  WriteFile(script, source);
+  CliResult result = RunCli({"run", "--sandbox", "--expose-internals", script});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json out = LastJsonLine(result.out);
+  ASSERT_TRUE(out.is_array()) << result.out << result.err;
+  ASSERT_EQ(out.size(), cases.size()) << out;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    long got = out[i].get<long>();
+    if (cases[i].expected == kPositive) {
+      EXPECT_GT(got, 0) << cases[i].name;
+    } else {
+      EXPECT_EQ(got, cases[i].expected) << cases[i].name;
+    }
+  }
 }
 
 // The C++ library: a sandboxed worker's refusals end nothing but its own
