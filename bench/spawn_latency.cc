@@ -58,6 +58,7 @@ struct Flags {
   bool json = false;
   std::string svg;
   std::string node;
+  std::string filter;  // only the rows whose strategy contains it; empty: all
 };
 
 // The compile cache an isohost worker of a variant has: none, an empty one
@@ -323,6 +324,7 @@ int Run(const Flags& flags) {
   std::vector<SpawnStrategy> strategies = SpawnStrategies();
   std::vector<Contender> contenders;
   for (const SpawnStrategy& strategy : strategies) {
+    if (strategy.name.find(flags.filter) == std::string::npos) continue;
     contenders.push_back(IsohostContender(strategy, flags, dir->path()));
   }
   SpawnLatencyResults results;
@@ -342,7 +344,9 @@ int Run(const Flags& flags) {
     }
   }
   NodeHarness node(flags.node, "spawn_latency.js");
-  if (node.available()) {
+  if (std::string("worker_threads").find(flags.filter) == std::string::npos) {
+    std::fprintf(stderr, "spawn_latency: Node rows skipped (--filter)\n");
+  } else if (node.available()) {
     results.node_version = node.Version();
     contenders.push_back(NodeContender(node, flags, dir->path()));
   } else {
@@ -397,6 +401,8 @@ int main(int argc, char** argv) {
   app.add_flag("--json", flags.json, "Print one JSON object instead of tables");
   app.add_option("--svg", flags.svg, "Also write a plot of the latency distributions to FILE");
   app.add_option("--node", flags.node, "The node binary (default: node on PATH)");
+  app.add_option("--filter", flags.filter,
+                 "Only the rows whose strategy contains TEXT (exec, zygote, pool, +sandbox, worker_threads)");
   CLI11_PARSE(app, argc, argv);
   // --quick changes the defaults; counts given explicitly still win.
   if (flags.quick) {

@@ -632,6 +632,7 @@ bool Channel::PauseBackgroundWriter() {
 }
 
 void Channel::ResumeBackgroundWriter() {
+  if (!socket_) return;  // closed
   if (writer_.joinable()) {
     if (!writer_stop_) return;  // not paused: it goes on as it was
     writer_.join();

@@ -143,6 +143,10 @@ class Channel {
   // whether a thread was asked to end.
   bool PauseBackgroundWriter();
   void ResumeBackgroundWriter();
+  // Ends the background writer thread and waits for it; ResumeBackgroundWriter()
+  // starts a new one. For an end with nothing to write for a while: a worker
+  // waiting for Start has no thread then that a sandbox would have to replace.
+  void StopBackgroundWriter();
   void PauseReading();
   void ResumeReading();
   // Stops everything now; on_close does not run.
@@ -180,7 +184,6 @@ class Channel {
   void NoteAppended(std::size_t before);
   // The background writer (options_.max_write_delay_ms).
   void StartBackgroundWriter();
-  void StopBackgroundWriter();
   void BackgroundWriterMain();
   // After a frame went into the buffer: flushes if due; false above the mark.
   bool Queued();

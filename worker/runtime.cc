@@ -72,6 +72,9 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
             DeliverMessage(data);
           }},
       options);
+  // A pooled worker may wait long for Start: its sandbox is partly made then,
+  // and its channel needs no writer thread until the script runs.
+  ahead_of_start_ = std::make_unique<sandbox::AheadOfStart>(&loop_, [this] { channel_->StopBackgroundWriter(); });
 }
 
 Runtime::~Runtime() {
@@ -85,6 +88,7 @@ Runtime::~Runtime() {
     watchdog_.join();
   }
   channel_.reset();
+  ahead_of_start_.reset();
   for (uv_handle_t* handle :
        {reinterpret_cast<uv_handle_t*>(&timer_), reinterpret_cast<uv_handle_t*>(&immediate_check_),
         reinterpret_cast<uv_handle_t*>(&immediate_idle_),
@@ -304,14 +308,19 @@ void Runtime::StartScript(proto::Start* start) {
   if (start_.limits().max_message_bytes() != 0) channel_->SetMaxMessageSize(start_.limits().max_message_bytes());
   // Before any of the script's code, and before the threads started for it
   // (a Landlock domain covers the threads started after it).
+  if (ahead_of_start_) {
+    ahead_of_start_->Started(start_.has_permissions());
+    ahead_of_start_.reset();
+  }
   if (start_.has_permissions()) {
-    // The channel's writer thread predates the sandbox: it ends while the
-    // sandbox is made, and a new one starts inside it.
+    // A writer thread made before the sandbox (one a pooled worker did not
+    // end while it waited) ends while the sandbox is made, and a new one
+    // starts inside it.
     int ending_threads = channel_->PauseBackgroundWriter() ? 1 : 0;
     sandbox_ = sandbox::ApplySandbox(start_, ending_threads);
-    channel_->ResumeBackgroundWriter();
     TracePoint("sandbox applied");
   }
+  channel_->ResumeBackgroundWriter();  // the writer ended above or while waiting; nothing if it runs
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   if (start_.stdin_descriptor()) {
     // The host's stdin becomes our fd 0 (it was /dev/null), for

@@ -21,6 +21,7 @@
 #include "ipc/channel.h"
 #include "isohost.pb.h"
 #include "worker/promise_hooks.h"
+#include "worker/sandbox/ahead_of_start.h"
 #include "worker/sandbox/cpu_limit.h"
 #include "worker/sandbox/sandbox.h"
 
@@ -232,6 +233,7 @@ class Runtime {
   std::unique_ptr<NestedWorkers> nested_workers_;    // the same
   std::unique_ptr<CompileCache> compile_cache_;      // the same
   sandbox::SandboxReport sandbox_;                   // what Start's permissions got from the kernel
+  std::unique_ptr<sandbox::AheadOfStart> ahead_of_start_;  // until Start
   std::unique_ptr<sandbox::CpuLimit> cpu_limit_;     // Start.cpu_time_ms; its thread uses isolate_
 };
 

@@ -224,7 +224,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> node_options;
   AddRunOptions(run_command, run, log_format, restart, spawn, node_options);
   isohost::cli::PermissionFlags permission_flags;
-  isohost::cli::AddPermissionOptions(run_command, permission_flags, run.cpu_time_s);
+  isohost::cli::AddPermissionOptions(run_command, permission_flags, &run.cpu_time_s);
 
   isohost::cli::PoolCommandOptions pool;
   std::string pool_spawn = "auto";
@@ -237,6 +237,8 @@ int main(int argc, char** argv) {
       "--unordered. Worker output goes to stderr, with a progress line at a terminal and a\n"
       "summary at the end. Exit status 0 when every task succeeded, else 1.");
   AddPoolOptions(pool_command, pool, pool_spawn);
+  isohost::cli::PermissionFlags pool_permission_flags;
+  isohost::cli::AddPermissionOptions(pool_command, pool_permission_flags);
 
   CLI11_PARSE(app, argc, argv);
   for (const std::string& option : node_options) {
@@ -258,10 +260,11 @@ int main(int argc, char** argv) {
       {"zygote", isohost::SpawnStrategy::kZygote},
       {"pool", isohost::SpawnStrategy::kPool}};
   run.spawn = kStrategies.at(spawn);
-  isohost::cli::ApplyPermissionFlags(permission_flags, *run_command, &run);
+  isohost::cli::ApplyPermissionFlags(permission_flags, *run_command, &run.permissions);
   run.argv0 = argv[0];
   if (app.got_subcommand(run_command)) return isohost::cli::RunCommand(run);
   pool.spawn = kStrategies.at(pool_spawn);
+  isohost::cli::ApplyPermissionFlags(pool_permission_flags, *pool_command, &pool.permissions);
   if (app.got_subcommand(pool_command)) return isohost::cli::PoolCommand(pool);
   return 2;
 }

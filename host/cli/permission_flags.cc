@@ -14,48 +14,51 @@ void AppendList(std::string_view list, std::vector<std::string>* out) {
   }
 }
 
-Permissions& ModelOf(RunOptions* run) {
-  if (!run->permissions) run->permissions.emplace();
-  return *run->permissions;
+Permissions& ModelOf(std::optional<Permissions>* permissions) {
+  if (!*permissions) permissions->emplace();
+  return **permissions;
 }
 
 }  // namespace
 
-void AddPermissionOptions(CLI::App* run_command, PermissionFlags& flags, double& cpu_time_s) {
+void AddPermissionOptions(CLI::App* command, PermissionFlags& flags, double* cpu_time_s) {
   const char* group = "Permissions (docs/sandbox.md; any of them turns the model on, and what is not granted is refused)";
-  run_command->add_flag("--sandbox", flags.sandbox,
+  command->add_flag("--sandbox", flags.sandbox,
                         "Nothing but the script's own directory, read only: no environment, no host cwd,\n"
                         "no processes, workers or sockets (the --allow-* flags add to it)")
       ->group(group);
-  run_command->add_flag("--permission,--experimental-permission", flags.permission,
+  command->add_flag("--permission,--experimental-permission", flags.permission,
                         "Node's permission model: only what --allow-* grants (the environment stays)")
       ->group(group);
   // One value per occurrence: the script's path comes after them.
-  run_command->add_option("--allow-fs-read", flags.fs_read, "Let the workers read PATH and below (A,B lists; * all)")
+  command->add_option("--allow-fs-read", flags.fs_read, "Let the workers read PATH and below (A,B lists; * all)")
       ->allow_extra_args(false)
       ->group(group);
-  run_command->add_option("--allow-fs-write", flags.fs_write, "Let the workers write PATH and below (A,B lists; * all)")
+  command->add_option("--allow-fs-write", flags.fs_write, "Let the workers write PATH and below (A,B lists; * all)")
       ->allow_extra_args(false)
       ->group(group);
-  run_command->add_option("--allow-env", flags.env, "Let the workers see these environment variables (A,B; none: all)")
+  command->add_option("--allow-env", flags.env, "Let the workers see these environment variables (A,B; none: all)")
       ->expected(0, 1)
       ->allow_extra_args(false)
       ->group(group);
-  run_command->add_flag("--allow-child-process", flags.child_process, "Let the workers start processes")->group(group);
-  run_command->add_flag("--allow-worker", flags.worker, "Let the workers start workers")->group(group);
-  run_command->add_flag("--allow-net", flags.net, "Let the workers open network sockets")->group(group);
-  run_command->add_flag("--allow-cwd", flags.cwd, "Let the workers start in (and see) the host's cwd")->group(group);
-  run_command->add_option("--cpu-time", cpu_time_s,
-                          "Stop a worker that used more than S seconds of CPU time (reason cpu_time)")
-      ->check(CLI::Range(0.001, 1e7));
+  command->add_flag("--allow-child-process", flags.child_process, "Let the workers start processes")->group(group);
+  command->add_flag("--allow-worker", flags.worker, "Let the workers start workers")->group(group);
+  command->add_flag("--allow-net", flags.net, "Let the workers open network sockets")->group(group);
+  command->add_flag("--allow-cwd", flags.cwd, "Let the workers start in (and see) the host's cwd")->group(group);
+  if (cpu_time_s != nullptr) {
+    command->add_option("--cpu-time", *cpu_time_s,
+                        "Stop a worker that used more than S seconds of CPU time (reason cpu_time)")
+        ->check(CLI::Range(0.001, 1e7));
+  }
 }
 
-void ApplyPermissionFlags(const PermissionFlags& flags, const CLI::App& run_command, RunOptions* run) {
-  bool env_given = run_command.count("--allow-env") > 0;
+void ApplyPermissionFlags(const PermissionFlags& flags, const CLI::App& command,
+                          std::optional<Permissions>* permissions) {
+  bool env_given = command.count("--allow-env") > 0;
   bool any = flags.sandbox || flags.permission || !flags.fs_read.empty() || !flags.fs_write.empty() || env_given ||
              flags.child_process || flags.worker || flags.net || flags.cwd;
   if (!any) return;
-  Permissions& model = ModelOf(run);
+  Permissions& model = ModelOf(permissions);
   if (flags.sandbox) model = Permissions::Sandbox();
   for (const std::string& item : flags.fs_read) AppendList(item, &model.fs_read);
   for (const std::string& item : flags.fs_write) AppendList(item, &model.fs_write);
@@ -76,15 +79,15 @@ bool ApplyNodePermissionOption(std::string_view arg, RunOptions* run) {
     return arg.substr(name.size() + 1);
   };
   if (arg == "--permission" || arg == "--experimental-permission") {
-    ModelOf(run);
+    ModelOf(&run->permissions);
   } else if (std::optional<std::string_view> list = value_of("--allow-fs-read")) {
-    AppendList(*list, &ModelOf(run).fs_read);
+    AppendList(*list, &ModelOf(&run->permissions).fs_read);
   } else if (std::optional<std::string_view> list = value_of("--allow-fs-write")) {
-    AppendList(*list, &ModelOf(run).fs_write);
+    AppendList(*list, &ModelOf(&run->permissions).fs_write);
   } else if (arg == "--allow-child-process") {
-    ModelOf(run).child_process = true;
+    ModelOf(&run->permissions).child_process = true;
   } else if (arg == "--allow-worker") {
-    ModelOf(run).worker_threads = true;
+    ModelOf(&run->permissions).worker_threads = true;
   } else {
     return false;
   }

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,7 +15,8 @@
 
 namespace isohost::cli {
 
-// What `isohost run` was given; ApplyPermissionFlags() makes it a grant.
+// What `isohost run` or `isohost pool` was given; ApplyPermissionFlags()
+// makes it a grant.
 struct PermissionFlags {
   bool sandbox = false;
   bool permission = false;  // --permission / --experimental-permission
@@ -27,11 +29,15 @@ struct PermissionFlags {
   bool cwd = false;
 };
 
-void AddPermissionOptions(CLI::App* run_command, PermissionFlags& flags, double& cpu_time_s);
+// The flags, on `command` (run's and pool's); --cpu-time too when
+// `cpu_time_s` is given (a worker's CPU time is a limit of run's workers, not
+// of a pool's, which run task after task).
+void AddPermissionOptions(CLI::App* command, PermissionFlags& flags, double* cpu_time_s = nullptr);
 
 // Any flag turns the permission model on (what is not granted is refused);
-// none leaves `run` without permissions.
-void ApplyPermissionFlags(const PermissionFlags& flags, const CLI::App& run_command, RunOptions* run);
+// none leaves `permissions` as it was (unset: no permissions).
+void ApplyPermissionFlags(const PermissionFlags& flags, const CLI::App& command,
+                          std::optional<Permissions>* permissions);
 
 // One of Node's permission options (--permission, --experimental-permission,
 // --allow-fs-read=A,B, --allow-fs-write=..., --allow-child-process,

@@ -209,6 +209,7 @@ int PoolCommand(const PoolCommandOptions& options) {
   pool_options.limits.max_old_space_mb = options.max_old_space_mb;
   pool_options.spawn = options.spawn;
   pool_options.compile_cache_dir = CompileCacheDir(options.compile_cache_dir);
+  pool_options.permissions = options.permissions;
   // Stdout holds the results alone: what the workers print goes to stderr.
   pool_options.on_output = [](std::uint64_t, StdioStream, std::string_view data, ConsoleLevel) {
     std::fwrite(data.data(), 1, data.size(), stderr);

@@ -29,6 +29,8 @@ struct PoolCommandOptions {
   bool quiet = false;  // no progress line, no summary
   // As RunOptions::compile_cache_dir: nullopt the default, empty none.
   std::optional<std::string> compile_cache_dir;
+  // What the workers may touch (--sandbox, --allow-*; docs/sandbox.md).
+  std::optional<Permissions> permissions;
 };
 
 // Returns 0 when every task succeeded, 1 when any failed (or the input could

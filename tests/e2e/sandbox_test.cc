@@ -4,6 +4,10 @@
 // attempt gets its expected error and the host carries on.
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -162,6 +166,34 @@ TEST_P(SandboxTest, CpuTimeLimitStopsASpinningWorker) {
   EXPECT_NE(result.err.find("cpu_time"), std::string::npos) << result.err;
 }
 
+// On a kernel without Landlock the worker says it is degraded: a warning on
+// stderr (the worker's, and the host's from the exit), landlock_abi 0 in the
+// stats; the JS check and the seccomp filter still hold, the file-system
+// grant natively does not. The kernel is simulated (a test-only switch of
+// the worker, ISOHOST_SANDBOX_TEST_HOOKS).
+TEST_P(SandboxTest, WithoutLandlockTheWorkerSaysItIsDegraded) {
+#ifndef ISOHOST_SANDBOX_TEST_HOOKS
+  GTEST_SKIP() << "built without ISOHOST_SANDBOX_TEST_HOOKS";
+#else
+  SandboxFiles files;
+  std::string script = files.app() + "/degraded.js";
+  WriteFile(script,
+            "const probe = require('internal/test/binding').internalBinding('sandbox_probe');"
+            "let js; try { require('fs').readFileSync(process.argv[2]); js = 'read'; } catch (err) { js = err.code; }"
+            "console.log(js, probe.readFile(process.argv[2]), probe.exec('/bin/true') === -1);");
+  ::setenv("ISOHOST_TEST_SANDBOX_NO_LANDLOCK", "1", 1);
+  CliResult result =
+      RunCli({"run", "--spawn", GetParam(), "--sandbox", "--expose-internals", "--stats", script, "--", files.secret()});
+  ::unsetenv("ISOHOST_TEST_SANDBOX_NO_LANDLOCK");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "ERR_ACCESS_DENIED TOPSECRET true\n") << result.err;
+  EXPECT_NE(result.err.find("isohost-worker: warning: sandbox degraded: the kernel has no Landlock"), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("worker 1: sandbox degraded: the kernel has no Landlock"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("\"landlock_abi\":0,\"seccomp_filter\":true"), std::string::npos) << result.err;
+#endif
+}
+
 INSTANTIATE_TEST_SUITE_P(Strategies, SandboxTest, ::testing::Values("exec", "zygote", "pool"),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
@@ -224,6 +256,87 @@ TEST(SandboxCliTest, NestedWorkersNeedTheGrantAndInheritTheSandbox) {
   EXPECT_EQ(granted.out, "nested ERR_ACCESS_DENIED FileSystemRead\nexit 0\n") << granted.err;
 }
 
+// An ES module outside the read roots is refused as require() refuses a
+// CommonJS one: Node's ERR_ACCESS_DENIED from the JS check, naming the file,
+// for a static import, a dynamic import() and a symbolic link in the root
+// that leads out (resolved to its target, as ES modules are).
+TEST(SandboxCliTest, EsModulesOutsideTheReadRootsAreRefusedWithNodesError) {
+  SandboxFiles files;
+  std::string secret_module = files.base() + "/secret/secret.mjs";
+  WriteFile(secret_module, "export default 'TOPSECRET';\n");
+  std::filesystem::create_symlink("../secret/secret.mjs", files.app() + "/link.mjs");
+  WriteFile(files.app() + "/granted.mjs", "export default 'granted';\n");
+  WriteFile(files.app() + "/dynamic.mjs",
+            "import granted from './granted.mjs';\n"
+            "const results = { granted };\n"
+            "for (const [name, specifier] of [['dynamic', '../secret/secret.mjs'], ['symlink', './link.mjs']]) {\n"
+            "  try { results[name] = (await import(specifier)).default; }\n"
+            "  catch (err) { results[name] = { ok: false, code: err.code, permission: err.permission, resource: err.resource }; }\n"
+            "}\n"
+            "console.log(JSON.stringify(results));\n");
+  CliResult dynamic = RunCli({"run", "--sandbox", files.app() + "/dynamic.mjs"});
+  EXPECT_EQ(dynamic.exit_code, 0) << dynamic.err;
+  nlohmann::json r = LastJsonLine(dynamic.out);
+  ASSERT_TRUE(r.is_object()) << dynamic.out << dynamic.err;
+  EXPECT_EQ(r.value("granted", ""), "granted");
+  ExpectDenied(r["dynamic"], "FileSystemRead", secret_module);
+  ExpectDenied(r["symlink"], "FileSystemRead", secret_module);
+
+  WriteFile(files.app() + "/static.mjs", "import secret from '../secret/secret.mjs';\nconsole.log(secret);\n");
+  CliResult static_import = RunCli({"run", "--sandbox", files.app() + "/static.mjs"});
+  EXPECT_EQ(static_import.exit_code, 1) << static_import.err;
+  EXPECT_EQ(static_import.out, "");
+  EXPECT_NE(static_import.err.find("ERR_ACCESS_DENIED"), std::string::npos) << static_import.err;
+  EXPECT_NE(static_import.err.find("permission: 'FileSystemRead'"), std::string::npos) << static_import.err;
+  EXPECT_NE(static_import.err.find("resource: '" + secret_module + "'"), std::string::npos) << static_import.err;
+  // The same module, granted, loads.
+  CliResult granted = RunCli({"run", "--sandbox", "--allow-fs-read", secret_module, files.app() + "/static.mjs"});
+  EXPECT_EQ(granted.exit_code, 0) << granted.err;
+  EXPECT_EQ(granted.out, "TOPSECRET\n");
+}
+
+// `isohost pool` takes run's permission flags: a task reading outside the
+// grant gets Node's error from the JS check, a symbolic link in the granted
+// directory that leads out gets the kernel's EACCES (the JS check lets it
+// pass), and the pool goes on with the next task.
+TEST(SandboxCliTest, PoolCommandTakesThePermissionFlags) {
+  SandboxFiles files;
+  std::string script = files.app() + "/read_task.js";
+  std::filesystem::copy_file(ScriptPath("sandbox/read_task.js"), script);
+  nlohmann::json paths = {files.secret(), files.app() + "/link", files.app() + "/data.txt"};
+  std::string input;
+  for (const auto& path : paths) input += path.dump() + "\n";
+  auto lines = [](const std::string& out) {
+    std::vector<nlohmann::json> parsed;
+    std::size_t at = 0;
+    while (at < out.size()) {
+      std::size_t end = out.find('\n', at);
+      if (end == std::string::npos) end = out.size();
+      parsed.push_back(nlohmann::json::parse(out.substr(at, end - at), nullptr, false));
+      at = end + 1;
+    }
+    return parsed;
+  };
+  CliResult sandboxed = RunCli({"pool", "--sandbox", "-n", "1", "-q", script}, input);
+  EXPECT_EQ(sandboxed.exit_code, 1) << sandboxed.err;
+  std::vector<nlohmann::json> results = lines(sandboxed.out);
+  ASSERT_EQ(results.size(), 3u) << sandboxed.out << sandboxed.err;
+  EXPECT_EQ(results[0]["error"].value("code", ""), "ERR_ACCESS_DENIED") << results[0];
+  EXPECT_EQ(results[1]["error"].value("code", ""), "EACCES") << results[1];
+  EXPECT_EQ(results[2].value("result", ""), "granted") << results[2];
+
+  // A root granted on pool's command line is readable, and only it.
+  CliResult granted =
+      RunCli({"pool", "--permission", "--allow-fs-read=" + files.app() + "," + files.secret(), "-n", "1", "-q", script},
+             input);
+  EXPECT_EQ(granted.exit_code, 0) << granted.err;
+  results = lines(granted.out);
+  ASSERT_EQ(results.size(), 3u) << granted.out << granted.err;
+  EXPECT_EQ(results[0].value("result", ""), "TOPSECRET") << results[0];
+  EXPECT_EQ(results[1].value("result", ""), "TOPSECRET") << results[1];
+  EXPECT_EQ(results[2].value("result", ""), "granted") << results[2];
+}
+
 TEST(SandboxCliTest, WithoutPermissionsNothingIsRestricted) {
   SandboxFiles files;
   std::string script = files.app() + "/free.js";
@@ -234,6 +347,70 @@ TEST(SandboxCliTest, WithoutPermissionsNothingIsRestricted) {
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "TOPSECRET true child\n");
   EXPECT_NE(result.err.find("\"landlock_abi\":0,\"seccomp_filter\":false"), std::string::npos) << result.err;
+}
+
+// The seccomp filter's verdict on call numbers around the runs of refused
+// ones (the filter searches intervals of numbers): each refused call fails
+// with EPERM, its allowed neighbours run, clone3 gets ENOSYS, the x32 ABI
+// is refused whole, and a number the kernel does not know gets its ENOSYS.
+TEST(SandboxCliTest, SeccompFilterRefusesItsCallsAndNoOthers) {
+  SandboxFiles files;
+  struct Case {
+    const char* name;
+    long nr;
+    std::vector<long> args;
+    long expected;  // -errno; 0 or more: that result; kPositive: any result above 0
+  };
+  constexpr long kPositive = 1L << 40;
+  const long pid_marker = -(1L << 41);  // replaced by the worker's pid
+  const std::vector<Case> cases = {
+      {"getpid", SYS_getpid, {}, kPositive},
+      {"sync", SYS_sync, {}, 0},
+      {"chroot", SYS_chroot, {0}, -EPERM},
+      {"acct", SYS_acct, {0}, -EPERM},
+      {"pivot_root", SYS_pivot_root, {0, 0}, -EPERM},
+      {"prctl", SYS_prctl, {PR_GET_NO_NEW_PRIVS}, 1},
+      {"mount", SYS_mount, {0, 0, 0}, -EPERM},
+      {"unshare", SYS_unshare, {0}, -EPERM},
+      {"personality", SYS_personality, {0xffffffffL}, -EPERM},
+      {"pidfd_send_signal", SYS_pidfd_send_signal, {-1, 0, 0}, -EPERM},
+      {"io_uring_setup", SYS_io_uring_setup, {1, 0}, -EPERM},
+      {"pidfd_open", SYS_pidfd_open, {pid_marker, 0}, -EPERM},
+      {"clone3", SYS_clone3, {0, 0}, -ENOSYS},
+      {"close_range", SYS_close_range, {100000, 100000, 0}, 0},
+      {"x32 getpid", 0x40000000L | SYS_getpid, {}, -EPERM},
+      {"socket", SYS_socket, {AF_INET, SOCK_STREAM, 0}, -EPERM},
+      {"ioctl TIOCSTI", SYS_ioctl, {0, TIOCSTI, 0}, -EPERM},
+      {"ioctl TCGETS", SYS_ioctl, {-1, TCGETS, 0}, -EBADF},
+      {"kill self", SYS_kill, {pid_marker, 0}, 0},
+      {"kill init", SYS_kill, {1, 0}, -EPERM},
+      {"tgkill self", SYS_tgkill, {pid_marker, pid_marker, 0}, 0},
+      {"unknown", 1000, {}, -ENOSYS},
+  };
+  std::string source =
+      "const probe = require('internal/test/binding').internalBinding('sandbox_probe');\n"
+      "const out = [];\n";
+  for (const Case& c : cases) {
+    std::string args = std::to_string(c.nr);
+    for (long arg : c.args) args += arg == pid_marker ? ", process.pid" : ", " + std::to_string(arg);
+    source += "out.push(probe.syscall(" + args + "));\n";
+  }
+  source += "console.log(JSON.stringify(out));\n";
+  std::string script = files.app() + "/syscalls.js";
+  WriteFile(script, source);
+  CliResult result = RunCli({"run", "--sandbox", "--expose-internals", script});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json out = LastJsonLine(result.out);
+  ASSERT_TRUE(out.is_array()) << result.out << result.err;
+  ASSERT_EQ(out.size(), cases.size()) << out;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    long got = out[i].get<long>();
+    if (cases[i].expected == kPositive) {
+      EXPECT_GT(got, 0) << cases[i].name;
+    } else {
+      EXPECT_EQ(got, cases[i].expected) << cases[i].name;
+    }
+  }
 }
 
 // The C++ library: a sandboxed worker's refusals end nothing but its own

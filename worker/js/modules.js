@@ -281,7 +281,7 @@ function requireEsm(module, filename, scope) {
   let hasEsmSyntax = false;
   if (scope !== undefined) {
     try {
-      compileWrapper(binding.readFile(filename), filename);
+      compileWrapper(readSource(filename), filename);
     } catch (err) {
       hasEsmSyntax = err instanceof SyntaxError && kModuleSyntax.test(err.message);
     }
@@ -382,12 +382,16 @@ function stripBOM(content) {
 
 const extensions = { __proto__: null };
 
-// A module's source; under the permission model one outside the read roots
-// is Node's ERR_ACCESS_DENIED (internal/permission.js).
-let permissionEnabled;
+// A module's source, CommonJS or ES; under the permission model one outside
+// the read roots is Node's ERR_ACCESS_DENIED (internal/permission.js, loaded
+// only when the native check cannot say yes).
+let permission;
 function readSource(filename) {
-  if (permissionEnabled === undefined) permissionEnabled = binding.internalBinding('permission').enabled;
-  if (permissionEnabled) internalRequire('internal/permission').checkRead(filename);
+  if (permission === undefined) {
+    const grant = binding.internalBinding('permission');
+    permission = grant.enabled ? grant : null;
+  }
+  if (permission !== null && !permission.mayRead(filename)) internalRequire('internal/permission').checkRead(filename);
   return binding.readFile(filename);
 }
 
@@ -880,7 +884,7 @@ function preloadRequires(requests) {
 // --check: the entry is compiled, as what it is, and not run.
 function checkSyntax(scriptPath) {
   const filename = Module._findPath(path.resolve(scriptPath), null, true) || path.resolve(scriptPath);
-  const content = stripBOM(binding.readFile(filename));
+  const content = stripBOM(readSource(filename));
   if (isModuleEntry(filename)) {
     esmLoader().checkSyntax(content, filename);
     return;
@@ -948,6 +952,7 @@ exports.registerBuiltin = (name, load) => {
   registeredBuiltins.set(name, load);
 };
 exports.loadBuiltin = loadBuiltin;
+exports.readSource = readSource;
 exports.internalsExposed = () => internalsExposed;
 exports.noteHooksRegistered = () => {
   hooksRegistered = true;

@@ -7,10 +7,14 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "ipc/unique_fd.h"
 
@@ -45,17 +49,29 @@ constexpr std::uint64_t kWriteV1 = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCE
 constexpr std::uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
                                       LANDLOCK_ACCESS_FS_READ_FILE | kTruncate | kIoctlDev;
 
+// Whether a rule's path is a directory (rights apply to all below), a file,
+// or to be asked (fstat) when it is the grant's.
+enum class PathKind { kAsk, kFile, kDirectory };
+
+struct RuntimePath {
+  const char* path;
+  PathKind kind;
+};
+
 // What the runtime itself opens after the script started, whatever the
 // grant: randomness, the time zone (glibc and ICU read it on first use),
 // its own /proc entries (memory usage) and the CPUs (os.cpus(),
 // os.availableParallelism()). Reading these tells a script nothing of the
 // host's files; /proc/self/root and /proc/self/cwd lead out of /proc, where
-// Landlock judges the file they reach, not this rule.
-constexpr const char* kRuntimeReads[] = {"/dev/urandom",        "/dev/random",  "/dev/zero",
-                                         "/etc/localtime",      "/usr/share/zoneinfo",
-                                         "/proc/self",          "/proc/stat",   "/proc/cpuinfo",
-                                         "/sys/devices/system/cpu"};
-constexpr const char* kRuntimeWrites[] = {"/dev/null"};
+// Landlock judges the file they reach, not this rule. Their kinds are known,
+// which spares a system call each on every sandboxed start.
+constexpr RuntimePath kRuntimeReads[] = {
+    {"/dev/urandom", PathKind::kFile},         {"/dev/random", PathKind::kFile},
+    {"/dev/zero", PathKind::kFile},            {"/etc/localtime", PathKind::kFile},
+    {"/usr/share/zoneinfo", PathKind::kDirectory}, {"/proc/self", PathKind::kDirectory},
+    {"/proc/stat", PathKind::kFile},           {"/proc/cpuinfo", PathKind::kFile},
+    {"/sys/devices/system/cpu", PathKind::kDirectory}};
+constexpr RuntimePath kRuntimeWrites[] = {{"/dev/null", PathKind::kFile}};
 // What a program started by a worker that may start them needs to load.
 constexpr const char* kExecReads[] = {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/ld.so.cache"};
 
@@ -87,87 +103,189 @@ std::uint64_t WriteRights(int abi) {
   return rights;
 }
 
-// Adds `access` below `path`; a missing path is skipped.
-bool AddRule(int ruleset, const std::string& path, std::uint64_t access, std::string* error) {
-  ipc::UniqueFd fd(::open(path.c_str(), O_PATH | O_CLOEXEC));
-  if (!fd) {
-    if (errno == ENOENT || errno == ENOTDIR || errno == EACCES) return true;
-    *error = "cannot open " + path + ": " + std::strerror(errno);
-    return false;
+// Adds rules to a ruleset. The O_PATH descriptor each rule needs stays open
+// until the end, where they are closed together (in one call when they are
+// consecutive, as they are in a worker that closed nothing in between).
+class RuleAdder {
+ public:
+  explicit RuleAdder(int ruleset) : ruleset_(ruleset) {}
+  ~RuleAdder() {
+    if (fds_.empty()) return;
+    std::sort(fds_.begin(), fds_.end());
+    if (fds_.back() - fds_.front() + 1 == static_cast<int>(fds_.size()) &&
+        ::close_range(static_cast<unsigned>(fds_.front()), static_cast<unsigned>(fds_.back()), 0) == 0) {
+      return;
+    }
+    for (int fd : fds_) ::close(fd);
   }
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) {
-    *error = "cannot stat " + path + ": " + std::strerror(errno);
-    return false;
-  }
-  if (!S_ISDIR(st.st_mode)) access &= kFileRights;
-  if (access == 0) return true;
-  landlock_path_beneath_attr rule{};
-  rule.allowed_access = access;
-  rule.parent_fd = fd.get();
-  if (::syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0) {
+  RuleAdder(const RuleAdder&) = delete;
+  RuleAdder& operator=(const RuleAdder&) = delete;
+
+  // Adds `access` below `path`; a missing path is skipped.
+  bool Add(const std::string& path, std::uint64_t access, PathKind kind, std::string* error) {
+    int fd = ::open(path.c_str(), O_PATH | O_CLOEXEC);
+    if (fd < 0) {
+      if (errno == ENOENT || errno == ENOTDIR || errno == EACCES) return true;
+      *error = "cannot open " + path + ": " + std::strerror(errno);
+      return false;
+    }
+    fds_.push_back(fd);
+    if (kind == PathKind::kAsk) {
+      struct stat st {};
+      if (::fstat(fd, &st) != 0) {
+        *error = "cannot stat " + path + ": " + std::strerror(errno);
+        return false;
+      }
+      kind = S_ISDIR(st.st_mode) ? PathKind::kDirectory : PathKind::kFile;
+    }
+    if (kind == PathKind::kFile) access &= kFileRights;
+    if (access == 0) return true;
+    landlock_path_beneath_attr rule{};
+    rule.allowed_access = access;
+    rule.parent_fd = fd;
+    if (::syscall(SYS_landlock_add_rule, ruleset_, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) == 0) return true;
+    // A runtime path that is not the directory this binary expected: the
+    // kernel refuses directory rights on a file.
+    if (errno == EINVAL && (access & ~kFileRights) != 0 && (rule.allowed_access = access & kFileRights) != 0 &&
+        ::syscall(SYS_landlock_add_rule, ruleset_, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) == 0) {
+      return true;
+    }
     *error = "landlock_add_rule(" + path + "): " + std::strerror(errno);
     return false;
   }
-  return true;
-}
 
-}  // namespace
+ private:
+  int ruleset_;
+  std::vector<int> fds_;
+};
 
-int LandlockAbi() {
-  long abi = ::syscall(SYS_landlock_create_ruleset, nullptr, 0, kCreateRulesetVersion);
-  return abi < 0 ? 0 : static_cast<int>(abi);
-}
+// What a ruleset's making depends on; the grant's roots are added after.
+struct Shape {
+  bool read_all = false;
+  bool write_all = false;
+  bool net = false;
+  bool exec = false;
+  int abi = 0;
+  bool operator==(const Shape&) const = default;
+};
 
-bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error) {
+// A ruleset that handles what `shape` restricts, holding the runtime's own
+// rules; -1, saying why in `error`, when the kernel refuses.
+int MakeRuleset(const Shape& shape, std::string* error) {
+  const int abi = shape.abi;
   std::uint64_t write = WriteRights(abi);
   RulesetAttr attr{};
   // Executing is never granted: execve is refused by the seccomp filter as
   // well, unless child processes are.
-  attr.handled_access_fs = grant.exec ? 0 : LANDLOCK_ACCESS_FS_EXECUTE;
-  if (!grant.read_all) attr.handled_access_fs |= kRead;
-  if (!grant.write_all) attr.handled_access_fs |= write;
+  attr.handled_access_fs = shape.exec ? 0 : LANDLOCK_ACCESS_FS_EXECUTE;
+  if (!shape.read_all) attr.handled_access_fs |= kRead;
+  if (!shape.write_all) attr.handled_access_fs |= write;
   if (abi >= 5) attr.handled_access_fs |= kIoctlDev;
-  if (abi >= 4 && !grant.net) attr.handled_access_net = kNetBindTcp | kNetConnectTcp;
+  if (abi >= 4 && !shape.net) attr.handled_access_net = kNetBindTcp | kNetConnectTcp;
   // A worker may not signal the host (or any process outside its sandbox),
   // nor reach its abstract sockets.
   if (abi >= 6) attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
   std::size_t size = abi >= 6 ? sizeof(RulesetAttr) : abi >= 4 ? 2 * sizeof(std::uint64_t) : sizeof(std::uint64_t);
-  int ruleset = static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0));
-  if (ruleset < 0) {
+  ipc::UniqueFd ruleset(static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0)));
+  if (!ruleset) {
     *error = std::string("landlock_create_ruleset: ") + std::strerror(errno);
-    return false;
+    return -1;
   }
-  ipc::UniqueFd ruleset_fd(ruleset);
-  std::uint64_t read = grant.read_all ? 0 : kRead;
-  std::uint64_t writes = grant.write_all ? 0 : write;
-  // The executable bit is handled, so the roots must not give it.
+  std::uint64_t read = shape.read_all ? 0 : kRead;
+  std::uint64_t writes = shape.write_all ? 0 : write;
+  RuleAdder rules(ruleset.get());
   if (read != 0) {
-    for (const std::string& path : grant.read) {
-      if (path != "*" && !AddRule(ruleset, path, read, error)) return false;
+    for (const RuntimePath& path : kRuntimeReads) {
+      if (!rules.Add(path.path, kRead, path.kind, error)) return -1;
     }
-    for (const char* path : kRuntimeReads) {
-      if (!AddRule(ruleset, path, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
-    }
-    if (grant.exec) {
+    if (shape.exec) {
       for (const char* path : kExecReads) {
-        if (!AddRule(ruleset, path, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+        if (!rules.Add(path, kRead, PathKind::kAsk, error)) return -1;
       }
       for (const std::string& dir : OwnDirectories()) {
-        if (!AddRule(ruleset, dir, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, error)) return false;
+        if (!rules.Add(dir, kRead, PathKind::kDirectory, error)) return -1;
       }
     }
   }
-  if (writes != 0) {
-    for (const std::string& path : grant.write) {
-      if (path != "*" && !AddRule(ruleset, path, writes, error)) return false;
+  for (const RuntimePath& path : kRuntimeWrites) {
+    std::uint64_t access = (read | writes) & (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | kTruncate);
+    if (access != 0 && !rules.Add(path.path, access, path.kind, error)) return -1;
+  }
+  return ruleset.release();
+}
+
+#ifdef ISOHOST_SANDBOX_TEST_HOOKS
+// Test builds only (ISOHOST_SANDBOX_TEST_HOOKS): the variable in the
+// environment the process started with (the host's) makes the kernel look as
+// if it had no Landlock, so that tests see a degraded sandbox. Read when the
+// binary loads, before a sandbox replaces the environment; a script cannot
+// set it for itself.
+const bool kTestWithoutLandlock = std::getenv("ISOHOST_TEST_SANDBOX_NO_LANDLOCK") != nullptr;
+#else
+constexpr bool kTestWithoutLandlock = false;
+#endif
+
+// The ruleset PrepareRuleset() made, and for what shape; -1: none.
+int prepared_ruleset = -1;
+Shape prepared_shape;
+
+}  // namespace
+
+int LandlockAbi() {
+  static const int abi = [] {
+    if (kTestWithoutLandlock) return 0;
+    long version = ::syscall(SYS_landlock_create_ruleset, nullptr, 0, kCreateRulesetVersion);
+    return version < 0 ? 0 : static_cast<int>(version);
+  }();
+  return abi;
+}
+
+void PrepareRuleset() {
+  if (prepared_ruleset >= 0) return;
+  Shape shape;  // reading and writing restricted, no network, no programs
+  shape.abi = LandlockAbi();
+  if (shape.abi == 0) return;
+  std::string error;
+  prepared_ruleset = MakeRuleset(shape, &error);  // on failure, RestrictFileSystem() says why
+  prepared_shape = shape;
+}
+
+void DiscardPreparedRuleset() {
+  if (prepared_ruleset < 0) return;
+  ::close(prepared_ruleset);
+  prepared_ruleset = -1;
+}
+
+bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error) {
+  Shape shape;
+  shape.read_all = grant.read_all;
+  shape.write_all = grant.write_all;
+  shape.net = grant.net;
+  shape.exec = grant.exec;
+  shape.abi = abi;
+  ipc::UniqueFd ruleset;
+  if (prepared_ruleset >= 0 && prepared_shape == shape) {
+    ruleset.reset(std::exchange(prepared_ruleset, -1));
+  } else {
+    DiscardPreparedRuleset();
+    ruleset.reset(MakeRuleset(shape, error));
+    if (!ruleset) return false;
+  }
+  {
+    RuleAdder rules(ruleset.get());
+    // The executable bit is handled, so the roots must not give it.
+    if (!shape.read_all) {
+      for (const std::string& path : grant.read) {
+        if (path != "*" && !rules.Add(path, kRead, PathKind::kAsk, error)) return false;
+      }
+    }
+    if (!shape.write_all) {
+      for (const std::string& path : grant.write) {
+        if (path != "*" && !rules.Add(path, WriteRights(abi), PathKind::kAsk, error)) return false;
+      }
     }
   }
-  for (const char* path : kRuntimeWrites) {
-    std::uint64_t access = (read | writes) & (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | kTruncate);
-    if (access != 0 && !AddRule(ruleset, path, access, error)) return false;
-  }
-  if (::syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) {
+  if (::syscall(SYS_landlock_restrict_self, ruleset.get(), 0) != 0) {
     *error = std::string("landlock_restrict_self: ") + std::strerror(errno);
     return false;
   }

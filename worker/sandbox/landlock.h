@@ -24,6 +24,15 @@ struct LandlockGrant {
 // The Landlock ABI the kernel offers; 0 when it has none (or it is off).
 int LandlockAbi();
 
+// Makes, ahead of Start, the part of a ruleset that does not depend on the
+// grant's roots, for the usual grant (reading and writing restricted, no
+// network, no programs): a worker that waits for Start does it while idle,
+// and RestrictFileSystem() then adds only the roots. It holds one
+// descriptor until it is used or discarded.
+void PrepareRuleset();
+// Closes what PrepareRuleset() made, for a worker started without permissions.
+void DiscardPreparedRuleset();
+
 // Restricts this thread (and the threads it starts later) to `grant`, with
 // what ABI `abi` can express. Returns false, saying why in `error`. A root that
 // does not exist is skipped (nothing below it can be reached either).

@@ -1,7 +1,7 @@
 // The native half of the permission model's JS checks
 // (worker/js/internal/permission.js): the grant as the host's Start frame
-// carried it. Read once, when `fs`, child_process or process.permission
-// first need it, which is after Start.
+// carried it. Read once, when `fs`, child_process, process.permission or the
+// module loader first need it, which is after Start.
 #include "worker/native_module.h"
 #include "worker/runtime.h"
 
@@ -23,6 +23,33 @@ v8::Local<v8::Array> Strings(v8::Isolate* isolate, v8::Local<v8::Context> contex
   return array;
 }
 
+// Whether `path` is covered by one of `roots`, as permission.js's covered().
+bool Covered(const google::protobuf::RepeatedPtrField<std::string>& roots, std::string_view path) {
+  for (const std::string& root : roots) {
+    if (root == "*" || root == "/" || path == root) return true;
+    if (path.size() > root.size() && path.starts_with(root) && path[root.size()] == '/') return true;
+  }
+  return false;
+}
+
+// mayRead(path): true when `path` is an absolute path in normal form that a
+// read root covers. The module loader asks this before every source it
+// reads, so that a sandboxed worker loads permission.js only when a script
+// uses fs or is refused; anything else (false) goes to the JS check, which
+// normalizes and throws Node's error.
+void MayRead(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  bool granted = false;
+  if (info.Length() > 0 && info[0]->IsString()) {
+    v8::String::Utf8Value utf8(info.GetIsolate(), info[0]);
+    std::string_view path(*utf8 != nullptr ? *utf8 : "", static_cast<std::size_t>(utf8.length()));
+    // The form permission.js's absolute() leaves as it is.
+    bool normal = path.starts_with('/') && !path.ends_with('/') && path.find("/.") == std::string_view::npos &&
+                  path.find("//") == std::string_view::npos;
+    granted = normal && Covered(Runtime::From(info.GetIsolate())->start().permissions().fs_read(), path);
+  }
+  info.GetReturnValue().Set(granted);
+}
+
 }  // namespace
 
 void InstallPermissionModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
@@ -37,6 +64,7 @@ void InstallPermissionModule(v8::Isolate* isolate, v8::Local<v8::Context> contex
   flag("net", grant.net());
   SetValue(isolate, context, target, "fsRead", Strings(isolate, context, grant.fs_read()));
   SetValue(isolate, context, target, "fsWrite", Strings(isolate, context, grant.fs_write()));
+  SetMethod(isolate, context, target, "mayRead", MayRead);
 }
 
 }  // namespace isohost::worker::native_modules

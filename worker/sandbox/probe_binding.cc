@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -107,6 +108,19 @@ void PtraceParent(const v8::FunctionCallbackInfo<v8::Value>& info) {
   info.GetReturnValue().Set(0);
 }
 
+// syscall(nr, a0, ..., a5) -> the result of system call `nr` with integer
+// arguments (those not given are 0), or -errno: for the seccomp filter's
+// verdict on any number.
+void Syscall(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+  long args[7] = {};
+  for (int i = 0; i < 7 && i < info.Length(); ++i) {
+    args[i] = static_cast<long>(info[i]->IntegerValue(context).FromMaybe(0));
+  }
+  long result = ::syscall(args[0], args[1], args[2], args[3], args[4], args[5], args[6]);
+  info.GetReturnValue().Set(static_cast<double>(result < 0 ? -errno : result));
+}
+
 }  // namespace
 
 void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
@@ -118,6 +132,7 @@ void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> cont
   SetMethod(isolate, context, target, "socket", Socket);
   SetMethod(isolate, context, target, "kill", Kill);
   SetMethod(isolate, context, target, "ptraceParent", PtraceParent);
+  SetMethod(isolate, context, target, "syscall", Syscall);
 }
 
 }  // namespace isohost::worker::native_modules

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -26,49 +27,49 @@ void Degrade(SandboxReport* report, const std::string& what) {
   report->degraded += what;
 }
 
-// What /proc/self/stat says of this process: its threads (field 20) and
-// the bytes [env_start, env_end) of its first environment (fields 50 and
-// 51), which /proc/self/environ shows and an exploit could read from memory
-// long after environ moved on. One read, no allocation: this is on the path
-// of every sandboxed spawn.
-struct ProcessStat {
-  long threads = 0;
-  char* env_start = nullptr;
-  char* env_end = nullptr;
+// The bytes of the environment the process started with: the strings the
+// kernel laid out one after another, which /proc/self/environ shows (for a
+// forked worker, the zygote's) and an exploit could read from memory long
+// after environ moved on. Found when the binary loads, before anything can
+// change environ, so that applying the sandbox reads no /proc file.
+struct InitialEnvironment {
+  char* start = nullptr;
+  char* end = nullptr;
+  bool found = false;  // false: environ was not the kernel's contiguous block
 };
 
-bool ReadProcessStat(ProcessStat* stat) {
-  int fd = ::open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  char text[2048];
-  ssize_t size = ::read(fd, text, sizeof text - 1);
-  ::close(fd);
-  if (size <= 0) return false;
-  text[size] = '\0';
-  // The command name may hold spaces and parentheses: fields count from the
-  // last ')', after which comes field 3.
-  char* at = std::strrchr(text, ')');
-  if (at == nullptr) return false;
-  ++at;
-  for (int field = 3; field <= 51; ++field) {
-    while (*at == ' ') ++at;
-    if (*at == '\0') return false;
-    char* end = nullptr;
-    unsigned long long value = std::strtoull(at, &end, 10);
-    if (field == 20) stat->threads = static_cast<long>(value);
-    if (field == 50) stat->env_start = reinterpret_cast<char*>(value);
-    if (field == 51) stat->env_end = reinterpret_cast<char*>(value);
-    at = end;
-    while (*at != ' ' && *at != '\0') ++at;
+InitialEnvironment FindInitialEnvironment() {
+  InitialEnvironment env;
+  if (environ == nullptr) return env;
+  env.found = true;
+  if (environ[0] == nullptr) return env;  // empty: nothing to wipe
+  env.start = env.end = environ[0];
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    // Each string must follow the one before it, or this is not the block.
+    if (*entry != env.end) return InitialEnvironment{};
+    env.end = *entry + std::strlen(*entry) + 1;
   }
-  return true;
+  return env;
+}
+
+const InitialEnvironment kInitialEnvironment = FindInitialEnvironment();
+
+// The threads of this process: procfs counts them in the link count of
+// /proc/self/task (two more than there are). One stat, not a file read.
+long CountThreads() {
+  struct stat st {};
+  if (::stat("/proc/self/task", &st) != 0 || st.st_nlink < 3) return -1;
+  return static_cast<long>(st.st_nlink) - 2;
 }
 
 // Only the granted variables remain, in environ and in memory.
-void ReplaceEnvironment(const proto::Start& start, const ProcessStat& stat, SandboxReport* report) {
+void ReplaceEnvironment(const proto::Start& start, SandboxReport* report) {
   ::clearenv();
-  if (stat.env_start != nullptr && stat.env_end > stat.env_start) {
-    std::memset(stat.env_start, 0, static_cast<std::size_t>(stat.env_end - stat.env_start));
+  if (kInitialEnvironment.found) {
+    if (kInitialEnvironment.start != nullptr) {
+      std::memset(kInitialEnvironment.start, 0,
+                  static_cast<std::size_t>(kInitialEnvironment.end - kInitialEnvironment.start));
+    }
   } else {
     Degrade(report, "the process's first environment could not be found to wipe");
   }
@@ -99,9 +100,7 @@ void SetLimit(int resource, rlim_t value, const char* name, SandboxReport* repor
 SandboxReport ApplySandbox(const proto::Start& start, int ending_threads) {
   SandboxReport report;
   const proto::Permissions& grant = start.permissions();
-  ProcessStat stat;
-  if (!ReadProcessStat(&stat)) Degrade(&report, "cannot read /proc/self/stat");
-  ReplaceEnvironment(start, stat, &report);
+  ReplaceEnvironment(start, &report);
   if (!grant.work_dir().empty() && ::chdir(grant.work_dir().c_str()) != 0) {
     Degrade(&report, "cannot move to " + grant.work_dir() + ": " + std::strerror(errno));
     if (::chdir("/") != 0) Degrade(&report, "cannot move to /");
@@ -126,7 +125,10 @@ SandboxReport ApplySandbox(const proto::Start& start, int ending_threads) {
     Degrade(&report, "the kernel has no Landlock: the file-system grant is checked in JavaScript only");
   } else {
     // A Landlock domain covers only this thread and those it starts later.
-    if (long others = stat.threads - 1 - ending_threads; others > 0) {
+    long threads = CountThreads();
+    if (threads < 0) {
+      Degrade(&report, "cannot count the process's threads in /proc/self/task");
+    } else if (long others = threads - 1 - ending_threads; others > 0) {
       Degrade(&report, std::to_string(others) + " thread(s) started before the sandbox are outside Landlock");
     }
     LandlockGrant fs;

@@ -48,6 +48,12 @@ constexpr unsigned long kCloneNamespaces = CLONE_NEWNS | CLONE_NEWUTS | CLONE_NE
 // filter written for x86-64 numbers.
 constexpr unsigned kX32Bit = 0x40000000u;
 
+// The numbers from `first` up to the next interval's first go to `label`.
+struct Interval {
+  std::uint32_t first;
+  int label;
+};
+
 constexpr std::uint32_t Errno(int error) { return SECCOMP_RET_ERRNO | (static_cast<std::uint32_t>(error) & SECCOMP_RET_DATA); }
 
 class Program {
@@ -83,22 +89,23 @@ class Program {
     fixups_.push_back({static_cast<int>(code_.size()), if_true, if_false});
     Add(BPF_JUMP(BPF_JMP | op | BPF_K, value, 0, 0));
   }
-  // A binary search of `numbers` (sorted) for A: to `found` or `missing`.
-  // Every call runs the filter (and the kernel runs it for each number when
-  // it builds its cache of calls always allowed): log n comparisons, not n.
-  void Search(const std::vector<std::uint32_t>& numbers, std::size_t begin, std::size_t end, int found, int missing) {
-    if (end - begin == 1) {
-      JumpTo(BPF_JEQ, numbers[begin], found, missing);
-      return;
-    }
+  // A binary search of A among `intervals` (sorted, adjacent, together
+  // covering every 32-bit value), to the label of the one it falls in: one
+  // comparison per level and none at the leaves. Every call runs the filter,
+  // and the kernel's cost of loading it grows with its length.
+  void Search(const std::vector<Interval>& intervals, std::size_t begin, std::size_t end) {
     std::size_t middle = begin + (end - begin) / 2;
-    int upper = NewLabel();
-    int lower = NewLabel();
-    JumpTo(BPF_JGE, numbers[middle], upper, lower);
-    Place(lower);
-    Search(numbers, begin, middle, found, missing);
-    Place(upper);
-    Search(numbers, middle, end, found, missing);
+    int upper = end - middle == 1 ? intervals[middle].label : NewLabel();
+    int lower = middle - begin == 1 ? intervals[begin].label : NewLabel();
+    JumpTo(BPF_JGE, intervals[middle].first, upper, lower);
+    if (middle - begin > 1) {
+      Place(lower);
+      Search(intervals, begin, middle);
+    }
+    if (end - middle > 1) {
+      Place(upper);
+      Search(intervals, middle, end);
+    }
   }
   // Resolves the jumps to labels; false if one is out of reach.
   bool Link() {
@@ -141,48 +148,70 @@ bool InstallSeccompFilter(const SyscallGrant& grant, std::string* error) {
   const std::uint32_t kEperm = Errno(EPERM);
   const std::uint32_t pid = static_cast<std::uint32_t>(::getpid());
   Program p;
+  int allow = p.NewLabel();
+  int deny = p.NewLabel();
+  int no_clone3 = p.NewLabel();
+  int clone = p.NewLabel();
+  int ioctl = p.NewLabel();
+  int signal = p.NewLabel();
+  // What each call number is: denied, allowed, or looked at further. Denied
+  // numbers are often consecutive, and each run of them is one interval.
+  std::vector<std::pair<std::uint32_t, int>> calls;
+  for (int nr : kDenied) calls.emplace_back(nr, deny);
+  if (!grant.child_process) {
+    for (int nr : {SYS_execve, SYS_execveat, SYS_fork, SYS_vfork}) calls.emplace_back(nr, deny);
+    // Signals only to itself: never to the host or another worker.
+    for (int nr : {SYS_kill, SYS_tgkill}) calls.emplace_back(nr, signal);
+  }
+  if (!grant.net) calls.emplace_back(SYS_socket, deny);
+  // clone3 keeps its flags in memory, out of the filter's sight: ENOSYS makes
+  // glibc fall back to clone, whose flags it can read.
+  calls.emplace_back(SYS_clone3, no_clone3);
+  calls.emplace_back(SYS_clone, clone);
+  calls.emplace_back(SYS_ioctl, ioctl);
+  std::sort(calls.begin(), calls.end());
+  calls.erase(std::unique(calls.begin(), calls.end()), calls.end());
+  std::vector<Interval> intervals;
+  auto add = [&intervals](std::uint32_t first, int label) {
+    if (!intervals.empty() && intervals.back().label == label) return;  // the same run goes on
+    intervals.push_back({first, label});
+  };
+  add(0, allow);
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    add(calls[i].first, calls[i].second);
+    bool next_follows = i + 1 < calls.size() && calls[i + 1].first == calls[i].first + 1;
+    if (!next_follows) add(calls[i].first + 1, allow);
+  }
+  // Bit 30 marks the x32 ABI: all of it is refused.
+  add(kX32Bit, deny);
+
   // Another architecture's calls (int 0x80 from a 64-bit process) are refused.
   p.Load(kArch);
   p.Jump(BPF_JEQ, AUDIT_ARCH_X86_64, 1, 0);
   p.Return(kEperm);
   p.Load(kNr);
-  p.Jump(BPF_JGE, kX32Bit, 0, 1);
-  p.Return(kEperm);
-  std::vector<std::uint32_t> denied(std::begin(kDenied), std::end(kDenied));
-  if (!grant.child_process) denied.insert(denied.end(), {SYS_execve, SYS_execveat, SYS_fork, SYS_vfork});
-  if (!grant.net) denied.push_back(SYS_socket);
-  std::sort(denied.begin(), denied.end());
-  denied.erase(std::unique(denied.begin(), denied.end()), denied.end());
-  // clone3 keeps its flags in memory, out of the filter's sight: ENOSYS makes
-  // glibc fall back to clone, whose flags it can read.
-  p.ReturnIf(SYS_clone3, Errno(ENOSYS));
+  p.Search(intervals, 0, intervals.size());
   // clone: threads yes, new namespaces never, new processes only with child
   // processes granted.
-  p.Jump(BPF_JEQ, SYS_clone, 0, grant.child_process ? 4 : 6);
+  p.Place(clone);
   p.Load(Arg(0));
   p.ReturnIfAny(kCloneNamespaces, kEperm);
   if (!grant.child_process) p.ReturnIfNone(CLONE_THREAD, kEperm);
   p.Return(SECCOMP_RET_ALLOW);
   // ioctl: no typing into the terminal a descriptor leads to (the host's,
   // when the worker reads the host's stdin).
-  p.Jump(BPF_JEQ, SYS_ioctl, 0, 6);
+  p.Place(ioctl);
   p.Load(Arg(1));
   p.ReturnIf(TIOCSTI, kEperm);
   p.ReturnIf(TIOCLINUX, kEperm);
   p.Return(SECCOMP_RET_ALLOW);
-  if (!grant.child_process) {
-    // Signals only to itself: never to the host or another worker.
-    for (int nr : {SYS_kill, SYS_tgkill}) {
-      p.Jump(BPF_JEQ, static_cast<std::uint32_t>(nr), 0, 4);
-      p.Load(Arg(0));
-      p.Jump(BPF_JEQ, pid, 0, 1);
-      p.Return(SECCOMP_RET_ALLOW);
-      p.Return(kEperm);
-    }
-  }
-  int deny = p.NewLabel();
-  int allow = p.NewLabel();
-  p.Search(denied, 0, denied.size(), deny, allow);
+  // kill and tgkill: the first argument is the process (group) signalled.
+  p.Place(signal);
+  p.Load(Arg(0));
+  p.ReturnIf(pid, SECCOMP_RET_ALLOW);
+  p.Return(kEperm);
+  p.Place(no_clone3);
+  p.Return(Errno(ENOSYS));
   p.Place(allow);
   p.Return(SECCOMP_RET_ALLOW);
   p.Place(deny);

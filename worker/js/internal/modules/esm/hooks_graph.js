@@ -99,7 +99,7 @@ function commonJs(graph, url, source, isMain) {
   let names;
   let run;
   if (source == null) {
-    names = internals.commonJsNames(filename, binding.readFile(filename), new Set([filename]));
+    names = internals.commonJsNames(filename, modules.readSource(filename), new Set([filename]));
     run = () => Module._load(filename, null, isMain);
   } else {
     const text = sourceText(source);

@@ -376,7 +376,7 @@ function commonJsNames(filename, source, seen) {
     }
     if (seen.has(target) || !target.startsWith('/') || !/\.(c?js)$/.test(target)) continue;
     seen.add(target);
-    for (const name of commonJsNames(target, binding.readFile(target), seen)) names.add(name);
+    for (const name of commonJsNames(target, modules.readSource(target), seen)) names.add(name);
   }
   return names;
 }
@@ -431,7 +431,7 @@ function moduleFor(url, attributes, importer) {
   const filename = isData ? undefined : fileUrlToPath(url);
   let text;
   const source = () => {
-    if (text === undefined) text = isData ? dataUrlText(url) : binding.readFile(filename);
+    if (text === undefined) text = isData ? dataUrlText(url) : modules.readSource(filename);
     return text;
   };
   const format = internalRequire('internal/modules/esm/get_format').formatOf(url, filename, source);

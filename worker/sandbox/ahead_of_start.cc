@@ -1,0 +1,27 @@
+#include "worker/sandbox/ahead_of_start.h"
+
+#include "worker/sandbox/landlock.h"
+
+namespace isohost::worker::sandbox {
+namespace {
+
+// Longer than a Start already on its way takes to arrive, shorter than a
+// pooled worker usually waits.
+constexpr std::uint64_t kIdleBeforeStartMs = 2;
+
+}  // namespace
+
+AheadOfStart::AheadOfStart(uv_loop_t* loop, std::function<void()> on_idle) : timer_(loop) {
+  timer_.Start(kIdleBeforeStartMs, [on_idle = std::move(on_idle)] {
+    PrepareRuleset();
+    on_idle();
+  });
+  timer_.SetReferenced(false);
+}
+
+void AheadOfStart::Started(bool sandboxed) {
+  timer_.Stop();
+  if (!sandboxed) DiscardPreparedRuleset();
+}
+
+}  // namespace isohost::worker::sandbox

@@ -1,0 +1,34 @@
+// What a worker made ahead of demand (a pool's) does for its sandbox while it
+// waits for Start. Used by the Runtime; see docs/sandbox.md.
+#ifndef ISOHOST_WORKER_SANDBOX_AHEAD_OF_START_H_
+#define ISOHOST_WORKER_SANDBOX_AHEAD_OF_START_H_
+
+#include <uv.h>
+
+#include <functional>
+
+#include "ipc/uv_handle.h"
+
+namespace isohost::worker::sandbox {
+
+// Once the worker has waited a little for Start (an exec'd or forked worker
+// gets its Start at once, a pooled one may wait long), the part of the
+// Landlock ruleset that no grant changes is made (PrepareRuleset()), so that
+// a sandboxed Start only adds the grant's roots, and `on_idle` runs: the
+// Runtime ends the channel's writer thread there, so that a sandboxed Start
+// need not wait for a thread made before its sandbox to end. The timer does
+// not keep the loop alive.
+class AheadOfStart {
+ public:
+  AheadOfStart(uv_loop_t* loop, std::function<void()> on_idle);
+  // Start came: the timer stops; a worker without permissions closes what
+  // was made (ApplySandbox() uses it otherwise).
+  void Started(bool sandboxed);
+
+ private:
+  ipc::TimerHandle timer_;
+};
+
+}  // namespace isohost::worker::sandbox
+
+#endif  // ISOHOST_WORKER_SANDBOX_AHEAD_OF_START_H_
