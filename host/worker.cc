@@ -76,6 +76,7 @@ proto::SourceKind ToProto(SourceKind kind) {
     case SourceKind::kEval: return proto::SOURCE_KIND_EVAL;
     case SourceKind::kPrint: return proto::SOURCE_KIND_PRINT;
     case SourceKind::kStdin: return proto::SOURCE_KIND_STDIN;
+    case SourceKind::kWorkerUrl: return proto::SOURCE_KIND_WORKER_URL;
     case SourceKind::kWorkerEval: break;
   }
   return proto::SOURCE_KIND_WORKER_EVAL;
@@ -500,7 +501,7 @@ class Worker::Impl : public PortHolder {
     WorkerOptions child;
     if (spawn.has_script_source()) {
       child.script_source = spawn.script_source();
-      child.source_kind = SourceKind::kWorkerEval;
+      child.source_kind = spawn.script_is_url() ? SourceKind::kWorkerUrl : SourceKind::kWorkerEval;
     } else {
       child.script_path = spawn.script_path();
     }

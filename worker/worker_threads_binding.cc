@@ -124,8 +124,9 @@ void SetNestedHandlers(const v8::FunctionCallbackInfo<v8::Value>& info) {
   runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>());
 }
 
-// nestedSpawn(nestedId, { threadId, scriptPath | scriptSource, argv, env:
-// [name, value, ...], workerData: ArrayBuffer?, maxOld, maxYoung, execArgv, name })
+// nestedSpawn(nestedId, { threadId, scriptPath | scriptSource | scriptUrl, argv,
+// env: [name, value, ...], workerData: ArrayBuffer?, maxOld, maxYoung, execArgv,
+// name })
 void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   v8::Local<v8::Context> context = isolate->GetCurrentContext();
@@ -138,6 +139,11 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (!Get(context, request, "scriptSource", &value)) return;
   if (value->IsString()) {
     spawn->set_script_source(Utf8(isolate, value));
+  } else if (!Get(context, request, "scriptUrl", &value)) {
+    return;
+  } else if (value->IsString()) {
+    spawn->set_script_source(Utf8(isolate, value));
+    spawn->set_script_is_url(true);
   } else {
     if (!Get(context, request, "scriptPath", &value)) return;
     spawn->set_script_path(Utf8(isolate, value));

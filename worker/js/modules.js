@@ -25,7 +25,7 @@ const esmLoader = () => internalRequire('internal/modules/esm/loader');
 // Node's module options (--conditions, --preserve-symlinks, --import, ...),
 // or undefined when the worker was given none: a worker without them never
 // loads internal/modules/options.js.
-const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons)(?:$|[=-])/;
+const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons|--(?:no-)?experimental-detect-module)(?:$|[=-])/;
 let loaderOptionsRead = false;
 let loaderOptionsValue;
 
@@ -834,8 +834,10 @@ function commandLineLoaders() {
   return urls;
 }
 
-// Start.source_kind (proto/isohost.proto) of a worker's own eval entry.
+// Start.source_kind (proto/isohost.proto) of a worker's own eval entry, and
+// of one whose entry is a data: URL.
 const kSourceWorkerEval = 0;
+const kSourceWorkerUrl = 4;
 
 // Runs the entry script: a file (by absolute path, resolved as `node FILE`
 // would) or source text, as a worker's eval or as Node's -e, -p or stdin.
@@ -921,6 +923,9 @@ function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
       return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }
   }
+  if (sourceKind === kSourceWorkerUrl) {
+    return { __proto__: null, exports: undefined, namespace: esmLoader().runUrlEntry(scriptSource) };
+  }
   if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
     const runEval = () => internalRequire('internal/modules/run_eval').runEval(
       scriptSource, sourceKind, options !== undefined ? options.inputType : undefined);
@@ -935,6 +940,26 @@ function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
   module.filename = filename;
   module.id = '.';
   module.paths = Module._nodeModulePaths(binding.cwd());
+  // ES syntax (--input-type=module, or detected as for `node -e`) runs as a
+  // module at file:///CWD/[worker eval]; compiled first, so that an error
+  // the code throws is never taken for its syntax.
+  const inputType = options !== undefined ? options.inputType : undefined;
+  let asModule = inputType === 'module';
+  if (!asModule) {
+    try {
+      compileWrapper(scriptSource, filename);
+    } catch (err) {
+      if (inputType !== undefined || !(err instanceof SyntaxError) || !detectionEnabled() ||
+          !isModuleSyntaxError(err, scriptSource, filename)) {
+        throw err;
+      }
+      asModule = true;
+    }
+  }
+  if (asModule) {
+    const loader = esmLoader();
+    return { __proto__: null, exports: undefined, namespace: loader.runSourceEntry(scriptSource, loader.pathToFileUrl(filename)) };
+  }
   mainModule = module;
   module._compile(scriptSource, filename);
   module.loaded = true;

@@ -540,6 +540,7 @@ errors.setProcess(process);
 const kSourceEval = 1;
 const kSourcePrint = 2;
 const kSourceStdin = 3;
+const kSourceWorkerUrl = 4;
 
 function hasExecOption(name) {
   return execOptions.has(name);
@@ -568,6 +569,7 @@ function applyExecArgv(execArgv) {
 function entryArgv(info) {
   if (info.scriptPath !== undefined) return [info.scriptPath];
   if (info.sourceKind === kSourceEval || info.sourceKind === kSourcePrint) return [];
+  if (info.sourceKind === kSourceWorkerUrl) return [info.scriptSource];
   return [info.sourceKind === kSourceStdin ? '-' : '[worker eval]'];
 }
 

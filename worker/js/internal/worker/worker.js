@@ -27,10 +27,53 @@ const kReasonOutOfMemory = 3;
 const kReasonTerminated = 4;
 const kReasonStartupFailed = 5;
 
-const kExecArgv = new RegExp('^--(expose[-_]gc|allow[-_]natives[-_]syntax|stack[-_]size=\\d+|harmony[-_a-z]*|' +
-  'max[-_]old[-_]space[-_]size=\\d+|no[-_]warnings|no[-_]deprecation|throw[-_]deprecation|pending[-_]deprecation|' +
-  'trace[-_]deprecation|trace[-_]warnings|zero[-_]fill[-_]buffers|experimental[-_]vm[-_]modules|' +
-  '(no[-_])?experimental[-_]require[-_]module|expose[-_]internals)$');
+// The Node options a nested worker honours in its execArgv (per-isolate or
+// per-environment ones, as Node allows there), and those taking a value
+// (as `--name=value` or as the next word). V8 options, options of the whole
+// process (--title, --redirect-warnings, ...) and unknown ones are refused
+// with ERR_WORKER_INVALID_EXEC_ARGV, as Node refuses them.
+const kWorkerFlags = new Set([
+  '--no-warnings', '--no-deprecation', '--throw-deprecation', '--pending-deprecation', '--trace-deprecation',
+  '--trace-warnings', '--experimental-vm-modules', '--experimental-require-module',
+  '--no-experimental-require-module', '--expose-internals', '--experimental-detect-module',
+  '--no-experimental-detect-module', '--preserve-symlinks', '--preserve-symlinks-main', '--no-addons',
+]);
+const kWorkerValueOptions = new Set([
+  '--input-type', '--require', '-r', '--import', '--conditions', '-C', '--experimental-loader', '--loader',
+  '--trace-require-module',
+]);
+// Options of the whole process that NODE_OPTIONS may hold (a copy of the
+// parent's environment does): a worker ignores them, as Node's do.
+const kProcessOptions = new Set([
+  '--title', '--max-http-header-size', '--openssl-config', '--use-openssl-ca', '--use-bundled-ca',
+  '--v8-pool-size', '--redirect-warnings', '--unhandled-rejections', '--enable-source-maps', '--disable-warning',
+  '--max-old-space-size', '--stack-size', '--expose-gc', '--zero-fill-buffers', '--abort-on-uncaught-exception',
+  '--secure-heap', '--secure-heap-min', '--tls-min-v1.2', '--tls-max-v1.2', '--tls-min-v1.3', '--tls-max-v1.3',
+  '--report-on-signal', '--icu-data-dir', '--trace-exit', '--trace-uncaught',
+]);
+// Inherited options that concern the main thread only.
+const kMainThreadOnly = new Set(['--abort-on-uncaught-exception']);
+
+// The words of `args` a worker refuses; `inEnv`: NODE_OPTIONS, where
+// options of the whole process are let through.
+function refusedOptions(args, inEnv) {
+  const refused = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (typeof arg !== 'string') {
+      refused.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    if (kWorkerValueOptions.has(name)) {
+      if (eq === -1) i++;  // the value is the next word
+    } else if (!kWorkerFlags.has(arg) && !(inEnv && kProcessOptions.has(name))) {
+      refused.push(arg);
+    }
+  }
+  return refused;
+}
 
 const workers = new Map();  // nestedId -> Worker
 let nextNestedId = 1;
@@ -99,10 +142,14 @@ class Worker extends EventEmitter {
         throw new codes.ERR_INVALID_ARG_VALUE('options.eval', options.eval, 'must be false when \'filename\' is not a string');
       }
       request.scriptSource = filename;
+    } else if (filename !== null && typeof filename === 'object' && typeof filename.href === 'string' &&
+               filename.protocol === 'data:') {
+      // Loaded, and refused if it is not JavaScript, by the nested worker's ES loader.
+      request.scriptUrl = filename.href;
     } else {
       if (filename !== null && typeof filename === 'object' && typeof filename.href === 'string') {
         if (filename.protocol !== 'file:') {
-          throw new codes.ERR_INVALID_URL_SCHEME(['file']);
+          throw new codes.ERR_INVALID_URL_SCHEME(['file', 'data']);
         }
         filename = internalRequire('node/url').fileURLToPath(filename);
       } else if (typeof filename !== 'string') {
@@ -120,20 +167,27 @@ class Worker extends EventEmitter {
       if (!Array.isArray(options.execArgv)) {
         throw new codes.ERR_INVALID_ARG_TYPE('options.execArgv', 'Array', options.execArgv);
       }
-      // Only the options a worker honours (see `isohost --help`): the rest
-      // shape a process started by Node's command line, which this is not.
-      const refused = options.execArgv.filter((arg) => typeof arg !== 'string' || !kExecArgv.test(arg));
+      const refused = refusedOptions(options.execArgv, false);
       if (refused.length > 0) throw new codes.ERR_WORKER_INVALID_EXEC_ARGV(refused);
       request.execArgv = options.execArgv;
     } else {
-      request.execArgv = process.execArgv;
+      request.execArgv = process.execArgv.filter((arg) => !kMainThreadOnly.has(arg));
     }
     let env = options.env;
     if (env === undefined || env === workerThreads.SHARE_ENV) env = process.env;
     if (env !== null && typeof env === 'object') {
       for (const key of Object.keys(env)) request.env.push(key, `${env[key]}`);
-    } else if (env !== undefined) {
-      throw new codes.ERR_INVALID_ARG_TYPE('options.env', ['Object', 'null'], env);
+      // A NODE_OPTIONS of its own is read by the nested worker as Node reads
+      // it; what no worker could take is refused here, as by Node.
+      if (options.env !== undefined && options.env !== workerThreads.SHARE_ENV && typeof env.NODE_OPTIONS === 'string') {
+        const words = internalRequire('internal/modules/options').splitNodeOptions(env.NODE_OPTIONS);
+        const refused = refusedOptions(words, true);
+        if (refused.length > 0) {
+          throw new codes.ERR_WORKER_INVALID_EXEC_ARGV(refused, 'invalid NODE_OPTIONS env variable');
+        }
+      }
+    } else if (env !== null) {
+      throw new codes.ERR_INVALID_ARG_TYPE('options.env', ['Object', 'undefined', 'null', 'worker_threads.SHARE_ENV'], env);
     }
     if (options.name !== undefined) request.name = `${options.name}`;
     const limits = options.resourceLimits;
@@ -221,8 +275,12 @@ class Worker extends EventEmitter {
     this.#updateRef();
   }
 
-  getHeapSnapshot() {
-    return Promise.reject(new codes.ERR_WORKER_NOT_RUNNING());
+  // A heap snapshot of another process is not offered yet: a running
+  // worker's promise is refused with ERR_NOT_AVAILABLE_IN_WORKER.
+  getHeapSnapshot(options = undefined) {
+    if (options !== undefined) internalRequire('internal/validators').validateObject(options, 'options');
+    if (!this.#running) return Promise.reject(new codes.ERR_WORKER_NOT_RUNNING());
+    return Promise.reject(new codes.ERR_NOT_AVAILABLE_IN_WORKER('worker.getHeapSnapshot()'));
   }
 
   // A terminate() on its way keeps the loop alive until the exit comes.
