@@ -428,6 +428,16 @@ class Worker::Impl : public PortHolder {
         return OnChannelMessage(envelope.channel_message());
       case proto::Envelope::kPortClose:
         return OnPortClose(envelope.port_close());
+      case proto::Envelope::kNestedStdio: {
+        // Input for a nested worker's process.stdin; one that exited a
+        // moment ago takes none, and that is no error.
+        const proto::NestedStdio& stdio = envelope.nested_stdio();
+        auto found = nested_.find(stdio.nested_id());
+        if (found == nested_.end()) return;
+        if (!stdio.data().empty()) found->second->WriteStdin(stdio.data());
+        if (stdio.eof()) found->second->EndStdin();
+        return;
+      }
       case proto::Envelope::kNestedTerminate: {
         auto found = nested_.find(envelope.nested_terminate().nested_id());
         if (found != nested_.end()) found->second->Terminate(1);
@@ -473,8 +483,8 @@ class Worker::Impl : public PortHolder {
   }
 
   // A nested worker, spawned as a sibling process on this worker's behalf:
-  // its messages and its end go back to this worker only, its output to
-  // this worker's output, and it dies with this worker.
+  // its messages, its output and its end go back to this worker only, and
+  // it dies with this worker.
   void OnNestedSpawn(const proto::NestedSpawn& spawn) {
     const std::uint32_t nested_id = spawn.nested_id();
     if (nested_.contains(nested_id)) {
@@ -526,6 +536,7 @@ class Worker::Impl : public PortHolder {
     child.permissions = options_.permissions;
     child.compile_cache_dir = options_.compile_cache_dir;
     child.thread_id = spawn.thread_id();
+    child.stdin_attached = spawn.stdin();
     WorkerCallbacks callbacks;
     callbacks.on_online = [this, nested_id] { SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_ONLINE, {}); };
     callbacks.on_message = [this, nested_id](std::string_view data) {
@@ -535,8 +546,16 @@ class Worker::Impl : public PortHolder {
       envelope.mutable_nested_port_message()->set_data(data.data(), data.size());
       channel_->Send(envelope);
     };
-    callbacks.on_output = [this](StdioStream stream, std::string_view data, ConsoleLevel level) {
-      if (callbacks_.on_output) callbacks_.on_output(stream, data, level);
+    // Its output is its parent's to read (worker.stdout, worker.stderr),
+    // which passes it on to its own unless it asked for the streams.
+    callbacks.on_output = [this, nested_id](StdioStream stream, std::string_view data, ConsoleLevel) {
+      if (!channel_ || !channel_->is_open()) return;
+      proto::Envelope envelope;
+      proto::NestedStdio* stdio = envelope.mutable_nested_stdio();
+      stdio->set_nested_id(nested_id);
+      stdio->set_stream(stream == StdioStream::kStderr ? proto::STDIO_STREAM_STDERR : proto::STDIO_STREAM_STDOUT);
+      stdio->set_data(data.data(), data.size());
+      channel_->Send(envelope);
     };
     callbacks.on_exit = [this, nested_id](const ExitInfo& info) {
       SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_EXIT, info);

@@ -2,16 +2,19 @@
 
 #include <cstring>
 #include <memory>
+#include <string>
 
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
 namespace isohost::worker {
 
-void NestedWorkers::SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event) {
+void NestedWorkers::SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event,
+                                v8::Local<v8::Function> on_stdio) {
   v8::Isolate* isolate = runtime_->isolate();
   on_message_.Reset(isolate, on_message);
   on_event_.Reset(isolate, on_event);
+  on_stdio_.Reset(isolate, on_stdio);
 }
 
 void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
@@ -37,6 +40,18 @@ void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
       }
     }
     runtime_->MakeCallback(on_message_.Get(isolate), 3, argv);
+    return;
+  }
+  if (envelope.has_nested_stdio()) {
+    const proto::NestedStdio& stdio = envelope.nested_stdio();
+    const std::string& data = stdio.data();
+    std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(isolate, data.size());
+    if (!data.empty()) std::memcpy(store->Data(), data.data(), data.size());
+    v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate, std::move(store));
+    v8::Local<v8::Value> argv[3] = {v8::Integer::NewFromUnsigned(isolate, stdio.nested_id()),
+                                    v8::Boolean::New(isolate, stdio.stream() == proto::STDIO_STREAM_STDERR),
+                                    v8::Uint8Array::New(bytes, 0, data.size())};
+    runtime_->MakeCallback(on_stdio_.Get(isolate), 3, argv);
     return;
   }
   if (envelope.has_nested_event()) {

@@ -18,15 +18,18 @@ class NestedWorkers {
  public:
   explicit NestedWorkers(Runtime* runtime) : runtime_(runtime) {}
 
-  // onMessage(nestedId, value), onEvent(nestedId, kind, exitCode, reason, message)
-  void SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event);
-  // A NestedPortMessage or NestedEvent from the host.
+  // onMessage(nestedId, value), onEvent(nestedId, kind, exitCode, reason, message),
+  // onStdio(nestedId, isStderr, bytes: Uint8Array)
+  void SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event,
+                   v8::Local<v8::Function> on_stdio);
+  // A NestedPortMessage, NestedEvent or NestedStdio from the host.
   void OnFrame(const proto::Envelope& envelope);
 
  private:
   Runtime* runtime_;
   v8::Global<v8::Function> on_message_;
   v8::Global<v8::Function> on_event_;
+  v8::Global<v8::Function> on_stdio_;
 };
 
 // Hands a ChannelMessage or PortClose (MessagePorts between processes) to

@@ -116,12 +116,31 @@ std::string_view BytesOf(v8::Local<v8::Value> value, std::shared_ptr<v8::Backing
   return {static_cast<const char*>((*keep)->Data()), (*keep)->ByteLength()};
 }
 
-// setNestedHandlers(onMessage, onEvent)
+// setNestedHandlers(onMessage, onEvent, onStdio)
 void SetNestedHandlers(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  if (!info[0]->IsFunction() || !info[1]->IsFunction()) return;
+  if (!info[0]->IsFunction() || !info[1]->IsFunction() || !info[2]->IsFunction()) return;
   Runtime* runtime = Runtime::From(info.GetIsolate());
   if (!runtime->nested_workers()) runtime->nested_workers() = std::make_unique<NestedWorkers>(runtime);
-  runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>());
+  runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>(),
+                                         info[2].As<v8::Function>());
+}
+
+// nestedStdin(nestedId, bytes: ArrayBufferView | undefined, eof): data for
+// the process.stdin of a nested worker spawned with `stdin`.
+void NestedStdin(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsUint32()) return;
+  proto::Envelope envelope;
+  proto::NestedStdio* stdio = envelope.mutable_nested_stdio();
+  stdio->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  if (info[1]->IsArrayBufferView()) {
+    v8::Local<v8::ArrayBufferView> view = info[1].As<v8::ArrayBufferView>();
+    std::string* data = stdio->mutable_data();
+    data->resize(view->ByteLength());
+    if (!data->empty()) view->CopyContents(data->data(), data->size());
+  }
+  stdio->set_eof(info[2]->IsTrue());
+  Runtime::From(isolate)->channel()->Send(envelope);
 }
 
 // nestedSpawn(nestedId, { threadId, scriptPath | scriptSource | scriptUrl, argv,
@@ -173,6 +192,8 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (value->IsUint32()) spawn->set_thread_id(value.As<v8::Uint32>()->Value());
   if (!Get(context, request, "name", &value)) return;
   spawn->set_name(Utf8(isolate, value));
+  if (!Get(context, request, "stdin", &value)) return;
+  spawn->set_stdin(value->IsTrue());
   Runtime::From(isolate)->channel()->Send(envelope);
 }
 
@@ -259,6 +280,7 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "deserializeMessage", DeserializeMessage);
   SetMethod(isolate, context, target, "setNestedHandlers", SetNestedHandlers);
   SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
+  SetMethod(isolate, context, target, "nestedStdin", NestedStdin);
   SetMethod(isolate, context, target, "nestedPost", NestedPost);
   SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);
   SetMethod(isolate, context, target, "channelSend", ChannelSend);

@@ -55,5 +55,12 @@ TEST(NestedWorkerOptionsTest, AbortOnUncaughtExceptionIsTheMainThreadsOnly) {
   EXPECT_EQ(result.out, "error x\nexit 1\n") << result.err;
 }
 
+TEST(NestedWorkerOptionsTest, TheParentReadsAndWritesItsStdioAsStreams) {
+  CliResult result = RunCli({"run", ScriptPath("nested_options/stdio.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "exit 0 \"echo:ab end of input\\n\" \"to stderr\\n\"\n") << result.err;
+  EXPECT_NE(result.err.find("to stderr\n"), std::string::npos) << result.err;
+}
+
 }  // namespace
 }  // namespace isohost::testing

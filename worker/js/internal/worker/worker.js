@@ -10,8 +10,10 @@
 // - transferList: ArrayBuffers are copied and detached here; MessagePorts
 //   keep their channel through the host (internal/worker/io.js), except in
 //   workerData, where they cannot go yet (a DataCloneError says so).
-// - stdout/stderr: the nested worker's output goes where this worker's
-//   goes; `stdout: true` / `stderr: true` are not offered yet.
+// - stdio: the host hands the nested worker's output to this worker
+//   (worker.stdout, worker.stderr), which writes it to its own unless asked
+//   for the streams; `stdin: true` feeds its process.stdin. A parent that is
+//   busy holds that output until its loop runs, as a thread's would.
 
 const { EventEmitter } = internalRequire('events');
 const { codes } = internalRequire('internal/errors');
@@ -82,7 +84,12 @@ let handlersSet = false;
 function setHandlers() {
   if (handlersSet) return;
   handlersSet = true;
-  native.setNestedHandlers(onMessage, onEvent);
+  native.setNestedHandlers(onMessage, onEvent, onStdio);
+}
+
+function onStdio(nestedId, isStderr, bytes) {
+  const worker = workers.get(nestedId);
+  if (worker !== undefined) worker._output(isStderr, bytes);
 }
 
 function onMessage(nestedId, value, failed) {
@@ -129,6 +136,10 @@ class Worker extends EventEmitter {
   #terminating = null;  // [promise, resolve]
   #keepAlive = { keepingAlive: false };
   #resourceLimits;
+  // The nested worker's stdio as streams: built on first read, or on the
+  // first output when the parent asked for it (`stdout: true`).
+  #stdio = { stdin: null, stdout: null, stderr: null };
+  #asked = { stdout: false, stderr: false };
 
   constructor(filename, options = {}) {
     super();
@@ -190,6 +201,9 @@ class Worker extends EventEmitter {
       throw new codes.ERR_INVALID_ARG_TYPE('options.env', ['Object', 'undefined', 'null', 'worker_threads.SHARE_ENV'], env);
     }
     if (options.name !== undefined) request.name = `${options.name}`;
+    this.#asked.stdout = Boolean(options.stdout);
+    this.#asked.stderr = Boolean(options.stderr);
+    request.stdin = Boolean(options.stdin);
     const limits = options.resourceLimits;
     if (limits !== undefined) {
       validators.validateObject(limits, 'options.resourceLimits');
@@ -214,6 +228,7 @@ class Worker extends EventEmitter {
     request.threadId = this.#threadId;
     workers.set(this.#nestedId, this);
     native.nestedSpawn(this.#nestedId, request);
+    if (request.stdin) this.#stdio.stdin = stdinStream(this.#nestedId, () => this.#running);
     this.#updateRef();
     process.emit('worker', this);
   }
@@ -226,9 +241,29 @@ class Worker extends EventEmitter {
     return this.#running ? this.#resourceLimits : {};
   }
 
-  get stdin() { return null; }
-  get stdout() { return null; }
-  get stderr() { return null; }
+  get stdin() { return this.#stdio.stdin; }
+  get stdout() { return this.#output('stdout'); }
+  get stderr() { return this.#output('stderr'); }
+
+  #output(name) {
+    if (this.#stdio[name] === null) {
+      const { Readable } = internalRequire('node/stream');
+      const stream = new Readable({ read() {} });
+      if (!this.#running) stream.push(null);
+      this.#stdio[name] = stream;
+    }
+    return this.#stdio[name];
+  }
+
+  // What the nested worker wrote: to its stream, and to this worker's own
+  // unless the parent asked for the stream (`stdout: true`), as in Node.
+  _output(isStderr, bytes) {
+    const name = isStderr ? 'stderr' : 'stdout';
+    const { Buffer } = internalRequire('node/buffer');
+    const chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (this.#stdio[name] !== null || this.#asked[name]) this.#output(name).push(chunk);
+    if (!this.#asked[name]) process[name].write(chunk);
+  }
 
   postMessage(value, transferList = undefined) {
     if (arguments.length === 0) {
@@ -298,6 +333,9 @@ class Worker extends EventEmitter {
     this.#running = false;
     this.#exitCode = code;
     this.#updateRef();
+    // All its output came before its end.
+    if (this.#stdio.stdout !== null) this.#stdio.stdout.push(null);
+    if (this.#stdio.stderr !== null) this.#stdio.stderr.push(null);
     if (reason === kReasonUncaught && this.#terminating === null) {
       this.emit('error', uncaughtError(message));
     } else if (reason === kReasonOutOfMemory) {
@@ -320,6 +358,28 @@ function startupError(message) {
     return error;
   }
   return new codes.ERR_WORKER_INIT_FAILED(message);
+}
+
+// worker.stdin of a nested worker spawned with `stdin: true`: what is
+// written goes to its process.stdin, end() ends that. Written in frames of
+// at most kStdinFrame bytes.
+const kStdinFrame = 64 * 1024;
+function stdinStream(nestedId, running) {
+  const { Writable } = internalRequire('node/stream');
+  return new Writable({
+    write(chunk, encoding, callback) {
+      if (running()) {
+        for (let at = 0; at < chunk.length; at += kStdinFrame) {
+          native.nestedStdin(nestedId, chunk.subarray(at, at + kStdinFrame), false);
+        }
+      }
+      callback();
+    },
+    final(callback) {
+      if (running()) native.nestedStdin(nestedId, undefined, true);
+      callback();
+    },
+  });
 }
 
 function hasPort(transferList) {
