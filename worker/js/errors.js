@@ -162,6 +162,14 @@ handleUncaught.rejection = function rejection(promise, reason, domain) {
 };
 
 exports.handleUncaught = handleUncaught;
+// handleUncaught when something would take the error, and whether it did.
+exports.handleIfHandled = (err) => {
+  if (domainHooks === null && captureCallback === null && process.listenerCount('uncaughtException') === 0) {
+    return false;
+  }
+  handleUncaught(err);
+  return true;
+};
 exports.setProcess = (value) => { process = value; };
 exports.setInspect = (fn) => { inspect = fn; };
 exports.setCaptureCallback = (fn) => { captureCallback = fn; };

@@ -453,6 +453,12 @@ const process = {
     process.stdin.resume();
     return process.stdin;
   },
+  // Node's hook for an error nobody caught: true when a handler took it
+  // ('uncaughtException', a domain, the capture callback), false when
+  // nothing would have and the worker goes on.
+  _fatalException(err) {
+    return errors.handleIfHandled(err);
+  },
 };
 
 // process.report: Node's diagnostic report, whose writer a worker does not
