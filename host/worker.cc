@@ -351,6 +351,7 @@ class Worker::Impl : public PortHolder {
     if (!options_.permissions) start->set_compile_cache_dir(options_.compile_cache_dir);
     if (options_.permissions) *start->mutable_permissions() = permissions_;
     start->set_cpu_time_ms(options_.limits.cpu_time_ms);
+    start->set_share_env(shares_env_with_parent_);
     channel_->Send(envelope);
   }
 
@@ -438,6 +439,8 @@ class Worker::Impl : public PortHolder {
         if (stdio.eof()) found->second->EndStdin();
         return;
       }
+      case proto::Envelope::kSharedEnvChange:
+        return OnSharedEnvChange(envelope);
       case proto::Envelope::kNestedTerminate: {
         auto found = nested_.find(envelope.nested_terminate().nested_id());
         if (found != nested_.end()) found->second->Terminate(1);
@@ -571,10 +574,28 @@ class Worker::Impl : public PortHolder {
     impl->registry_ = Registry();
     impl->parent_ = this;
     impl->id_in_parent_ = nested_id;
+    impl->shares_env_with_parent_ = spawn.share_env();
     Impl* started = impl.get();
     nested_[nested_id] = std::unique_ptr<Worker>(new Worker(std::move(impl)));
     nested_impls_[nested_id] = started;
     started->Start();
+  }
+
+  // A change to a process.env this worker shares with its parent or with a
+  // nested worker: passed on to that one only if they do share it (a
+  // worker that exited a moment ago takes none).
+  void OnSharedEnvChange(proto::Envelope& envelope) {
+    proto::SharedEnvChange* change = envelope.mutable_shared_env_change();
+    if (change->nested_id() == 0) {
+      if (parent_ == nullptr || !shares_env_with_parent_) return;
+      change->set_nested_id(id_in_parent_);
+      parent_->SendFrame(envelope);
+      return;
+    }
+    auto found = nested_impls_.find(change->nested_id());
+    if (found == nested_impls_.end() || !found->second->shares_env_with_parent_) return;
+    change->set_nested_id(0);
+    found->second->SendFrame(envelope);
   }
 
   // --- MessagePorts whose ends are in different processes -----------------------
@@ -803,6 +824,7 @@ class Worker::Impl : public PortHolder {
   std::shared_ptr<PortRegistry> registry_;
   Impl* parent_ = nullptr;
   std::uint32_t id_in_parent_ = 0;
+  bool shares_env_with_parent_ = false;  // env: SHARE_ENV
   // Points at a flag on the stack of a callback that may destroy us.
   bool* destroyed_flag_ = nullptr;
   ExitInfo exit_info_;

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "worker/process_env.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
@@ -62,12 +63,38 @@ void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
              .ToLocal(&message)) {
       return;
     }
+    if (event.kind() == proto::NESTED_EVENT_KIND_EXIT) env_sharers_.erase(event.nested_id());
     v8::Local<v8::Value> argv[5] = {v8::Integer::NewFromUnsigned(isolate, event.nested_id()),
                                     v8::Integer::New(isolate, event.kind()),
                                     v8::Integer::New(isolate, event.exit_code()),
                                     v8::Integer::New(isolate, event.reason()), message};
     runtime_->MakeCallback(on_event_.Get(isolate), 5, argv);
   }
+}
+
+void ShareEnvChange(Runtime& runtime, std::string_view name, const std::string* value, std::int64_t from) {
+  const bool to_parent = runtime.start().share_env() && from != 0;
+  const std::set<std::uint32_t>* sharers =
+      runtime.nested_workers() ? &runtime.nested_workers()->env_sharers() : nullptr;
+  if (!to_parent && (sharers == nullptr || sharers->empty())) return;
+  proto::Envelope envelope;
+  proto::SharedEnvChange* change = envelope.mutable_shared_env_change();
+  change->set_name(name.data(), name.size());
+  if (value != nullptr) change->set_value(*value);
+  change->set_deleted(value == nullptr);
+  if (to_parent) runtime.channel()->Send(envelope);
+  if (sharers == nullptr) return;
+  for (std::uint32_t nested_id : *sharers) {
+    if (static_cast<std::int64_t>(nested_id) == from) continue;
+    change->set_nested_id(nested_id);
+    runtime.channel()->Send(envelope);
+  }
+}
+
+void ApplySharedEnvChange(Runtime& runtime, const proto::SharedEnvChange& change) {
+  const std::string* value = change.deleted() ? nullptr : &change.value();
+  ChangeProcessEnv(runtime.isolate(), change.name(), value);
+  ShareEnvChange(runtime, change.name(), value, change.nested_id());
 }
 
 void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope) {

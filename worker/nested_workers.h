@@ -8,6 +8,11 @@
 
 #include <v8.h>
 
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+
 #include "isohost.pb.h"
 
 namespace isohost::worker {
@@ -25,12 +30,27 @@ class NestedWorkers {
   // A NestedPortMessage, NestedEvent or NestedStdio from the host.
   void OnFrame(const proto::Envelope& envelope);
 
+  // Nested workers started with env: SHARE_ENV, until they exit.
+  void AddEnvSharer(std::uint32_t nested_id) { env_sharers_.insert(nested_id); }
+  const std::set<std::uint32_t>& env_sharers() const { return env_sharers_; }
+
  private:
   Runtime* runtime_;
   v8::Global<v8::Function> on_message_;
   v8::Global<v8::Function> on_event_;
   v8::Global<v8::Function> on_stdio_;
+  std::set<std::uint32_t> env_sharers_;
 };
+
+// A process.env shared (SHARE_ENV) with the parent or with nested workers:
+// sends the change of `name` (to `value`, or deleted when null) to each
+// worker that shares it but `from` (0: the parent, else a nested id;
+// kFromThisWorker: a change made here).
+inline constexpr std::int64_t kFromThisWorker = -1;
+void ShareEnvChange(Runtime& runtime, std::string_view name, const std::string* value, std::int64_t from);
+
+// A SharedEnvChange from the host: applied to process.env, and passed on.
+void ApplySharedEnvChange(Runtime& runtime, const proto::SharedEnvChange& change);
 
 // Hands a ChannelMessage or PortClose (MessagePorts between processes) to
 // the JS that holds the ports (internal/worker/io.js, loaded by the first).

@@ -280,6 +280,9 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
     case proto::Envelope::kNestedStdio:
       if (started_ && nested_workers_) nested_workers_->OnFrame(envelope);
       break;
+    case proto::Envelope::kSharedEnvChange:
+      if (started_) ApplySharedEnvChange(*this, envelope.shared_env_change());
+      break;
     case proto::Envelope::kChannelMessage:
     case proto::Envelope::kPortClose:
       if (started_) DeliverChannelFrame(*this, envelope);

@@ -194,6 +194,12 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   spawn->set_name(Utf8(isolate, value));
   if (!Get(context, request, "stdin", &value)) return;
   spawn->set_stdin(value->IsTrue());
+  if (!Get(context, request, "shareEnv", &value)) return;
+  if (value->IsTrue()) {
+    spawn->set_share_env(true);
+    Runtime* runtime = Runtime::From(isolate);
+    if (runtime->nested_workers()) runtime->nested_workers()->AddEnvSharer(spawn->nested_id());
+  }
   Runtime::From(isolate)->channel()->Send(envelope);
 }
 

@@ -62,5 +62,16 @@ TEST(NestedWorkerOptionsTest, TheParentReadsAndWritesItsStdioAsStreams) {
   EXPECT_NE(result.err.find("to stderr\n"), std::string::npos) << result.err;
 }
 
+TEST(NestedWorkerOptionsTest, ShareEnvSendsEachSidesChangesToTheOther) {
+  CliResult result = RunCli({"run", ScriptPath("nested_options/share_env.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "child sees parent after\n"
+            "parent sees child false\n"
+            "copy sees undefined\n"
+            "copy exit\n")
+      << result.err;
+}
+
 }  // namespace
 }  // namespace isohost::testing

@@ -6,7 +6,9 @@
 //
 // Where a process cannot do what a thread does:
 // - env: SHARE_ENV gives the nested worker a copy of this worker's
-//   process.env at spawn; later changes are not shared either way.
+//   process.env at spawn, and from then on each side's changes are sent to
+//   the other (through the host, in order with that side's messages): a
+//   change is seen by the other side a moment later, not at once.
 // - transferList: ArrayBuffers are copied and detached here; MessagePorts
 //   keep their channel through the host (internal/worker/io.js), except in
 //   workerData, where they cannot go yet (a DataCloneError says so).
@@ -185,6 +187,7 @@ class Worker extends EventEmitter {
       request.execArgv = process.execArgv.filter((arg) => !kMainThreadOnly.has(arg));
     }
     let env = options.env;
+    request.shareEnv = env === workerThreads.SHARE_ENV;
     if (env === undefined || env === workerThreads.SHARE_ENV) env = process.env;
     if (env !== null && typeof env === 'object') {
       for (const key of Object.keys(env)) request.env.push(key, `${env[key]}`);
