@@ -352,6 +352,7 @@ class Worker::Impl : public PortHolder {
     if (options_.permissions) *start->mutable_permissions() = permissions_;
     start->set_cpu_time_ms(options_.limits.cpu_time_ms);
     start->set_share_env(shares_env_with_parent_);
+    start->set_environment_data(environment_data_);
     channel_->Send(envelope);
   }
 
@@ -575,6 +576,7 @@ class Worker::Impl : public PortHolder {
     impl->parent_ = this;
     impl->id_in_parent_ = nested_id;
     impl->shares_env_with_parent_ = spawn.share_env();
+    impl->environment_data_ = spawn.environment_data();
     Impl* started = impl.get();
     nested_[nested_id] = std::unique_ptr<Worker>(new Worker(std::move(impl)));
     nested_impls_[nested_id] = started;
@@ -825,6 +827,7 @@ class Worker::Impl : public PortHolder {
   Impl* parent_ = nullptr;
   std::uint32_t id_in_parent_ = 0;
   bool shares_env_with_parent_ = false;  // env: SHARE_ENV
+  std::string environment_data_;         // from the parent's setEnvironmentData()
   // Points at a flag on the stack of a callback that may destroy us.
   bool* destroyed_flag_ = nullptr;
   ExitInfo exit_info_;

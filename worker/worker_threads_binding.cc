@@ -11,6 +11,7 @@
 #include "worker/nested_workers.h"
 #include "worker/port_message.h"
 #include "worker/runtime.h"
+#include "worker/serialization.h"
 
 namespace isohost::worker::native_modules {
 namespace {
@@ -125,6 +126,19 @@ void SetNestedHandlers(const v8::FunctionCallbackInfo<v8::Value>& info) {
                                          info[2].As<v8::Function>());
 }
 
+// startEnvironmentData(): the Map of the parent's environment data that
+// came with Start, or undefined (none, or bytes that no longer read).
+void StartEnvironmentData(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  const std::string& bytes = Runtime::From(isolate)->start().environment_data();
+  if (bytes.empty()) return;
+  v8::TryCatch try_catch(isolate);
+  v8::Local<v8::Value> value;
+  if (DeserializeValue(isolate, isolate->GetCurrentContext(), bytes).ToLocal(&value)) {
+    info.GetReturnValue().Set(value);
+  }
+}
+
 // nestedStdin(nestedId, bytes: ArrayBufferView | undefined, eof): data for
 // the process.stdin of a nested worker spawned with `stdin`.
 void NestedStdin(const v8::FunctionCallbackInfo<v8::Value>& info) {
@@ -194,6 +208,10 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   spawn->set_name(Utf8(isolate, value));
   if (!Get(context, request, "stdin", &value)) return;
   spawn->set_stdin(value->IsTrue());
+  if (!Get(context, request, "environmentData", &value)) return;
+  std::shared_ptr<v8::BackingStore> keep_environment;
+  std::string_view environment = BytesOf(value, &keep_environment);
+  spawn->set_environment_data(environment.data(), environment.size());
   if (!Get(context, request, "shareEnv", &value)) return;
   if (value->IsTrue()) {
     spawn->set_share_env(true);
@@ -287,6 +305,7 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "setNestedHandlers", SetNestedHandlers);
   SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
   SetMethod(isolate, context, target, "nestedStdin", NestedStdin);
+  SetMethod(isolate, context, target, "startEnvironmentData", StartEnvironmentData);
   SetMethod(isolate, context, target, "nestedPost", NestedPost);
   SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);
   SetMethod(isolate, context, target, "channelSend", ChannelSend);

@@ -1,6 +1,7 @@
 // The options of `new Worker()` inside a worker, as Node takes them: what
 // its entry may be (a data: URL, eval source in ES syntax), which execArgv
-// and NODE_OPTIONS it refuses, and its stdio as streams of the parent.
+// and NODE_OPTIONS it refuses, its stdio as streams of the parent, env:
+// SHARE_ENV, and the environment data it inherits.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -70,6 +71,16 @@ TEST(NestedWorkerOptionsTest, ShareEnvSendsEachSidesChangesToTheOther) {
             "parent sees child false\n"
             "copy sees undefined\n"
             "copy exit\n")
+      << result.err;
+}
+
+TEST(NestedWorkerOptionsTest, EnvironmentDataIsClonedIntoNestedWorkers) {
+  CliResult result = RunCli({"run", ScriptPath("nested_options/environment_data.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "level 1 {\"text\":\"hello\"} undefined undefined\n"
+            "level 2 {\"text\":\"hello\"} undefined undefined\n"
+            "parent undefined\n")
       << result.err;
 }
 

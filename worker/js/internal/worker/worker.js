@@ -224,6 +224,8 @@ class Worker extends EventEmitter {
     if (options.workerData !== undefined || options.transferList !== undefined) {
       request.workerData = encode(options.workerData, options.transferList);
     }
+    const environment = internalRequire('internal/worker').environmentDataToSend();
+    if (environment !== undefined) request.environmentData = encode(environment, undefined);
     setHandlers();
     this.#nestedId = nextNestedId++;
     // Unique in this tree of workers: this worker's id in the high bits.
