@@ -84,5 +84,11 @@ TEST(NestedWorkerOptionsTest, EnvironmentDataIsClonedIntoNestedWorkers) {
       << result.err;
 }
 
+TEST(NestedWorkerOptionsTest, AsyncHooksSeeAWorkerHandle) {
+  CliResult result = RunCli({"run", ScriptPath("nested_options/handle.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "ref true\nunref false\nexit 0 true\ndestroyed, hasRef undefined\n") << result.err;
+}
+
 }  // namespace
 }  // namespace isohost::testing

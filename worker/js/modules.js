@@ -973,6 +973,7 @@ exports.registerBuiltin = (name, load) => {
   registeredBuiltins.set(name, load);
 };
 exports.loadBuiltin = loadBuiltin;
+exports.builtinLoaded = (id) => loadedBuiltins.has(id);
 exports.internalsExposed = () => internalsExposed;
 exports.noteHooksRegistered = () => {
   hooksRegistered = true;

@@ -141,6 +141,8 @@ class Worker extends EventEmitter {
   // The nested worker's stdio as streams: built on first read, or on the
   // first output when the parent asked for it (`stdout: true`).
   #stdio = { stdin: null, stdout: null, stderr: null };
+  #handle = null;  // as async_hooks sees this worker
+  #handleClosed = false;
   #asked = { stdout: false, stderr: false };
 
   constructor(filename, options = {}) {
@@ -232,6 +234,10 @@ class Worker extends EventEmitter {
     this.#threadId = ((workerThreads.threadId * 1000) + this.#nestedId) >>> 0;
     request.threadId = this.#threadId;
     workers.set(this.#nestedId, this);
+    // No hook can exist before async_hooks is loaded: until then no handle.
+    if (internalRequire('modules').builtinLoaded('async_hooks')) {
+      this.#handle = workerHandle(() => (this.#handleClosed ? undefined : this.#refed));
+    }
     native.nestedSpawn(this.#nestedId, request);
     if (request.stdin) this.#stdio.stdin = stdinStream(this.#nestedId, () => this.#running);
     this.#updateRef();
@@ -349,6 +355,9 @@ class Worker extends EventEmitter {
       this.emit('error', startupError(message));
     }
     this.emit('exit', code);
+    // Its handle closes once the 'exit' listeners have run.
+    this.#handleClosed = true;
+    if (this.#handle !== null) this.#handle.emitDestroy();
     if (this.#terminating !== null) this.#terminating[1](code);
   }
 }
@@ -363,6 +372,25 @@ function startupError(message) {
     return error;
   }
   return new codes.ERR_WORKER_INIT_FAILED(message);
+}
+
+// Node's handle of a Worker as async_hooks sees it: a resource of type
+// 'WORKER' whose hasRef() says whether it keeps the loop alive (undefined
+// once closed).
+let WorkerHandle = null;
+const kHasRef = Symbol('hasRef');
+function workerHandle(hasRef) {
+  if (WorkerHandle === null) {
+    const { AsyncResource } = internalRequire('node/async_hooks');
+    WorkerHandle = class WorkerHandle extends AsyncResource {
+      hasRef() {
+        return this[kHasRef]?.();
+      }
+    };
+  }
+  const handle = new WorkerHandle('WORKER');
+  handle[kHasRef] = hasRef;
+  return handle;
 }
 
 // worker.stdin of a nested worker spawned with `stdin: true`: what is
