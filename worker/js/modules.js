@@ -940,28 +940,24 @@ function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
   module.filename = filename;
   module.id = '.';
   module.paths = Module._nodeModulePaths(binding.cwd());
-  // ES syntax (--input-type=module, or detected as for `node -e`) runs as a
-  // module at file:///CWD/[worker eval]; compiled first, so that an error
-  // the code throws is never taken for its syntax.
+  // ES syntax (--input-type=module, or detected as for a main module) runs
+  // as a module at file:///CWD/[worker eval].
   const inputType = options !== undefined ? options.inputType : undefined;
-  let asModule = inputType === 'module';
-  if (!asModule) {
-    try {
-      compileWrapper(scriptSource, filename);
-    } catch (err) {
-      if (inputType !== undefined || !(err instanceof SyntaxError) || !detectionEnabled() ||
-          !isModuleSyntaxError(err, scriptSource, filename)) {
-        throw err;
-      }
-      asModule = true;
-    }
-  }
-  if (asModule) {
+  const runAsModule = () => {
     const loader = esmLoader();
     return { __proto__: null, exports: undefined, namespace: loader.runSourceEntry(scriptSource, loader.pathToFileUrl(filename)) };
-  }
+  };
+  if (inputType === 'module') return runAsModule();
+  // --input-type=commonjs: its syntax error is the error, never a module.
+  if (inputType === 'commonjs') compileWrapper(scriptSource, filename);
   mainModule = module;
-  module._compile(scriptSource, filename);
+  try {
+    module._compile(scriptSource, filename);
+  } catch (err) {
+    if (err !== kEntryIsModule) throw err;
+    mainModule = undefined;
+    return runAsModule();
+  }
   module.loaded = true;
   return { __proto__: null, exports: module.exports };
 }
