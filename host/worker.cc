@@ -433,11 +433,11 @@ class Worker::Impl : public PortHolder {
       case proto::Envelope::kNestedStdio: {
         // Input for a nested worker's process.stdin; one that exited a
         // moment ago takes none, and that is no error.
+        // One spawned without `stdin` reads none: its input is dropped.
         const proto::NestedStdio& stdio = envelope.nested_stdio();
-        auto found = nested_.find(stdio.nested_id());
-        if (found == nested_.end()) return;
-        if (!stdio.data().empty()) found->second->WriteStdin(stdio.data());
-        if (stdio.eof()) found->second->EndStdin();
+        auto found = nested_impls_.find(stdio.nested_id());
+        if (found == nested_impls_.end() || !found->second->options_.stdin_attached) return;
+        found->second->WriteStdin(stdio.data(), stdio.eof());
         return;
       }
       case proto::Envelope::kSharedEnvChange:

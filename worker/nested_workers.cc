@@ -92,6 +92,8 @@ void ShareEnvChange(Runtime& runtime, std::string_view name, const std::string* 
 }
 
 void ApplySharedEnvChange(Runtime& runtime, const proto::SharedEnvChange& change) {
+  // process.env holds no variable without a name (its own assignments drop one).
+  if (change.name().empty()) return;
   const std::string* value = change.deleted() ? nullptr : &change.value();
   ChangeProcessEnv(runtime.isolate(), change.name(), value);
   ShareEnvChange(runtime, change.name(), value, change.nested_id());
