@@ -440,8 +440,8 @@ class Worker::Impl : public PortHolder {
         found->second->WriteStdin(stdio.data(), stdio.eof());
         return;
       }
-      case proto::Envelope::kSharedEnvChange:
-        return OnSharedEnvChange(envelope);
+      case proto::Envelope::kNestedControl:
+        return OnNestedControl(envelope);
       case proto::Envelope::kNestedTerminate: {
         auto found = nested_.find(envelope.nested_terminate().nested_id());
         if (found != nested_.end()) found->second->Terminate(1);
@@ -583,20 +583,23 @@ class Worker::Impl : public PortHolder {
     started->Start();
   }
 
-  // A change to a process.env this worker shares with its parent or with a
-  // nested worker: passed on to that one only if they do share it (a
-  // worker that exited a moment ago takes none).
-  void OnSharedEnvChange(proto::Envelope& envelope) {
-    proto::SharedEnvChange* change = envelope.mutable_shared_env_change();
-    if (change->nested_id() == 0) {
-      if (parent_ == nullptr || !shares_env_with_parent_) return;
-      change->set_nested_id(id_in_parent_);
+  // Passed on between this worker and its parent or a nested worker: env
+  // changes only between workers that share their env, heap snapshot
+  // requests only down, snapshots only up. Anything else, and anything for
+  // a worker that exited a moment ago, is dropped.
+  void OnNestedControl(proto::Envelope& envelope) {
+    proto::NestedControl* control = envelope.mutable_nested_control();
+    const bool env_change = control->has_env_change();
+    if (control->nested_id() == 0) {
+      if (parent_ == nullptr || !(control->has_heap_snapshot() || (env_change && shares_env_with_parent_))) return;
+      control->set_nested_id(id_in_parent_);
       parent_->SendFrame(envelope);
       return;
     }
-    auto found = nested_impls_.find(change->nested_id());
-    if (found == nested_impls_.end() || !found->second->shares_env_with_parent_) return;
-    change->set_nested_id(0);
+    auto found = nested_impls_.find(control->nested_id());
+    if (found == nested_impls_.end()) return;
+    if (!(control->has_heap_snapshot_request() || (env_change && found->second->shares_env_with_parent_))) return;
+    control->set_nested_id(0);
     found->second->SendFrame(envelope);
   }
 

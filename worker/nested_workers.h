@@ -24,10 +24,12 @@ class NestedWorkers {
   explicit NestedWorkers(Runtime* runtime) : runtime_(runtime) {}
 
   // onMessage(nestedId, value), onEvent(nestedId, kind, exitCode, reason, message),
-  // onStdio(nestedId, isStderr, bytes: Uint8Array)
+  // onStdio(nestedId, isStderr, bytes: Uint8Array),
+  // onHeapSnapshot(nestedId, bytes: Uint8Array, done)
   void SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event,
-                   v8::Local<v8::Function> on_stdio);
-  // A NestedPortMessage, NestedEvent or NestedStdio from the host.
+                   v8::Local<v8::Function> on_stdio, v8::Local<v8::Function> on_heap_snapshot);
+  // A NestedPortMessage, NestedEvent, NestedStdio or a NestedControl's heap
+  // snapshot from the host.
   void OnFrame(const proto::Envelope& envelope);
 
   // Nested workers started with env: SHARE_ENV, until they exit.
@@ -39,6 +41,7 @@ class NestedWorkers {
   v8::Global<v8::Function> on_message_;
   v8::Global<v8::Function> on_event_;
   v8::Global<v8::Function> on_stdio_;
+  v8::Global<v8::Function> on_heap_snapshot_;
   std::set<std::uint32_t> env_sharers_;
 };
 
@@ -49,8 +52,10 @@ class NestedWorkers {
 inline constexpr std::int64_t kFromThisWorker = -1;
 void ShareEnvChange(Runtime& runtime, std::string_view name, const std::string* value, std::int64_t from);
 
-// A SharedEnvChange from the host: applied to process.env, and passed on.
-void ApplySharedEnvChange(Runtime& runtime, const proto::SharedEnvChange& change);
+// A NestedControl from the host: an env change is applied to process.env
+// and passed on; a heap snapshot request is answered with this worker's
+// snapshot; a part of a nested worker's snapshot goes to the JS that asked.
+void OnNestedControl(Runtime& runtime, const proto::Envelope& envelope);
 
 // Hands a ChannelMessage or PortClose (MessagePorts between processes) to
 // the JS that holds the ports (internal/worker/io.js, loaded by the first).

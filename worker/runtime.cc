@@ -280,8 +280,8 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
     case proto::Envelope::kNestedStdio:
       if (started_ && nested_workers_) nested_workers_->OnFrame(envelope);
       break;
-    case proto::Envelope::kSharedEnvChange:
-      if (started_) ApplySharedEnvChange(*this, envelope.shared_env_change());
+    case proto::Envelope::kNestedControl:
+      if (started_) OnNestedControl(*this, envelope);
       break;
     case proto::Envelope::kChannelMessage:
     case proto::Envelope::kPortClose:

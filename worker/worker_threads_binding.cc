@@ -117,13 +117,25 @@ std::string_view BytesOf(v8::Local<v8::Value> value, std::shared_ptr<v8::Backing
   return {static_cast<const char*>((*keep)->Data()), (*keep)->ByteLength()};
 }
 
-// setNestedHandlers(onMessage, onEvent, onStdio)
+// setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot)
 void SetNestedHandlers(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  if (!info[0]->IsFunction() || !info[1]->IsFunction() || !info[2]->IsFunction()) return;
+  for (int i = 0; i < 4; ++i) {
+    if (!info[i]->IsFunction()) return;
+  }
   Runtime* runtime = Runtime::From(info.GetIsolate());
   if (!runtime->nested_workers()) runtime->nested_workers() = std::make_unique<NestedWorkers>(runtime);
   runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>(),
-                                         info[2].As<v8::Function>());
+                                         info[2].As<v8::Function>(), info[3].As<v8::Function>());
+}
+
+// nestedHeapSnapshot(nestedId): asks nested worker `nestedId` for a heap
+// snapshot; its parts come to onHeapSnapshot.
+void NestedHeapSnapshot(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsUint32()) return;
+  proto::Envelope envelope;
+  envelope.mutable_nested_control()->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  envelope.mutable_nested_control()->set_heap_snapshot_request(true);
+  Runtime::From(info.GetIsolate())->channel()->Send(envelope);
 }
 
 // startEnvironmentData(): the Map of the parent's environment data that
@@ -305,6 +317,7 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "setNestedHandlers", SetNestedHandlers);
   SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
   SetMethod(isolate, context, target, "nestedStdin", NestedStdin);
+  SetMethod(isolate, context, target, "nestedHeapSnapshot", NestedHeapSnapshot);
   SetMethod(isolate, context, target, "startEnvironmentData", StartEnvironmentData);
   SetMethod(isolate, context, target, "nestedPost", NestedPost);
   SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);

@@ -1,7 +1,7 @@
 // The options of `new Worker()` inside a worker, as Node takes them: what
 // its entry may be (a data: URL, eval source in ES syntax), which execArgv
 // and NODE_OPTIONS it refuses, its stdio as streams of the parent, env:
-// SHARE_ENV, and the environment data it inherits.
+// SHARE_ENV, the environment data it inherits, and its heap snapshot.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -88,6 +88,12 @@ TEST(NestedWorkerOptionsTest, AsyncHooksSeeAWorkerHandle) {
   CliResult result = RunCli({"run", ScriptPath("nested_options/handle.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "ref true\nunref false\nexit 0 true\ndestroyed, hasRef undefined\n") << result.err;
+}
+
+TEST(NestedWorkerOptionsTest, GetHeapSnapshotGivesTheNestedWorkersHeap) {
+  CliResult result = RunCli({"run", ScriptPath("nested_options/heap_snapshot.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "nodes true marker true\nnodes true marker true\nERR_WORKER_NOT_RUNNING\n") << result.err;
 }
 
 }  // namespace

@@ -86,7 +86,12 @@ let handlersSet = false;
 function setHandlers() {
   if (handlersSet) return;
   handlersSet = true;
-  native.setNestedHandlers(onMessage, onEvent, onStdio);
+  native.setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot);
+}
+
+function onHeapSnapshot(nestedId, bytes, done) {
+  const worker = workers.get(nestedId);
+  if (worker !== undefined) worker._heapSnapshotPart(bytes, done);
 }
 
 function onStdio(nestedId, isStderr, bytes) {
@@ -141,6 +146,8 @@ class Worker extends EventEmitter {
   // The nested worker's stdio as streams: built on first read, or on the
   // first output when the parent asked for it (`stdout: true`).
   #stdio = { stdin: null, stdout: null, stderr: null };
+  // getHeapSnapshot() calls waiting, in order: { parts, resolve, reject }.
+  #snapshots = [];
   #handle = null;  // as async_hooks sees this worker
   #handleClosed = false;
   #asked = { stdout: false, stderr: false };
@@ -321,12 +328,30 @@ class Worker extends EventEmitter {
     this.#updateRef();
   }
 
-  // A heap snapshot of another process is not offered yet: a running
-  // worker's promise is refused with ERR_NOT_AVAILABLE_IN_WORKER.
+  // The nested worker takes the snapshot between two of its callbacks and
+  // sends V8's JSON in parts; the promise gives a Readable of all of it.
+  // Node's options (exposeInternals, exposeNumericValues) shape nothing here.
   getHeapSnapshot(options = undefined) {
     if (options !== undefined) internalRequire('internal/validators').validateObject(options, 'options');
     if (!this.#running) return Promise.reject(new codes.ERR_WORKER_NOT_RUNNING());
-    return Promise.reject(new codes.ERR_NOT_AVAILABLE_IN_WORKER('worker.getHeapSnapshot()'));
+    return new Promise((resolve, reject) => {
+      this.#snapshots.push({ parts: [], resolve, reject });
+      native.nestedHeapSnapshot(this.#nestedId);
+    });
+  }
+
+  _heapSnapshotPart(bytes, done) {
+    const pending = this.#snapshots[0];
+    if (pending === undefined) return;
+    const { Buffer } = internalRequire('node/buffer');
+    if (bytes.byteLength > 0) pending.parts.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (!done) return;
+    this.#snapshots.shift();
+    const { Readable } = internalRequire('node/stream');
+    const stream = new Readable({ read() {} });
+    stream.push(Buffer.concat(pending.parts));
+    stream.push(null);
+    pending.resolve(stream);
   }
 
   // A terminate() on its way keeps the loop alive until the exit comes.
@@ -344,6 +369,7 @@ class Worker extends EventEmitter {
     this.#running = false;
     this.#exitCode = code;
     this.#updateRef();
+    for (const pending of this.#snapshots.splice(0)) pending.reject(new codes.ERR_WORKER_NOT_RUNNING());
     // All its output came before its end.
     if (this.#stdio.stdout !== null) this.#stdio.stdout.push(null);
     if (this.#stdio.stderr !== null) this.#stdio.stderr.push(null);
