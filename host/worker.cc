@@ -585,13 +585,15 @@ class Worker::Impl : public PortHolder {
 
   // Passed on between this worker and its parent or a nested worker: env
   // changes only between workers that share their env, heap snapshot
-  // requests only down, snapshots only up. Anything else, and anything for
+  // requests only down, snapshots and uncaught errors only up. Anything
+  // else (a top-level worker's uncaught error among it), and anything for
   // a worker that exited a moment ago, is dropped.
   void OnNestedControl(proto::Envelope& envelope) {
     proto::NestedControl* control = envelope.mutable_nested_control();
     const bool env_change = control->has_env_change();
     if (control->nested_id() == 0) {
-      if (parent_ == nullptr || !(control->has_heap_snapshot() || (env_change && shares_env_with_parent_))) return;
+      const bool up = control->has_heap_snapshot() || control->has_uncaught_error();
+      if (parent_ == nullptr || !(up || (env_change && shares_env_with_parent_))) return;
       control->set_nested_id(id_in_parent_);
       parent_->SendFrame(envelope);
       return;

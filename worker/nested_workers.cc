@@ -13,8 +13,10 @@
 namespace isohost::worker {
 
 void NestedWorkers::SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event,
-                                v8::Local<v8::Function> on_stdio, v8::Local<v8::Function> on_heap_snapshot) {
+                                v8::Local<v8::Function> on_stdio, v8::Local<v8::Function> on_heap_snapshot,
+                                v8::Local<v8::Function> on_uncaught) {
   v8::Isolate* isolate = runtime_->isolate();
+  on_uncaught_.Reset(isolate, on_uncaught);
   on_message_.Reset(isolate, on_message);
   on_event_.Reset(isolate, on_event);
   on_stdio_.Reset(isolate, on_stdio);
@@ -62,6 +64,17 @@ void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
                                     v8::Boolean::New(isolate, stdio.stream() == proto::STDIO_STREAM_STDERR),
                                     BytesOf(isolate, stdio.data())};
     runtime_->MakeCallback(on_stdio_.Get(isolate), 3, argv);
+    return;
+  }
+  if (envelope.has_nested_control() && envelope.nested_control().has_uncaught_error()) {
+    const proto::NestedControl& control = envelope.nested_control();
+    v8::Local<v8::Value> value;
+    {
+      v8::TryCatch try_catch(isolate);
+      if (!DeserializeValue(isolate, context, control.uncaught_error()).ToLocal(&value)) return;
+    }
+    v8::Local<v8::Value> argv[2] = {v8::Integer::NewFromUnsigned(isolate, control.nested_id()), value};
+    runtime_->MakeCallback(on_uncaught_.Get(isolate), 2, argv);
     return;
   }
   if (envelope.has_nested_control() && envelope.nested_control().has_heap_snapshot()) {
@@ -169,7 +182,8 @@ void OnNestedControl(Runtime& runtime, const proto::Envelope& envelope) {
     ShareEnvChange(runtime, change.name(), value, control.nested_id());
   } else if (control.has_heap_snapshot_request()) {
     if (control.nested_id() == 0) SendHeapSnapshot(runtime);
-  } else if (control.has_heap_snapshot() && control.nested_id() != 0 && runtime.nested_workers()) {
+  } else if ((control.has_heap_snapshot() || control.has_uncaught_error()) && control.nested_id() != 0 &&
+             runtime.nested_workers()) {
     runtime.nested_workers()->OnFrame(envelope);
   }
 }

@@ -25,11 +25,12 @@ class NestedWorkers {
 
   // onMessage(nestedId, value), onEvent(nestedId, kind, exitCode, reason, message),
   // onStdio(nestedId, isStderr, bytes: Uint8Array),
-  // onHeapSnapshot(nestedId, bytes: Uint8Array, done)
+  // onHeapSnapshot(nestedId, bytes: Uint8Array, done), onUncaught(nestedId, report)
   void SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event,
-                   v8::Local<v8::Function> on_stdio, v8::Local<v8::Function> on_heap_snapshot);
+                   v8::Local<v8::Function> on_stdio, v8::Local<v8::Function> on_heap_snapshot,
+                   v8::Local<v8::Function> on_uncaught);
   // A NestedPortMessage, NestedEvent, NestedStdio or a NestedControl's heap
-  // snapshot from the host.
+  // snapshot or uncaught error from the host.
   void OnFrame(const proto::Envelope& envelope);
 
   // Nested workers started with env: SHARE_ENV, until they exit.
@@ -42,6 +43,7 @@ class NestedWorkers {
   v8::Global<v8::Function> on_event_;
   v8::Global<v8::Function> on_stdio_;
   v8::Global<v8::Function> on_heap_snapshot_;
+  v8::Global<v8::Function> on_uncaught_;
   std::set<std::uint32_t> env_sharers_;
 };
 

@@ -2,6 +2,7 @@
 // limits this worker's isolate really runs with, for `resourceLimits`, and
 // the bytes of MessagePort messages (worker/port_message.h).
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -117,15 +118,30 @@ std::string_view BytesOf(v8::Local<v8::Value> value, std::shared_ptr<v8::Backing
   return {static_cast<const char*>((*keep)->Data()), (*keep)->ByteLength()};
 }
 
-// setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot)
+// setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot, onUncaught)
 void SetNestedHandlers(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < 5; ++i) {
     if (!info[i]->IsFunction()) return;
   }
   Runtime* runtime = Runtime::From(info.GetIsolate());
   if (!runtime->nested_workers()) runtime->nested_workers() = std::make_unique<NestedWorkers>(runtime);
   runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>(),
-                                         info[2].As<v8::Function>(), info[3].As<v8::Function>());
+                                         info[2].As<v8::Function>(), info[3].As<v8::Function>(),
+                                         info[4].As<v8::Function>());
+}
+
+// reportUncaught(report): tells the parent, if this is a nested worker,
+// what ends it (see NestedControl.uncaught_error); a report that cannot be
+// cloned is not sent.
+void ReportUncaught(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Runtime* runtime = Runtime::From(isolate);
+  v8::TryCatch try_catch(isolate);
+  std::optional<SerializedValue> bytes = SerializeValue(isolate, isolate->GetCurrentContext(), info[0]);
+  if (!bytes) return;
+  proto::Envelope envelope;
+  envelope.mutable_nested_control()->set_uncaught_error(std::string(bytes->bytes()));
+  runtime->channel()->Send(envelope);
 }
 
 // nestedHeapSnapshot(nestedId): asks nested worker `nestedId` for a heap
@@ -318,6 +334,7 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
   SetMethod(isolate, context, target, "nestedStdin", NestedStdin);
   SetMethod(isolate, context, target, "nestedHeapSnapshot", NestedHeapSnapshot);
+  SetMethod(isolate, context, target, "reportUncaught", ReportUncaught);
   SetMethod(isolate, context, target, "startEnvironmentData", StartEnvironmentData);
   SetMethod(isolate, context, target, "nestedPost", NestedPost);
   SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);

@@ -1,7 +1,8 @@
 // The options of `new Worker()` inside a worker, as Node takes them: what
 // its entry may be (a data: URL, eval source in ES syntax), which execArgv
 // and NODE_OPTIONS it refuses, its stdio as streams of the parent, env:
-// SHARE_ENV, the environment data it inherits, and its heap snapshot.
+// SHARE_ENV, the environment data it inherits, its heap snapshot, and the
+// error it ends with.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -94,6 +95,16 @@ TEST(NestedWorkerOptionsTest, GetHeapSnapshotGivesTheNestedWorkersHeap) {
   CliResult result = RunCli({"run", ScriptPath("nested_options/heap_snapshot.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "nodes true marker true\nnodes true marker true\nERR_WORKER_NOT_RUNNING\n") << result.err;
+}
+
+TEST(NestedWorkerOptionsTest, AnUncaughtErrorReachesTheParentAsItWas) {
+  CliResult result = RunCli({"run", ScriptPath("nested_options/uncaught.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "TypeError bad ERR_X 7 true true\n"
+            "value 42\n"
+            "Error hidden undefined undefined true undefined\n")
+      << result.err;
 }
 
 }  // namespace

@@ -86,7 +86,30 @@ let handlersSet = false;
 function setHandlers() {
   if (handlersSet) return;
   handlersSet = true;
-  native.setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot);
+  native.setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot, onUncaught);
+}
+
+function onUncaught(nestedId, report) {
+  const worker = workers.get(nestedId);
+  if (worker !== undefined) worker._uncaught(report);
+}
+
+// The error a nested worker reported before it ended (errors.js,
+// uncaughtReport): an error of the same name, message, stack and own
+// properties, or the value it threw.
+function errorFromReport(report) {
+  if (report === null || typeof report !== 'object') return undefined;
+  if (report.error === undefined) return report.value;
+  const { name, message, stack, props } = report.error;
+  const Ctor = typeof name === 'string' && /^[A-Za-z]*Error$/.test(name) && typeof globalThis[name] === 'function'
+    ? globalThis[name] : Error;
+  const error = new Ctor(message);
+  if (typeof name === 'string' && error.name !== name) {
+    Object.defineProperty(error, 'name', { __proto__: null, value: name, writable: true, configurable: true });
+  }
+  Object.defineProperty(error, 'stack', { __proto__: null, value: stack, writable: true, configurable: true });
+  if (props !== null && typeof props === 'object') Object.assign(error, props);
+  return error;
 }
 
 function onHeapSnapshot(nestedId, bytes, done) {
@@ -146,6 +169,7 @@ class Worker extends EventEmitter {
   // The nested worker's stdio as streams: built on first read, or on the
   // first output when the parent asked for it (`stdout: true`).
   #stdio = { stdin: null, stdout: null, stderr: null };
+  #uncaught = undefined;  // what it said of the error that ended it
   // getHeapSnapshot() calls waiting, in order: { parts, resolve, reject }.
   #snapshots = [];
   #handle = null;  // as async_hooks sees this worker
@@ -359,6 +383,10 @@ class Worker extends EventEmitter {
     io.setKeepAlive(this.#keepAlive, this.#running && (this.#refed || this.#terminating !== null));
   }
 
+  _uncaught(report) {
+    this.#uncaught = report;
+  }
+
   _online() {
     this.emit('online');
   }
@@ -374,7 +402,7 @@ class Worker extends EventEmitter {
     if (this.#stdio.stdout !== null) this.#stdio.stdout.push(null);
     if (this.#stdio.stderr !== null) this.#stdio.stderr.push(null);
     if (reason === kReasonUncaught && this.#terminating === null) {
-      this.emit('error', uncaughtError(message));
+      this.emit('error', this.#uncaught !== undefined ? errorFromReport(this.#uncaught) : uncaughtError(message));
     } else if (reason === kReasonOutOfMemory) {
       this.emit('error', new codes.ERR_WORKER_OUT_OF_MEMORY('JS heap out of memory'));
     } else if (reason === kReasonStartupFailed && message !== '') {
