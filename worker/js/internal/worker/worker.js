@@ -16,6 +16,10 @@
 //   (worker.stdout, worker.stderr), which writes it to its own unless asked
 //   for the streams; `stdin: true` feeds its process.stdin. A parent that is
 //   busy holds that output until its loop runs, as a thread's would.
+// - getHeapSnapshot(): the nested worker takes it between two of its
+//   callbacks, so a busy one answers once its loop runs again.
+// - threadId: unique in this tree of workers, not numbered in order across
+//   it (this worker's id * 1000 + a count).
 
 const { EventEmitter } = internalRequire('events');
 const { codes } = internalRequire('internal/errors');
