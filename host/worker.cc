@@ -76,6 +76,7 @@ proto::SourceKind ToProto(SourceKind kind) {
     case SourceKind::kEval: return proto::SOURCE_KIND_EVAL;
     case SourceKind::kPrint: return proto::SOURCE_KIND_PRINT;
     case SourceKind::kStdin: return proto::SOURCE_KIND_STDIN;
+    case SourceKind::kWorkerUrl: return proto::SOURCE_KIND_WORKER_URL;
     case SourceKind::kWorkerEval: break;
   }
   return proto::SOURCE_KIND_WORKER_EVAL;
@@ -350,6 +351,8 @@ class Worker::Impl : public PortHolder {
     if (!options_.permissions) start->set_compile_cache_dir(options_.compile_cache_dir);
     if (options_.permissions) *start->mutable_permissions() = permissions_;
     start->set_cpu_time_ms(options_.limits.cpu_time_ms);
+    start->set_share_env(shares_env_with_parent_);
+    start->set_environment_data(environment_data_);
     channel_->Send(envelope);
   }
 
@@ -427,6 +430,18 @@ class Worker::Impl : public PortHolder {
         return OnChannelMessage(envelope.channel_message());
       case proto::Envelope::kPortClose:
         return OnPortClose(envelope.port_close());
+      case proto::Envelope::kNestedStdio: {
+        // Input for a nested worker's process.stdin; one that exited a
+        // moment ago takes none, and that is no error.
+        // One spawned without `stdin` reads none: its input is dropped.
+        const proto::NestedStdio& stdio = envelope.nested_stdio();
+        auto found = nested_impls_.find(stdio.nested_id());
+        if (found == nested_impls_.end() || !found->second->options_.stdin_attached) return;
+        found->second->WriteStdin(stdio.data(), stdio.eof());
+        return;
+      }
+      case proto::Envelope::kNestedControl:
+        return OnNestedControl(envelope);
       case proto::Envelope::kNestedTerminate: {
         auto found = nested_.find(envelope.nested_terminate().nested_id());
         if (found != nested_.end()) found->second->Terminate(1);
@@ -472,8 +487,8 @@ class Worker::Impl : public PortHolder {
   }
 
   // A nested worker, spawned as a sibling process on this worker's behalf:
-  // its messages and its end go back to this worker only, its output to
-  // this worker's output, and it dies with this worker.
+  // its messages, its output and its end go back to this worker only, and
+  // it dies with this worker.
   void OnNestedSpawn(const proto::NestedSpawn& spawn) {
     const std::uint32_t nested_id = spawn.nested_id();
     if (nested_.contains(nested_id)) {
@@ -500,7 +515,7 @@ class Worker::Impl : public PortHolder {
     WorkerOptions child;
     if (spawn.has_script_source()) {
       child.script_source = spawn.script_source();
-      child.source_kind = SourceKind::kWorkerEval;
+      child.source_kind = spawn.script_is_url() ? SourceKind::kWorkerUrl : SourceKind::kWorkerEval;
     } else {
       child.script_path = spawn.script_path();
     }
@@ -525,6 +540,7 @@ class Worker::Impl : public PortHolder {
     child.permissions = options_.permissions;
     child.compile_cache_dir = options_.compile_cache_dir;
     child.thread_id = spawn.thread_id();
+    child.stdin_attached = spawn.stdin();
     WorkerCallbacks callbacks;
     callbacks.on_online = [this, nested_id] { SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_ONLINE, {}); };
     callbacks.on_message = [this, nested_id](std::string_view data) {
@@ -534,8 +550,16 @@ class Worker::Impl : public PortHolder {
       envelope.mutable_nested_port_message()->set_data(data.data(), data.size());
       channel_->Send(envelope);
     };
-    callbacks.on_output = [this](StdioStream stream, std::string_view data, ConsoleLevel level) {
-      if (callbacks_.on_output) callbacks_.on_output(stream, data, level);
+    // Its output is its parent's to read (worker.stdout, worker.stderr),
+    // which passes it on to its own unless it asked for the streams.
+    callbacks.on_output = [this, nested_id](StdioStream stream, std::string_view data, ConsoleLevel) {
+      if (!channel_ || !channel_->is_open()) return;
+      proto::Envelope envelope;
+      proto::NestedStdio* stdio = envelope.mutable_nested_stdio();
+      stdio->set_nested_id(nested_id);
+      stdio->set_stream(stream == StdioStream::kStderr ? proto::STDIO_STREAM_STDERR : proto::STDIO_STREAM_STDOUT);
+      stdio->set_data(data.data(), data.size());
+      channel_->Send(envelope);
     };
     callbacks.on_exit = [this, nested_id](const ExitInfo& info) {
       SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_EXIT, info);
@@ -551,10 +575,34 @@ class Worker::Impl : public PortHolder {
     impl->registry_ = Registry();
     impl->parent_ = this;
     impl->id_in_parent_ = nested_id;
+    impl->shares_env_with_parent_ = spawn.share_env();
+    impl->environment_data_ = spawn.environment_data();
     Impl* started = impl.get();
     nested_[nested_id] = std::unique_ptr<Worker>(new Worker(std::move(impl)));
     nested_impls_[nested_id] = started;
     started->Start();
+  }
+
+  // Passed on between this worker and its parent or a nested worker: env
+  // changes only between workers that share their env, heap snapshot
+  // requests only down, snapshots and uncaught errors only up. Anything
+  // else (a top-level worker's uncaught error among it), and anything for
+  // a worker that exited a moment ago, is dropped.
+  void OnNestedControl(proto::Envelope& envelope) {
+    proto::NestedControl* control = envelope.mutable_nested_control();
+    const bool env_change = control->has_env_change();
+    if (control->nested_id() == 0) {
+      const bool up = control->has_heap_snapshot() || control->has_uncaught_error();
+      if (parent_ == nullptr || !(up || (env_change && shares_env_with_parent_))) return;
+      control->set_nested_id(id_in_parent_);
+      parent_->SendFrame(envelope);
+      return;
+    }
+    auto found = nested_impls_.find(control->nested_id());
+    if (found == nested_impls_.end()) return;
+    if (!(control->has_heap_snapshot_request() || (env_change && found->second->shares_env_with_parent_))) return;
+    control->set_nested_id(0);
+    found->second->SendFrame(envelope);
   }
 
   // --- MessagePorts whose ends are in different processes -----------------------
@@ -783,6 +831,8 @@ class Worker::Impl : public PortHolder {
   std::shared_ptr<PortRegistry> registry_;
   Impl* parent_ = nullptr;
   std::uint32_t id_in_parent_ = 0;
+  bool shares_env_with_parent_ = false;  // env: SHARE_ENV
+  std::string environment_data_;         // from the parent's setEnvironmentData()
   // Points at a flag on the stack of a callback that may destroy us.
   bool* destroyed_flag_ = nullptr;
   ExitInfo exit_info_;

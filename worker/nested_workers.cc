@@ -1,18 +1,37 @@
 #include "worker/nested_workers.h"
 
 #include <cstring>
-#include <memory>
 
+#include <v8-profiler.h>
+#include <memory>
+#include <string>
+
+#include "worker/process_env.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
 namespace isohost::worker {
 
-void NestedWorkers::SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event) {
+void NestedWorkers::SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event,
+                                v8::Local<v8::Function> on_stdio, v8::Local<v8::Function> on_heap_snapshot,
+                                v8::Local<v8::Function> on_uncaught) {
   v8::Isolate* isolate = runtime_->isolate();
+  on_uncaught_.Reset(isolate, on_uncaught);
   on_message_.Reset(isolate, on_message);
   on_event_.Reset(isolate, on_event);
+  on_stdio_.Reset(isolate, on_stdio);
+  on_heap_snapshot_.Reset(isolate, on_heap_snapshot);
 }
+
+namespace {
+
+v8::Local<v8::Uint8Array> BytesOf(v8::Isolate* isolate, const std::string& data) {
+  std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(isolate, data.size());
+  if (!data.empty()) std::memcpy(store->Data(), data.data(), data.size());
+  return v8::Uint8Array::New(v8::ArrayBuffer::New(isolate, std::move(store)), 0, data.size());
+}
+
+}  // namespace
 
 void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
   if (on_message_.IsEmpty()) return;
@@ -39,6 +58,33 @@ void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
     runtime_->MakeCallback(on_message_.Get(isolate), 3, argv);
     return;
   }
+  if (envelope.has_nested_stdio()) {
+    const proto::NestedStdio& stdio = envelope.nested_stdio();
+    v8::Local<v8::Value> argv[3] = {v8::Integer::NewFromUnsigned(isolate, stdio.nested_id()),
+                                    v8::Boolean::New(isolate, stdio.stream() == proto::STDIO_STREAM_STDERR),
+                                    BytesOf(isolate, stdio.data())};
+    runtime_->MakeCallback(on_stdio_.Get(isolate), 3, argv);
+    return;
+  }
+  if (envelope.has_nested_control() && envelope.nested_control().has_uncaught_error()) {
+    const proto::NestedControl& control = envelope.nested_control();
+    v8::Local<v8::Value> value;
+    {
+      v8::TryCatch try_catch(isolate);
+      if (!DeserializeValue(isolate, context, control.uncaught_error()).ToLocal(&value)) return;
+    }
+    v8::Local<v8::Value> argv[2] = {v8::Integer::NewFromUnsigned(isolate, control.nested_id()), value};
+    runtime_->MakeCallback(on_uncaught_.Get(isolate), 2, argv);
+    return;
+  }
+  if (envelope.has_nested_control() && envelope.nested_control().has_heap_snapshot()) {
+    const proto::NestedControl& control = envelope.nested_control();
+    v8::Local<v8::Value> argv[3] = {v8::Integer::NewFromUnsigned(isolate, control.nested_id()),
+                                    BytesOf(isolate, control.heap_snapshot().data()),
+                                    v8::Boolean::New(isolate, control.heap_snapshot().done())};
+    runtime_->MakeCallback(on_heap_snapshot_.Get(isolate), 3, argv);
+    return;
+  }
   if (envelope.has_nested_event()) {
     const proto::NestedEvent& event = envelope.nested_event();
     v8::Local<v8::String> message;
@@ -47,11 +93,98 @@ void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
              .ToLocal(&message)) {
       return;
     }
+    if (event.kind() == proto::NESTED_EVENT_KIND_EXIT) env_sharers_.erase(event.nested_id());
     v8::Local<v8::Value> argv[5] = {v8::Integer::NewFromUnsigned(isolate, event.nested_id()),
                                     v8::Integer::New(isolate, event.kind()),
                                     v8::Integer::New(isolate, event.exit_code()),
                                     v8::Integer::New(isolate, event.reason()), message};
     runtime_->MakeCallback(on_event_.Get(isolate), 5, argv);
+  }
+}
+
+void ShareEnvChange(Runtime& runtime, std::string_view name, const std::string* value, std::int64_t from) {
+  const bool to_parent = runtime.start().share_env() && from != 0;
+  const std::set<std::uint32_t>* sharers =
+      runtime.nested_workers() ? &runtime.nested_workers()->env_sharers() : nullptr;
+  if (!to_parent && (sharers == nullptr || sharers->empty())) return;
+  proto::Envelope envelope;
+  proto::NestedControl* control = envelope.mutable_nested_control();
+  proto::SharedEnvChange* change = control->mutable_env_change();
+  change->set_name(name.data(), name.size());
+  if (value != nullptr) change->set_value(*value);
+  change->set_deleted(value == nullptr);
+  if (to_parent) runtime.channel()->Send(envelope);
+  if (sharers == nullptr) return;
+  for (std::uint32_t nested_id : *sharers) {
+    if (static_cast<std::int64_t>(nested_id) == from) continue;
+    control->set_nested_id(nested_id);
+    runtime.channel()->Send(envelope);
+  }
+}
+
+namespace {
+
+// V8's JSON of a heap snapshot, sent to the parent in frames of about
+// kChunkBytes as V8 writes it.
+class SnapshotSender : public v8::OutputStream {
+ public:
+  explicit SnapshotSender(Runtime& runtime) : runtime_(runtime) {}
+
+  int GetChunkSize() override { return kChunkBytes; }
+
+  WriteResult WriteAsciiChunk(char* data, int size) override {
+    pending_.append(data, static_cast<std::size_t>(size));
+    if (pending_.size() >= kChunkBytes) Send(false);
+    return kContinue;
+  }
+
+  void EndOfStream() override { Send(true); }
+
+ private:
+  static constexpr int kChunkBytes = 1 << 20;
+
+  void Send(bool done) {
+    proto::Envelope envelope;
+    proto::HeapSnapshotChunk* chunk = envelope.mutable_nested_control()->mutable_heap_snapshot();
+    chunk->set_data(std::move(pending_));
+    chunk->set_done(done);
+    pending_.clear();
+    runtime_.channel()->Send(envelope);
+  }
+
+  Runtime& runtime_;
+  std::string pending_;
+};
+
+void SendHeapSnapshot(Runtime& runtime) {
+  v8::Isolate* isolate = runtime.isolate();
+  v8::HandleScope handle_scope(isolate);
+  SnapshotSender sender(runtime);
+  const v8::HeapSnapshot* snapshot = isolate->GetHeapProfiler()->TakeHeapSnapshot();
+  if (snapshot == nullptr) {
+    sender.EndOfStream();
+    return;
+  }
+  snapshot->Serialize(&sender, v8::HeapSnapshot::kJSON);
+  const_cast<v8::HeapSnapshot*>(snapshot)->Delete();
+}
+
+}  // namespace
+
+void OnNestedControl(Runtime& runtime, const proto::Envelope& envelope) {
+  const proto::NestedControl& control = envelope.nested_control();
+  if (control.has_env_change()) {
+    const proto::SharedEnvChange& change = control.env_change();
+    // process.env holds no variable without a name (its own assignments drop one).
+    if (change.name().empty()) return;
+    const std::string* value = change.deleted() ? nullptr : &change.value();
+    ChangeProcessEnv(runtime.isolate(), change.name(), value);
+    ShareEnvChange(runtime, change.name(), value, control.nested_id());
+  } else if (control.has_heap_snapshot_request()) {
+    if (control.nested_id() == 0) SendHeapSnapshot(runtime);
+  } else if ((control.has_heap_snapshot() || control.has_uncaught_error()) && control.nested_id() != 0 &&
+             runtime.nested_workers()) {
+    runtime.nested_workers()->OnFrame(envelope);
   }
 }
 

@@ -8,6 +8,11 @@
 
 #include <v8.h>
 
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+
 #include "isohost.pb.h"
 
 namespace isohost::worker {
@@ -18,16 +23,41 @@ class NestedWorkers {
  public:
   explicit NestedWorkers(Runtime* runtime) : runtime_(runtime) {}
 
-  // onMessage(nestedId, value), onEvent(nestedId, kind, exitCode, reason, message)
-  void SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event);
-  // A NestedPortMessage or NestedEvent from the host.
+  // onMessage(nestedId, value), onEvent(nestedId, kind, exitCode, reason, message),
+  // onStdio(nestedId, isStderr, bytes: Uint8Array),
+  // onHeapSnapshot(nestedId, bytes: Uint8Array, done), onUncaught(nestedId, report)
+  void SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event,
+                   v8::Local<v8::Function> on_stdio, v8::Local<v8::Function> on_heap_snapshot,
+                   v8::Local<v8::Function> on_uncaught);
+  // A NestedPortMessage, NestedEvent, NestedStdio or a NestedControl's heap
+  // snapshot or uncaught error from the host.
   void OnFrame(const proto::Envelope& envelope);
+
+  // Nested workers started with env: SHARE_ENV, until they exit.
+  void AddEnvSharer(std::uint32_t nested_id) { env_sharers_.insert(nested_id); }
+  const std::set<std::uint32_t>& env_sharers() const { return env_sharers_; }
 
  private:
   Runtime* runtime_;
   v8::Global<v8::Function> on_message_;
   v8::Global<v8::Function> on_event_;
+  v8::Global<v8::Function> on_stdio_;
+  v8::Global<v8::Function> on_heap_snapshot_;
+  v8::Global<v8::Function> on_uncaught_;
+  std::set<std::uint32_t> env_sharers_;
 };
+
+// A process.env shared (SHARE_ENV) with the parent or with nested workers:
+// sends the change of `name` (to `value`, or deleted when null) to each
+// worker that shares it but `from` (0: the parent, else a nested id;
+// kFromThisWorker: a change made here).
+inline constexpr std::int64_t kFromThisWorker = -1;
+void ShareEnvChange(Runtime& runtime, std::string_view name, const std::string* value, std::int64_t from);
+
+// A NestedControl from the host: an env change is applied to process.env
+// and passed on; a heap snapshot request is answered with this worker's
+// snapshot; a part of a nested worker's snapshot goes to the JS that asked.
+void OnNestedControl(Runtime& runtime, const proto::Envelope& envelope);
 
 // Hands a ChannelMessage or PortClose (MessagePorts between processes) to
 // the JS that holds the ports (internal/worker/io.js, loaded by the first).

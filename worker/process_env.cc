@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "worker/nested_workers.h"
 #include "worker/runtime.h"
 
 namespace isohost::worker {
@@ -123,7 +124,11 @@ void Set(v8::Isolate* isolate, Local<Value> key, Local<Value> value, const Prope
   std::string name = Utf8(isolate, key_text);
   // Node's store drops a variable without a name; the assignment still
   // succeeds and creates no property of the object.
-  if (!name.empty()) StoreOf(isolate).Set(name, Utf8(isolate, value_text));
+  if (!name.empty()) {
+    std::string text = Utf8(isolate, value_text);
+    ShareEnvChange(*Runtime::From(isolate), name, &text, kFromThisWorker);
+    StoreOf(isolate).Set(name, std::move(text));
+  }
   info.GetReturnValue().Set(value);
 }
 
@@ -132,6 +137,7 @@ void Query(v8::Isolate* isolate, std::string_view name, const PropertyCallbackIn
 }
 
 void Delete(v8::Isolate* isolate, std::string_view name, const PropertyCallbackInfo<v8::Boolean>& info) {
+  if (StoreOf(isolate).Find(name) != nullptr) ShareEnvChange(*Runtime::From(isolate), name, nullptr, kFromThisWorker);
   StoreOf(isolate).Erase(name);
   info.GetReturnValue().Set(true);
 }
@@ -247,6 +253,14 @@ void EnumerateNoIndices(const PropertyCallbackInfo<v8::Array>& info) {
 }
 
 }  // namespace
+
+void ChangeProcessEnv(v8::Isolate* isolate, std::string_view name, const std::string* value) {
+  if (value != nullptr) {
+    StoreOf(isolate).Set(name, *value);
+  } else {
+    StoreOf(isolate).Erase(name);
+  }
+}
 
 std::optional<std::string_view> FindProcessEnv(v8::Isolate* isolate, std::string_view name) {
   if (store) {

@@ -24,6 +24,10 @@ v8::MaybeLocal<v8::Object> NewProcessEnv(v8::Isolate* isolate, v8::Local<v8::Con
 // rather than the process's environ.
 std::optional<std::string_view> FindProcessEnv(v8::Isolate* isolate, std::string_view name);
 
+// Sets (or, `value` null, deletes) the worker's variable `name`, as a
+// change that came from a worker sharing this process.env (SHARE_ENV).
+void ChangeProcessEnv(v8::Isolate* isolate, std::string_view name, const std::string* value);
+
 }  // namespace isohost::worker
 
 #endif  // ISOHOST_WORKER_PROCESS_ENV_H_

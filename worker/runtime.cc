@@ -281,7 +281,11 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
       break;
     case proto::Envelope::kNestedPortMessage:
     case proto::Envelope::kNestedEvent:
+    case proto::Envelope::kNestedStdio:
       if (started_ && nested_workers_) nested_workers_->OnFrame(envelope);
+      break;
+    case proto::Envelope::kNestedControl:
+      if (started_) OnNestedControl(*this, envelope);
       break;
     case proto::Envelope::kChannelMessage:
     case proto::Envelope::kPortClose:

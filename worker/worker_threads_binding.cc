@@ -2,6 +2,7 @@
 // limits this worker's isolate really runs with, for `resourceLimits`, and
 // the bytes of MessagePort messages (worker/port_message.h).
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "worker/nested_workers.h"
 #include "worker/port_message.h"
 #include "worker/runtime.h"
+#include "worker/serialization.h"
 
 namespace isohost::worker::native_modules {
 namespace {
@@ -116,16 +118,76 @@ std::string_view BytesOf(v8::Local<v8::Value> value, std::shared_ptr<v8::Backing
   return {static_cast<const char*>((*keep)->Data()), (*keep)->ByteLength()};
 }
 
-// setNestedHandlers(onMessage, onEvent)
+// setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot, onUncaught)
 void SetNestedHandlers(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  if (!info[0]->IsFunction() || !info[1]->IsFunction()) return;
+  for (int i = 0; i < 5; ++i) {
+    if (!info[i]->IsFunction()) return;
+  }
   Runtime* runtime = Runtime::From(info.GetIsolate());
   if (!runtime->nested_workers()) runtime->nested_workers() = std::make_unique<NestedWorkers>(runtime);
-  runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>());
+  runtime->nested_workers()->SetHandlers(info[0].As<v8::Function>(), info[1].As<v8::Function>(),
+                                         info[2].As<v8::Function>(), info[3].As<v8::Function>(),
+                                         info[4].As<v8::Function>());
 }
 
-// nestedSpawn(nestedId, { threadId, scriptPath | scriptSource, argv, env:
-// [name, value, ...], workerData: ArrayBuffer?, maxOld, maxYoung, execArgv, name })
+// reportUncaught(report): tells the parent, if this is a nested worker,
+// what ends it (see NestedControl.uncaught_error); a report that cannot be
+// cloned is not sent.
+void ReportUncaught(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Runtime* runtime = Runtime::From(isolate);
+  v8::TryCatch try_catch(isolate);
+  std::optional<SerializedValue> bytes = SerializeValue(isolate, isolate->GetCurrentContext(), info[0]);
+  if (!bytes) return;
+  proto::Envelope envelope;
+  envelope.mutable_nested_control()->set_uncaught_error(std::string(bytes->bytes()));
+  runtime->channel()->Send(envelope);
+}
+
+// nestedHeapSnapshot(nestedId): asks nested worker `nestedId` for a heap
+// snapshot; its parts come to onHeapSnapshot.
+void NestedHeapSnapshot(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsUint32()) return;
+  proto::Envelope envelope;
+  envelope.mutable_nested_control()->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  envelope.mutable_nested_control()->set_heap_snapshot_request(true);
+  Runtime::From(info.GetIsolate())->channel()->Send(envelope);
+}
+
+// startEnvironmentData(): the Map of the parent's environment data that
+// came with Start, or undefined (none, or bytes that no longer read).
+void StartEnvironmentData(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  const std::string& bytes = Runtime::From(isolate)->start().environment_data();
+  if (bytes.empty()) return;
+  v8::TryCatch try_catch(isolate);
+  v8::Local<v8::Value> value;
+  if (DeserializeValue(isolate, isolate->GetCurrentContext(), bytes).ToLocal(&value)) {
+    info.GetReturnValue().Set(value);
+  }
+}
+
+// nestedStdin(nestedId, bytes: ArrayBufferView | undefined, eof): data for
+// the process.stdin of a nested worker spawned with `stdin`.
+void NestedStdin(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsUint32()) return;
+  proto::Envelope envelope;
+  proto::NestedStdio* stdio = envelope.mutable_nested_stdio();
+  stdio->set_nested_id(info[0].As<v8::Uint32>()->Value());
+  if (info[1]->IsArrayBufferView()) {
+    v8::Local<v8::ArrayBufferView> view = info[1].As<v8::ArrayBufferView>();
+    std::string* data = stdio->mutable_data();
+    data->resize(view->ByteLength());
+    if (!data->empty()) view->CopyContents(data->data(), data->size());
+  }
+  stdio->set_eof(info[2]->IsTrue());
+  Runtime::From(isolate)->channel()->Send(envelope);
+}
+
+// nestedSpawn(nestedId, { threadId, scriptPath | scriptSource | scriptUrl, argv,
+// env: [name, value, ...], workerData: ArrayBuffer?, maxOld, maxYoung, execArgv,
+// name })
 void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   v8::Local<v8::Context> context = isolate->GetCurrentContext();
@@ -138,6 +200,11 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (!Get(context, request, "scriptSource", &value)) return;
   if (value->IsString()) {
     spawn->set_script_source(Utf8(isolate, value));
+  } else if (!Get(context, request, "scriptUrl", &value)) {
+    return;
+  } else if (value->IsString()) {
+    spawn->set_script_source(Utf8(isolate, value));
+    spawn->set_script_is_url(true);
   } else {
     if (!Get(context, request, "scriptPath", &value)) return;
     spawn->set_script_path(Utf8(isolate, value));
@@ -167,6 +234,18 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (value->IsUint32()) spawn->set_thread_id(value.As<v8::Uint32>()->Value());
   if (!Get(context, request, "name", &value)) return;
   spawn->set_name(Utf8(isolate, value));
+  if (!Get(context, request, "stdin", &value)) return;
+  spawn->set_stdin(value->IsTrue());
+  if (!Get(context, request, "environmentData", &value)) return;
+  std::shared_ptr<v8::BackingStore> keep_environment;
+  std::string_view environment = BytesOf(value, &keep_environment);
+  spawn->set_environment_data(environment.data(), environment.size());
+  if (!Get(context, request, "shareEnv", &value)) return;
+  if (value->IsTrue()) {
+    spawn->set_share_env(true);
+    Runtime* runtime = Runtime::From(isolate);
+    if (runtime->nested_workers()) runtime->nested_workers()->AddEnvSharer(spawn->nested_id());
+  }
   Runtime::From(isolate)->channel()->Send(envelope);
 }
 
@@ -253,6 +332,10 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "deserializeMessage", DeserializeMessage);
   SetMethod(isolate, context, target, "setNestedHandlers", SetNestedHandlers);
   SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
+  SetMethod(isolate, context, target, "nestedStdin", NestedStdin);
+  SetMethod(isolate, context, target, "nestedHeapSnapshot", NestedHeapSnapshot);
+  SetMethod(isolate, context, target, "reportUncaught", ReportUncaught);
+  SetMethod(isolate, context, target, "startEnvironmentData", StartEnvironmentData);
   SetMethod(isolate, context, target, "nestedPost", NestedPost);
   SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);
   SetMethod(isolate, context, target, "channelSend", ChannelSend);

@@ -45,6 +45,15 @@ TEST(InternalsTest, SigintWatchdogNotesTheSignalUntilTheLastStop) {
   EXPECT_EQ(result.exit_code, 128 + 2) << result.err;
 }
 
+// Node's getOptionValue(): flags, --no- flags and values as given, defaults
+// for the rest.
+TEST(InternalsTest, OptionsSayWhatTheWorkerWasStartedWith) {
+  CliResult result = RunCli({"--expose-internals", "--no-warnings", "--input-type=commonjs",
+                             ScriptPath("internals/options.js")});
+  EXPECT_EQ(result.out, "true false false [] commonjs false\n") << result.err;
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+}
+
 // A worker that uses none of it compiles none of it.
 TEST(InternalsTest, CostNothingWithoutTheFlag) {
   EXPECT_EQ(BuiltinsLoaded({"--expose-internals", ScriptPath("empty.js")}),

@@ -187,5 +187,11 @@ TEST(ProcessTest, AbortEndsTheWorkerBySigabrtAfterItsOutput) {
   EXPECT_EQ(result.out, "before abort\n");
 }
 
+TEST(ProcessTest, FatalExceptionSaysWhetherAHandlerTookTheError) {
+  CliResult result = RunCli({"run", ScriptPath("process/fatal_exception.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "unhandled false\nlistener b\nhandled true\n") << result.err;
+}
+
 }  // namespace
 }  // namespace isohost::testing

@@ -67,10 +67,39 @@ function ownProperties(err) {
   return ` {\n${lines.join(',\n')}\n}`;
 }
 
+// What a nested worker tells its parent of the error that ends it (the
+// parent's Worker emits it as 'error'; the host drops it for a worker that
+// has no parent): the error's parts that clone, or the thrown value itself.
+// A stack whose getter throws is left out, as Node leaves it out.
+function uncaughtReport(err) {
+  try {
+    if (!(err instanceof Error)) return { value: err };
+    let stack;
+    try {
+      stack = err.stack;
+    } catch {
+      stack = undefined;
+    }
+    const props = {};
+    for (const key of Object.keys(err)) {
+      const value = err[key];
+      if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) {
+        props[key] = value;
+      }
+    }
+    return { error: { name: err.name, message: err.message, stack: typeof stack === 'string' ? stack : undefined, props } };
+  } catch {
+    return undefined;
+  }
+}
+
 // Ends the worker after an error nobody handled. `exit` listeners still run.
 function dieWith(err, code) {
   writeFatalReport(err);
   writeVersionFooter();
+  // After the report: reading the stack first would change how it prints.
+  const report = uncaughtReport(err);
+  if (report !== undefined) binding.internalBinding('worker_threads').reportUncaught(report);
   process.exitCode = code;
   if (!process._exiting) {
     process._exiting = true;
@@ -162,6 +191,14 @@ handleUncaught.rejection = function rejection(promise, reason, domain) {
 };
 
 exports.handleUncaught = handleUncaught;
+// handleUncaught when something would take the error, and whether it did.
+exports.handleIfHandled = (err) => {
+  if (domainHooks === null && captureCallback === null && process.listenerCount('uncaughtException') === 0) {
+    return false;
+  }
+  handleUncaught(err);
+  return true;
+};
 exports.setProcess = (value) => { process = value; };
 exports.setInspect = (fn) => { inspect = fn; };
 exports.setCaptureCallback = (fn) => { captureCallback = fn; };

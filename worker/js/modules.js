@@ -25,7 +25,7 @@ const esmLoader = () => internalRequire('internal/modules/esm/loader');
 // Node's module options (--conditions, --preserve-symlinks, --import, ...),
 // or undefined when the worker was given none: a worker without them never
 // loads internal/modules/options.js.
-const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons)(?:$|[=-])/;
+const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons|--(?:no-)?experimental-detect-module)(?:$|[=-])/;
 let loaderOptionsRead = false;
 let loaderOptionsValue;
 
@@ -838,8 +838,10 @@ function commandLineLoaders() {
   return urls;
 }
 
-// Start.source_kind (proto/isohost.proto) of a worker's own eval entry.
+// Start.source_kind (proto/isohost.proto) of a worker's own eval entry, and
+// of one whose entry is a data: URL.
 const kSourceWorkerEval = 0;
+const kSourceWorkerUrl = 4;
 
 // Runs the entry script: a file (by absolute path, resolved as `node FILE`
 // would) or source text, as a worker's eval or as Node's -e, -p or stdin.
@@ -925,6 +927,9 @@ function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
       return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }
   }
+  if (sourceKind === kSourceWorkerUrl) {
+    return { __proto__: null, exports: undefined, namespace: esmLoader().runUrlEntry(scriptSource) };
+  }
   if (sourceKind !== undefined && sourceKind !== kSourceWorkerEval) {
     const runEval = () => internalRequire('internal/modules/run_eval').runEval(
       scriptSource, sourceKind, options !== undefined ? options.inputType : undefined);
@@ -939,8 +944,24 @@ function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
   module.filename = filename;
   module.id = '.';
   module.paths = Module._nodeModulePaths(binding.cwd());
+  // ES syntax (--input-type=module, or detected as for a main module) runs
+  // as a module at file:///CWD/[worker eval].
+  const inputType = options !== undefined ? options.inputType : undefined;
+  const runAsModule = () => {
+    const loader = esmLoader();
+    return { __proto__: null, exports: undefined, namespace: loader.runSourceEntry(scriptSource, loader.pathToFileUrl(filename)) };
+  };
+  if (inputType === 'module') return runAsModule();
+  // --input-type=commonjs: its syntax error is the error, never a module.
+  if (inputType === 'commonjs') compileWrapper(scriptSource, filename);
   mainModule = module;
-  module._compile(scriptSource, filename);
+  try {
+    module._compile(scriptSource, filename);
+  } catch (err) {
+    if (err !== kEntryIsModule) throw err;
+    mainModule = undefined;
+    return runAsModule();
+  }
   module.loaded = true;
   return { __proto__: null, exports: module.exports };
 }
@@ -953,6 +974,7 @@ exports.registerBuiltin = (name, load) => {
 };
 exports.loadBuiltin = loadBuiltin;
 exports.readSource = readSource;
+exports.builtinLoaded = (id) => loadedBuiltins.has(id);
 exports.internalsExposed = () => internalsExposed;
 exports.noteHooksRegistered = () => {
   hooksRegistered = true;

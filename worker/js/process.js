@@ -453,6 +453,12 @@ const process = {
     process.stdin.resume();
     return process.stdin;
   },
+  // Node's hook for an error nobody caught: true when a handler took it
+  // ('uncaughtException', a domain, the capture callback), false when
+  // nothing would have and the worker goes on.
+  _fatalException(err) {
+    return errors.handleIfHandled(err);
+  },
 };
 
 // process.report: Node's diagnostic report, whose writer a worker does not
@@ -540,6 +546,7 @@ errors.setProcess(process);
 const kSourceEval = 1;
 const kSourcePrint = 2;
 const kSourceStdin = 3;
+const kSourceWorkerUrl = 4;
 
 function hasExecOption(name) {
   return execOptions.has(name);
@@ -568,6 +575,7 @@ function applyExecArgv(execArgv) {
 function entryArgv(info) {
   if (info.scriptPath !== undefined) return [info.scriptPath];
   if (info.sourceKind === kSourceEval || info.sourceKind === kSourcePrint) return [];
+  if (info.sourceKind === kSourceWorkerUrl) return [info.scriptSource];
   return [info.sourceKind === kSourceStdin ? '-' : '[worker eval]'];
 }
 

@@ -102,14 +102,10 @@ Object.defineProperty(exports, 'resourceLimits', {
   },
 });
 
-// Data a parent hands to the workers it starts; a worker started by the
-// host has none, and what it sets is seen by itself only.
-const environmentData = new Map();
-exports.getEnvironmentData = (key) => environmentData.get(key);
-exports.setEnvironmentData = (key, value) => {
-  if (value === undefined) environmentData.delete(key);
-  else environmentData.set(key, value);
-};
+// Data a parent hands to the workers it starts (internal/worker.js); a
+// worker started by the host has none.
+exports.getEnvironmentData = (key) => internalRequire('internal/worker').getEnvironmentData(key);
+exports.setEnvironmentData = (key, value) => internalRequire('internal/worker').setEnvironmentData(key, value);
 
 // Objects that must never be moved by a transfer list: structuredClone and
 // postMessage copy them instead of detaching them.

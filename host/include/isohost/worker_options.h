@@ -46,6 +46,7 @@ enum class SourceKind {
   kEval,        // Node's -e: a script in the global scope, __filename '[eval]'
   kPrint,       // Node's -p: as kEval, then its completion value as console.log prints it
   kStdin,       // Node's `node -` : as kEval, __filename '[stdin]'
+  kWorkerUrl,   // the URL (data:) of an ES module, as a Node worker given `new URL('data:...')`
 };
 
 struct WorkerOptions {

@@ -8,7 +8,7 @@
 // running, else 1 (the top level and every other callback, which have no
 // resource of their own here). Hooks made with createHook() likewise fire for
 // AsyncResource alone, never for the worker's internal resources (promises,
-// timers, fs requests).
+// timers, fs requests); a nested Worker's handle ('WORKER') is one.
 
 const asyncContext = internalRequire('internal/async_context');
 const { codes } = internalRequire('internal/errors');

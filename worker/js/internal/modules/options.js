@@ -86,3 +86,4 @@ function get() {
 }
 
 exports.get = get;
+exports.splitNodeOptions = splitNodeOptions;

@@ -6,12 +6,20 @@
 //
 // Where a process cannot do what a thread does:
 // - env: SHARE_ENV gives the nested worker a copy of this worker's
-//   process.env at spawn; later changes are not shared either way.
+//   process.env at spawn, and from then on each side's changes are sent to
+//   the other (through the host, in order with that side's messages): a
+//   change is seen by the other side a moment later, not at once.
 // - transferList: ArrayBuffers are copied and detached here; MessagePorts
 //   keep their channel through the host (internal/worker/io.js), except in
 //   workerData, where they cannot go yet (a DataCloneError says so).
-// - stdout/stderr: the nested worker's output goes where this worker's
-//   goes; `stdout: true` / `stderr: true` are not offered yet.
+// - stdio: the host hands the nested worker's output to this worker
+//   (worker.stdout, worker.stderr), which writes it to its own unless asked
+//   for the streams; `stdin: true` feeds its process.stdin. A parent that is
+//   busy holds that output until its loop runs, as a thread's would.
+// - getHeapSnapshot(): the nested worker takes it between two of its
+//   callbacks, so a busy one answers once its loop runs again.
+// - threadId: unique in this tree of workers, not numbered in order across
+//   it (this worker's id * 1000 + a count).
 
 const { EventEmitter } = internalRequire('events');
 const { codes } = internalRequire('internal/errors');
@@ -27,10 +35,53 @@ const kReasonOutOfMemory = 3;
 const kReasonTerminated = 4;
 const kReasonStartupFailed = 5;
 
-const kExecArgv = new RegExp('^--(expose[-_]gc|allow[-_]natives[-_]syntax|stack[-_]size=\\d+|harmony[-_a-z]*|' +
-  'max[-_]old[-_]space[-_]size=\\d+|no[-_]warnings|no[-_]deprecation|throw[-_]deprecation|pending[-_]deprecation|' +
-  'trace[-_]deprecation|trace[-_]warnings|zero[-_]fill[-_]buffers|experimental[-_]vm[-_]modules|' +
-  '(no[-_])?experimental[-_]require[-_]module|expose[-_]internals)$');
+// The Node options a nested worker honours in its execArgv (per-isolate or
+// per-environment ones, as Node allows there), and those taking a value
+// (as `--name=value` or as the next word). V8 options, options of the whole
+// process (--title, --redirect-warnings, ...) and unknown ones are refused
+// with ERR_WORKER_INVALID_EXEC_ARGV, as Node refuses them.
+const kWorkerFlags = new Set([
+  '--no-warnings', '--no-deprecation', '--throw-deprecation', '--pending-deprecation', '--trace-deprecation',
+  '--trace-warnings', '--experimental-vm-modules', '--experimental-require-module',
+  '--no-experimental-require-module', '--expose-internals', '--experimental-detect-module',
+  '--no-experimental-detect-module', '--preserve-symlinks', '--preserve-symlinks-main', '--no-addons',
+]);
+const kWorkerValueOptions = new Set([
+  '--input-type', '--require', '-r', '--import', '--conditions', '-C', '--experimental-loader', '--loader',
+  '--trace-require-module',
+]);
+// Options of the whole process that NODE_OPTIONS may hold (a copy of the
+// parent's environment does): a worker ignores them, as Node's do.
+const kProcessOptions = new Set([
+  '--title', '--max-http-header-size', '--openssl-config', '--use-openssl-ca', '--use-bundled-ca',
+  '--v8-pool-size', '--redirect-warnings', '--unhandled-rejections', '--enable-source-maps', '--disable-warning',
+  '--max-old-space-size', '--stack-size', '--expose-gc', '--zero-fill-buffers', '--abort-on-uncaught-exception',
+  '--secure-heap', '--secure-heap-min', '--tls-min-v1.2', '--tls-max-v1.2', '--tls-min-v1.3', '--tls-max-v1.3',
+  '--report-on-signal', '--icu-data-dir', '--trace-exit', '--trace-uncaught',
+]);
+// Inherited options that concern the main thread only.
+const kMainThreadOnly = new Set(['--abort-on-uncaught-exception']);
+
+// The words of `args` a worker refuses; `inEnv`: NODE_OPTIONS, where
+// options of the whole process are let through.
+function refusedOptions(args, inEnv) {
+  const refused = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (typeof arg !== 'string') {
+      refused.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    if (kWorkerValueOptions.has(name)) {
+      if (eq === -1) i++;  // the value is the next word
+    } else if (!kWorkerFlags.has(arg) && !(inEnv && kProcessOptions.has(name))) {
+      refused.push(arg);
+    }
+  }
+  return refused;
+}
 
 const workers = new Map();  // nestedId -> Worker
 let nextNestedId = 1;
@@ -39,7 +90,40 @@ let handlersSet = false;
 function setHandlers() {
   if (handlersSet) return;
   handlersSet = true;
-  native.setNestedHandlers(onMessage, onEvent);
+  native.setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot, onUncaught);
+}
+
+function onUncaught(nestedId, report) {
+  const worker = workers.get(nestedId);
+  if (worker !== undefined) worker._uncaught(report);
+}
+
+// The error a nested worker reported before it ended (errors.js,
+// uncaughtReport): an error of the same name, message, stack and own
+// properties, or the value it threw.
+function errorFromReport(report) {
+  if (report === null || typeof report !== 'object') return undefined;
+  if (report.error === undefined) return report.value;
+  const { name, message, stack, props } = report.error;
+  const Ctor = typeof name === 'string' && /^[A-Za-z]*Error$/.test(name) && typeof globalThis[name] === 'function'
+    ? globalThis[name] : Error;
+  const error = new Ctor(message);
+  if (typeof name === 'string' && error.name !== name) {
+    Object.defineProperty(error, 'name', { __proto__: null, value: name, writable: true, configurable: true });
+  }
+  Object.defineProperty(error, 'stack', { __proto__: null, value: stack, writable: true, configurable: true });
+  if (props !== null && typeof props === 'object') Object.assign(error, props);
+  return error;
+}
+
+function onHeapSnapshot(nestedId, bytes, done) {
+  const worker = workers.get(nestedId);
+  if (worker !== undefined) worker._heapSnapshotPart(bytes, done);
+}
+
+function onStdio(nestedId, isStderr, bytes) {
+  const worker = workers.get(nestedId);
+  if (worker !== undefined) worker._output(isStderr, bytes);
 }
 
 function onMessage(nestedId, value, failed) {
@@ -86,6 +170,15 @@ class Worker extends EventEmitter {
   #terminating = null;  // [promise, resolve]
   #keepAlive = { keepingAlive: false };
   #resourceLimits;
+  // The nested worker's stdio as streams: built on first read, or on the
+  // first output when the parent asked for it (`stdout: true`).
+  #stdio = { stdin: null, stdout: null, stderr: null };
+  #uncaught = undefined;  // what it said of the error that ended it
+  // getHeapSnapshot() calls waiting, in order: { parts, resolve, reject }.
+  #snapshots = [];
+  #handle = null;  // as async_hooks sees this worker
+  #handleClosed = false;
+  #asked = { stdout: false, stderr: false };
 
   constructor(filename, options = {}) {
     super();
@@ -99,10 +192,14 @@ class Worker extends EventEmitter {
         throw new codes.ERR_INVALID_ARG_VALUE('options.eval', options.eval, 'must be false when \'filename\' is not a string');
       }
       request.scriptSource = filename;
+    } else if (filename !== null && typeof filename === 'object' && typeof filename.href === 'string' &&
+               filename.protocol === 'data:') {
+      // Loaded, and refused if it is not JavaScript, by the nested worker's ES loader.
+      request.scriptUrl = filename.href;
     } else {
       if (filename !== null && typeof filename === 'object' && typeof filename.href === 'string') {
         if (filename.protocol !== 'file:') {
-          throw new codes.ERR_INVALID_URL_SCHEME(['file']);
+          throw new codes.ERR_INVALID_URL_SCHEME(['file', 'data']);
         }
         filename = internalRequire('node/url').fileURLToPath(filename);
       } else if (typeof filename !== 'string') {
@@ -120,22 +217,33 @@ class Worker extends EventEmitter {
       if (!Array.isArray(options.execArgv)) {
         throw new codes.ERR_INVALID_ARG_TYPE('options.execArgv', 'Array', options.execArgv);
       }
-      // Only the options a worker honours (see `isohost --help`): the rest
-      // shape a process started by Node's command line, which this is not.
-      const refused = options.execArgv.filter((arg) => typeof arg !== 'string' || !kExecArgv.test(arg));
+      const refused = refusedOptions(options.execArgv, false);
       if (refused.length > 0) throw new codes.ERR_WORKER_INVALID_EXEC_ARGV(refused);
       request.execArgv = options.execArgv;
     } else {
-      request.execArgv = process.execArgv;
+      request.execArgv = process.execArgv.filter((arg) => !kMainThreadOnly.has(arg));
     }
     let env = options.env;
+    request.shareEnv = env === workerThreads.SHARE_ENV;
     if (env === undefined || env === workerThreads.SHARE_ENV) env = process.env;
     if (env !== null && typeof env === 'object') {
       for (const key of Object.keys(env)) request.env.push(key, `${env[key]}`);
-    } else if (env !== undefined) {
-      throw new codes.ERR_INVALID_ARG_TYPE('options.env', ['Object', 'null'], env);
+      // A NODE_OPTIONS of its own is read by the nested worker as Node reads
+      // it; what no worker could take is refused here, as by Node.
+      if (options.env !== undefined && options.env !== workerThreads.SHARE_ENV && typeof env.NODE_OPTIONS === 'string') {
+        const words = internalRequire('internal/modules/options').splitNodeOptions(env.NODE_OPTIONS);
+        const refused = refusedOptions(words, true);
+        if (refused.length > 0) {
+          throw new codes.ERR_WORKER_INVALID_EXEC_ARGV(refused, 'invalid NODE_OPTIONS env variable');
+        }
+      }
+    } else if (env !== null) {
+      throw new codes.ERR_INVALID_ARG_TYPE('options.env', ['Object', 'undefined', 'null', 'worker_threads.SHARE_ENV'], env);
     }
     if (options.name !== undefined) request.name = `${options.name}`;
+    this.#asked.stdout = Boolean(options.stdout);
+    this.#asked.stderr = Boolean(options.stderr);
+    request.stdin = Boolean(options.stdin);
     const limits = options.resourceLimits;
     if (limits !== undefined) {
       validators.validateObject(limits, 'options.resourceLimits');
@@ -153,13 +261,20 @@ class Worker extends EventEmitter {
     if (options.workerData !== undefined || options.transferList !== undefined) {
       request.workerData = encode(options.workerData, options.transferList);
     }
+    const environment = internalRequire('internal/worker').environmentDataToSend();
+    if (environment !== undefined) request.environmentData = encode(environment, undefined);
     setHandlers();
     this.#nestedId = nextNestedId++;
     // Unique in this tree of workers: this worker's id in the high bits.
     this.#threadId = ((workerThreads.threadId * 1000) + this.#nestedId) >>> 0;
     request.threadId = this.#threadId;
     workers.set(this.#nestedId, this);
+    // No hook can exist before async_hooks is loaded: until then no handle.
+    if (internalRequire('modules').builtinLoaded('async_hooks')) {
+      this.#handle = workerHandle(() => (this.#handleClosed ? undefined : this.#refed));
+    }
     native.nestedSpawn(this.#nestedId, request);
+    if (request.stdin) this.#stdio.stdin = stdinStream(this.#nestedId, () => this.#running);
     this.#updateRef();
     process.emit('worker', this);
   }
@@ -172,9 +287,29 @@ class Worker extends EventEmitter {
     return this.#running ? this.#resourceLimits : {};
   }
 
-  get stdin() { return null; }
-  get stdout() { return null; }
-  get stderr() { return null; }
+  get stdin() { return this.#stdio.stdin; }
+  get stdout() { return this.#output('stdout'); }
+  get stderr() { return this.#output('stderr'); }
+
+  #output(name) {
+    if (this.#stdio[name] === null) {
+      const { Readable } = internalRequire('node/stream');
+      const stream = new Readable({ read() {} });
+      if (!this.#running) stream.push(null);
+      this.#stdio[name] = stream;
+    }
+    return this.#stdio[name];
+  }
+
+  // What the nested worker wrote: to its stream, and to this worker's own
+  // unless the parent asked for the stream (`stdout: true`), as in Node.
+  _output(isStderr, bytes) {
+    const name = isStderr ? 'stderr' : 'stdout';
+    const { Buffer } = internalRequire('node/buffer');
+    const chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (this.#stdio[name] !== null || this.#asked[name]) this.#output(name).push(chunk);
+    if (!this.#asked[name]) process[name].write(chunk);
+  }
 
   postMessage(value, transferList = undefined) {
     if (arguments.length === 0) {
@@ -221,13 +356,39 @@ class Worker extends EventEmitter {
     this.#updateRef();
   }
 
-  getHeapSnapshot() {
-    return Promise.reject(new codes.ERR_WORKER_NOT_RUNNING());
+  // The nested worker takes the snapshot between two of its callbacks and
+  // sends V8's JSON in parts; the promise gives a Readable of all of it.
+  // Node's options (exposeInternals, exposeNumericValues) shape nothing here.
+  getHeapSnapshot(options = undefined) {
+    if (options !== undefined) internalRequire('internal/validators').validateObject(options, 'options');
+    if (!this.#running) return Promise.reject(new codes.ERR_WORKER_NOT_RUNNING());
+    return new Promise((resolve, reject) => {
+      this.#snapshots.push({ parts: [], resolve, reject });
+      native.nestedHeapSnapshot(this.#nestedId);
+    });
+  }
+
+  _heapSnapshotPart(bytes, done) {
+    const pending = this.#snapshots[0];
+    if (pending === undefined) return;
+    const { Buffer } = internalRequire('node/buffer');
+    if (bytes.byteLength > 0) pending.parts.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (!done) return;
+    this.#snapshots.shift();
+    const { Readable } = internalRequire('node/stream');
+    const stream = new Readable({ read() {} });
+    stream.push(Buffer.concat(pending.parts));
+    stream.push(null);
+    pending.resolve(stream);
   }
 
   // A terminate() on its way keeps the loop alive until the exit comes.
   #updateRef() {
     io.setKeepAlive(this.#keepAlive, this.#running && (this.#refed || this.#terminating !== null));
+  }
+
+  _uncaught(report) {
+    this.#uncaught = report;
   }
 
   _online() {
@@ -240,14 +401,21 @@ class Worker extends EventEmitter {
     this.#running = false;
     this.#exitCode = code;
     this.#updateRef();
+    for (const pending of this.#snapshots.splice(0)) pending.reject(new codes.ERR_WORKER_NOT_RUNNING());
+    // All its output came before its end.
+    if (this.#stdio.stdout !== null) this.#stdio.stdout.push(null);
+    if (this.#stdio.stderr !== null) this.#stdio.stderr.push(null);
     if (reason === kReasonUncaught && this.#terminating === null) {
-      this.emit('error', uncaughtError(message));
+      this.emit('error', this.#uncaught !== undefined ? errorFromReport(this.#uncaught) : uncaughtError(message));
     } else if (reason === kReasonOutOfMemory) {
       this.emit('error', new codes.ERR_WORKER_OUT_OF_MEMORY('JS heap out of memory'));
     } else if (reason === kReasonStartupFailed && message !== '') {
       this.emit('error', startupError(message));
     }
     this.emit('exit', code);
+    // Its handle closes once the 'exit' listeners have run.
+    this.#handleClosed = true;
+    if (this.#handle !== null) this.#handle.emitDestroy();
     if (this.#terminating !== null) this.#terminating[1](code);
   }
 }
@@ -262,6 +430,47 @@ function startupError(message) {
     return error;
   }
   return new codes.ERR_WORKER_INIT_FAILED(message);
+}
+
+// Node's handle of a Worker as async_hooks sees it: a resource of type
+// 'WORKER' whose hasRef() says whether it keeps the loop alive (undefined
+// once closed).
+let WorkerHandle = null;
+const kHasRef = Symbol('hasRef');
+function workerHandle(hasRef) {
+  if (WorkerHandle === null) {
+    const { AsyncResource } = internalRequire('node/async_hooks');
+    WorkerHandle = class WorkerHandle extends AsyncResource {
+      hasRef() {
+        return this[kHasRef]?.();
+      }
+    };
+  }
+  const handle = new WorkerHandle('WORKER');
+  handle[kHasRef] = hasRef;
+  return handle;
+}
+
+// worker.stdin of a nested worker spawned with `stdin: true`: what is
+// written goes to its process.stdin, end() ends that. Written in frames of
+// at most kStdinFrame bytes.
+const kStdinFrame = 64 * 1024;
+function stdinStream(nestedId, running) {
+  const { Writable } = internalRequire('node/stream');
+  return new Writable({
+    write(chunk, encoding, callback) {
+      if (running()) {
+        for (let at = 0; at < chunk.length; at += kStdinFrame) {
+          native.nestedStdin(nestedId, chunk.subarray(at, at + kStdinFrame), false);
+        }
+      }
+      callback();
+    },
+    final(callback) {
+      if (running()) native.nestedStdin(nestedId, undefined, true);
+      callback();
+    },
+  });
 }
 
 function hasPort(transferList) {

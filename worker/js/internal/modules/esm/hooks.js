@@ -248,6 +248,11 @@ function runEntry(filename) {
   return settleEntry(() => graphs.importForApplication(steps, url, undefined, { __proto__: null }, true));
 }
 
+// A module by URL (data:) as the worker's entry, through the hooks as a file entry goes.
+function runUrlEntry(url) {
+  return settleEntry(() => graphs.importForApplication(steps, url, undefined, { __proto__: null }, true));
+}
+
 // Source text run as the worker's ES entry at `url` (Node's
 // --input-type=module): the source is not the hooks' to load, its imports are.
 function runSourceEntry(source, url) {
@@ -259,4 +264,5 @@ exports.registerFromCommandLine = registerFromCommandLine;
 exports.importModuleDynamically = importModuleDynamically;
 exports.runEntry = runEntry;
 exports.runSourceEntry = runSourceEntry;
+exports.runUrlEntry = runUrlEntry;
 exports.whenRegistered = whenRegistered;

@@ -662,6 +662,12 @@ function runSourceEntry(source, url) {
   });
 }
 
+// Runs the module at `url` (a data: URL) as the worker's ES entry point.
+function runUrlEntry(url) {
+  if (hooks !== undefined) return hooks.runUrlEntry(url);
+  return settleEntry(() => load(url, { __proto__: null }));
+}
+
 // --import: each module imported, as from a file in the working directory,
 // and evaluated before the next. A failure is the worker's uncaught error,
 // and the entry never runs.
@@ -737,6 +743,7 @@ function requireModule(filename, parentFilename) {
 exports.importModuleDynamically = importModuleDynamically;
 exports.runEntry = runEntry;
 exports.runSourceEntry = runSourceEntry;
+exports.runUrlEntry = runUrlEntry;
 exports.runPreloads = runPreloads;
 exports.checkSyntax = checkSyntax;
 exports.requireModule = requireModule;
