@@ -17,6 +17,7 @@
 #include "worker/compile_cache.h"
 #include "worker/module_wrap.h"
 #include "worker/nested_workers.h"
+#include "worker/port_links.h"
 #include "worker/serialization.h"
 #include "worker/task_runner.h"
 #include "worker/v8_init.h"
@@ -84,6 +85,7 @@ Runtime::~Runtime() {
     watchdog_cv_.notify_all();
     watchdog_.join();
   }
+  port_links_.reset();
   channel_.reset();
   for (uv_handle_t* handle :
        {reinterpret_cast<uv_handle_t*>(&timer_), reinterpret_cast<uv_handle_t*>(&immediate_check_),
@@ -281,7 +283,13 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
       break;
     case proto::Envelope::kChannelMessage:
     case proto::Envelope::kPortClose:
+    case proto::Envelope::kPortDrain:
       if (started_) DeliverChannelFrame(*this, envelope);
+      break;
+    case proto::Envelope::kPortLink:
+      if (!started_) break;
+      if (!port_links_) port_links_ = std::make_unique<PortLinks>(this);
+      port_links_->OnPortLink(envelope.port_link());
       break;
     case proto::Envelope::kTerminate:
       // JS is idle (we are in the loop), so 'exit' listeners may run; a

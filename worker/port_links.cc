@@ -1,0 +1,136 @@
+#include "worker/port_links.h"
+
+#include <cstring>
+#include <utility>
+
+#include "worker/runtime.h"
+
+namespace isohost::worker {
+namespace {
+
+// How long a closing link may wait for its last frames to be taken.
+constexpr int kDropFlushMs = 1000;
+
+}  // namespace
+
+void PortLinks::OnPortLink(const proto::PortLink& link) {
+  ipc::UniqueFd fd = runtime_->channel()->ReceiveDescriptor();
+  if (!fd) return;  // the host's promise without the socket: the end stays relayed
+  const std::uint32_t id = next_id_++;
+  ipc::ChannelOptions options;
+  // A link carries one conversation: each frame goes out at once.
+  options.auto_flush = true;
+  options.max_message_size = runtime_->channel()->options().max_message_size;
+  ipc::Channel::Callbacks callbacks;
+  callbacks.on_envelope = [this, id](proto::Envelope& envelope) {
+    switch (envelope.body_case()) {
+      case proto::Envelope::kChannelMessage:
+        if (envelope.channel_message().fenced()) Deliver(id, kFrameLinkPlaceholder, {});
+        break;
+      case proto::Envelope::kPortDrain:
+        Deliver(id, kFrameLinkEnd, {});
+        break;
+      case proto::Envelope::kPortClose:
+        Deliver(id, kFrameLinkClose, {});
+        break;
+      default:
+        break;  // nothing else is said on a link; a peer that does is ignored
+    }
+  };
+  callbacks.on_close = [this, id](const std::string&) { Deliver(id, kFrameLinkClose, {}); };
+  callbacks.on_port_message = [this, id](std::string_view data) {
+    ++stats_.received;
+    Deliver(id, kFrameLinkData, data);
+  };
+  auto channel = std::make_unique<ipc::Channel>(runtime_->loop(), fd.release(), std::move(callbacks), options);
+  // The ends keep the loop alive (io.js), not their links.
+  channel->SetKeepAlive(false);
+  links_[id] = std::move(channel);
+  ++stats_.links;
+  v8::Isolate* isolate = runtime_->isolate();
+  v8::HandleScope handle_scope(isolate);
+  if (runtime_->js().on_channel_frame.IsEmpty()) return;
+  v8::Local<v8::Value> argv[6] = {v8::Number::New(isolate, static_cast<double>(link.port())),
+                                  v8::Integer::New(isolate, 0),
+                                  v8::Undefined(isolate),
+                                  v8::Undefined(isolate),
+                                  v8::Integer::New(isolate, kFrameLinkAttached),
+                                  v8::Integer::NewFromUnsigned(isolate, id)};
+  runtime_->MakeCallback(runtime_->js().on_channel_frame.Get(isolate), 6, argv);
+}
+
+void PortLinks::Deliver(std::uint32_t id, ChannelFrameKind kind, std::string_view data) {
+  v8::Isolate* isolate = runtime_->isolate();
+  v8::HandleScope handle_scope(isolate);
+  if (runtime_->js().on_channel_frame.IsEmpty()) return;
+  v8::Local<v8::Value> bytes = v8::Undefined(isolate);
+  if (kind == kFrameLinkData) {
+    std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(isolate, data.size());
+    if (!data.empty()) std::memcpy(store->Data(), data.data(), data.size());
+    bytes = v8::ArrayBuffer::New(isolate, std::move(store));
+  }
+  v8::Local<v8::Value> argv[6] = {v8::Integer::New(isolate, 0),
+                                  v8::Integer::New(isolate, 0),
+                                  bytes,
+                                  v8::Undefined(isolate),
+                                  v8::Integer::New(isolate, kind),
+                                  v8::Integer::NewFromUnsigned(isolate, id)};
+  ++depth_;
+  runtime_->MakeCallback(runtime_->js().on_channel_frame.Get(isolate), 6, argv);
+  if (--depth_ == 0) dropped_.clear();
+}
+
+ipc::Channel* PortLinks::Find(std::uint32_t id) {
+  auto found = links_.find(id);
+  if (found == links_.end() || !found->second->is_open()) return nullptr;
+  return found->second.get();
+}
+
+bool PortLinks::Send(std::uint32_t id, std::string_view data) {
+  ipc::Channel* channel = Find(id);
+  if (channel == nullptr || !channel->SendPortMessage(data)) return false;
+  ++stats_.sent;
+  return true;
+}
+
+bool PortLinks::SendPlaceholder(std::uint32_t id) {
+  ipc::Channel* channel = Find(id);
+  if (channel == nullptr) return false;
+  proto::Envelope envelope;
+  envelope.mutable_channel_message()->set_fenced(true);
+  channel->Send(envelope);
+  return true;
+}
+
+bool PortLinks::SendEnd(std::uint32_t id) {
+  ipc::Channel* channel = Find(id);
+  if (channel == nullptr) return false;
+  proto::Envelope envelope;
+  envelope.mutable_port_drain();
+  channel->Send(envelope);
+  return true;
+}
+
+bool PortLinks::SendClose(std::uint32_t id) {
+  ipc::Channel* channel = Find(id);
+  if (channel == nullptr) return false;
+  proto::Envelope envelope;
+  envelope.mutable_port_close();
+  channel->Send(envelope);
+  return true;
+}
+
+void PortLinks::Drop(std::uint32_t id) {
+  auto found = links_.find(id);
+  if (found == links_.end()) return;
+  std::unique_ptr<ipc::Channel> channel = std::move(found->second);
+  links_.erase(found);
+  if (channel->is_open()) channel->FlushSync(kDropFlushMs);
+  channel->Close();
+  // This may run inside one of the link's own callbacks, which must not
+  // lose their Channel under them: it goes once they have returned.
+  dropped_.push_back(std::move(channel));
+  if (depth_ == 0) dropped_.clear();
+}
+
+}  // namespace isohost::worker
