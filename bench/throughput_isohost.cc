@@ -133,4 +133,46 @@ bool MeasureConsole(const std::string& script, std::uint64_t expected_lines,
   return true;
 }
 
+bool RunDriver(const std::string& script, const std::vector<std::string>& argv, std::string* text,
+               std::string* error) {
+  UvLoop loop;
+  std::unique_ptr<Worker> worker;
+  bool done = false;
+  std::string failure;
+  WorkerCallbacks callbacks;
+  callbacks.on_message = [&](std::string_view data) {
+    if (done) return;
+    done = true;
+    ipc::Result<ipc::CloneValue> value =
+        ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+    if (!value || value->kind() != ipc::CloneValue::Kind::kString) {
+      failure = "the driver posted something other than a string";
+    } else {
+      *text = value->string();
+    }
+    worker->Terminate(0);
+  };
+  callbacks.on_output = [](StdioStream stream, std::string_view data, ConsoleLevel) {
+    if (stream == StdioStream::kStderr) std::fwrite(data.data(), 1, data.size(), stderr);
+  };
+  callbacks.on_exit = [&](const ExitInfo& info) {
+    if (!done && failure.empty()) failure = DescribeExit(info);
+  };
+  WorkerOptions options;
+  options.script_path = script;
+  options.argv = argv;
+  worker = Worker::Spawn(loop.get(), std::move(options), std::move(callbacks));
+  Watchdog watchdog(loop.get(), kTimeoutSlackMs, [&] {
+    failure = "timed out";
+    worker->Terminate(1, 0);
+  });
+  loop.Run();
+  worker.reset();
+  if (!failure.empty()) {
+    *error = failure;
+    return false;
+  }
+  return true;
+}
+
 }  // namespace isohost::bench
