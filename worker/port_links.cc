@@ -64,10 +64,15 @@ void PortLinks::Deliver(std::uint32_t id, ChannelFrameKind kind, std::string_vie
   v8::HandleScope handle_scope(isolate);
   if (runtime_->js().on_channel_frame.IsEmpty()) return;
   v8::Local<v8::Value> bytes = v8::Undefined(isolate);
+  v8::Local<v8::ArrayBuffer> view;
   if (kind == kFrameLinkData) {
-    std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(isolate, data.size());
-    if (!data.empty()) std::memcpy(store->Data(), data.data(), data.size());
-    bytes = v8::ArrayBuffer::New(isolate, std::move(store));
+    // The bytes where they are (the read buffer or the peer's ring), for
+    // the length of the call: JS deserialises a message it dispatches at
+    // once straight from them, and copies one it keeps for later.
+    std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(
+        const_cast<char*>(data.data()), data.size(), [](void*, size_t, void*) {}, nullptr);
+    view = v8::ArrayBuffer::New(isolate, std::move(store));
+    bytes = view;
   }
   v8::Local<v8::Value> argv[6] = {v8::Integer::New(isolate, 0),
                                   v8::Integer::New(isolate, 0),
@@ -77,6 +82,7 @@ void PortLinks::Deliver(std::uint32_t id, ChannelFrameKind kind, std::string_vie
                                   v8::Integer::NewFromUnsigned(isolate, id)};
   ++depth_;
   runtime_->MakeCallback(runtime_->js().on_channel_frame.Get(isolate), 6, argv);
+  if (!view.IsEmpty()) view->Detach();
   if (--depth_ == 0) dropped_.clear();
 }
 

@@ -757,6 +757,24 @@ function emit(endpoint, message) {
   else endpoint.enqueue(message);
 }
 
+// A message that arrived alone in its callback from the loop, to an end
+// with nothing queued: dispatched now, as Node dispatches a message in the
+// callback that brought it (the callback's checkpoint follows), rather than
+// on a later turn of the loop.
+// With `transient`, the bytes are valid only during this call (a link's
+// buffer): kept for later, they are copied.
+function emitNow(endpoint, message, transient = false) {
+  if (endpoint.queue.length === 0 && endpoint.delivery === null && endpoint.started &&
+      endpoint.port !== null && !endpoint.closed &&
+      (endpoint.inbound === null || !endpoint.inbound.draining)) {
+    dispatchMessage(endpoint.port, message);
+    return;
+  }
+  if (transient) message.bytes = ArrayBufferPrototypeSlice(message.bytes, 0);
+  emit(endpoint, message);
+}
+const ArrayBufferPrototypeSlice = Function.prototype.call.bind(ArrayBuffer.prototype.slice);
+
 // From the host: { message, fenced } or { marker }.
 function hostIn(endpoint, item) {
   const state = endpoint.inbound;
@@ -768,7 +786,9 @@ function hostIn(endpoint, item) {
     return;
   }
   if (state === null || (state.links.length === 0 && state.held.length === 0)) {
-    if (item.marker !== true) emit(endpoint, item.message);
+    if (item.marker === true) return;
+    if (item.message === kCloseMessage) emit(endpoint, item.message);
+    else emitNow(endpoint, item.message);
     return;
   }
   state.held.push(item);
@@ -899,7 +919,14 @@ function onLinkFrame(id, kind, bytes) {
   if (link === undefined || link.peerDone) return;
   let item;
   if (kind === kFrameLinkData) {
-    item = { message: { bytes, endpoints: [] } };
+    const message = { bytes, endpoints: [] };
+    const state = link.endpoint.inbound;
+    if (state.links[0] === link && link.marked && link.items.length === 0) {
+      emitNow(link.endpoint, message, true);  // the common case: nothing to put in order
+      return;
+    }
+    message.bytes = ArrayBufferPrototypeSlice(bytes, 0);
+    item = { message };
   } else if (kind === kFrameLinkPlaceholder) {
     item = { placeholder: true };
   } else {
@@ -914,11 +941,6 @@ function onLinkFrame(id, kind, bytes) {
     item = { end: true, close: kind === kFrameLinkClose };
   }
   const endpoint = link.endpoint;
-  const state = endpoint.inbound;
-  if (item.message !== undefined && state.links[0] === link && link.marked && link.items.length === 0) {
-    emit(endpoint, item.message);  // the common case: nothing to put in order
-    return;
-  }
   link.items.push(item);
   pumpIn(endpoint);
 }
