@@ -28,6 +28,8 @@ class PortHolder {
   // Sends `fd` (the caller keeps its own) and then `envelope`, which says
   // what it is for; false when it cannot.
   virtual bool SendPortDescriptor(int fd, const proto::Envelope& envelope) = 0;
+  // Whether it can talk over a direct link (a worker process can).
+  virtual bool AcceptsLinks() const { return true; }
 };
 
 // One thing on its way to an end: a message (with the ends it moves, which

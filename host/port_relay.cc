@@ -83,6 +83,13 @@ void PortRelay::CloseMoved(const std::vector<std::uint64_t>& moved) {
   }
 }
 
+bool PortRelay::SplitTo(PortHolder* holder, std::uint64_t kept_name, PortHolder* to, proto::ChannelMessage* out) {
+  std::optional<std::uint64_t> other = registry_.Split(holder, kept_name);
+  if (!other) return false;
+  out->add_ports()->set_name(registry_.Give(*other, to));
+  return true;
+}
+
 std::string PortRelay::OnChannelMessage(PortHolder* from, const proto::ChannelMessage& message) {
   const std::uint64_t port = message.port();
   std::vector<std::uint64_t> moved;
@@ -322,6 +329,7 @@ void PortRelay::MaybeLink(std::uint64_t end) {
   PortRegistry::End* b = a == nullptr ? nullptr : registry_.Get(a->peer);
   if (b == nullptr || a->linked || a->closed || b->closed) return;
   if (a->holder == nullptr || b->holder == nullptr || a->holder == b->holder) return;
+  if (!a->holder->AcceptsLinks() || !b->holder->AcceptsLinks()) return;
   if (!a->drains.empty() || !b->drains.empty()) return;
   if (a->relayed + b->relayed < kLinkAfterMessages) return;
   int fds[2];

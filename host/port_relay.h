@@ -36,6 +36,10 @@ class PortRelay {
   // message was dropped).
   void CloseMoved(const std::vector<std::uint64_t>& moved);
 
+  // A new channel: `holder` keeps one end as `kept_name` and the other goes
+  // to `to`, named in `out`. False when the name is not one it may choose.
+  bool SplitTo(PortHolder* holder, std::uint64_t kept_name, PortHolder* to, proto::ChannelMessage* out);
+
   // A ChannelMessage from `from` through its end message.port() (non-zero).
   std::string OnChannelMessage(PortHolder* from, const proto::ChannelMessage& message);
   std::string OnPortClose(PortHolder* from, std::uint64_t port);

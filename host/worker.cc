@@ -15,6 +15,8 @@
 #include <unordered_set>
 
 #include "host/launcher.h"
+#include "host/host_port.h"
+#include "isohost/clone_codec.h"
 #include "host/port_relay.h"
 #include "host/permissions_proto.h"
 #include "host/worker_binary.h"
@@ -135,6 +137,20 @@ class Worker::Impl : public PortHolder {
       process_running_ = false;
       deferred_.Start([this] { MaybeFinish(); });
     }
+  }
+
+  std::unique_ptr<Port::Impl> PostPort(Port::Callbacks callbacks) {
+    if (!running()) return nullptr;
+    auto port = std::make_unique<Port::Impl>(Relay(), std::move(callbacks));
+    proto::Envelope envelope;
+    proto::ChannelMessage* message = envelope.mutable_channel_message();
+    if (!Relay()->SplitTo(port.get(), Port::Impl::kName, this, message)) return nullptr;
+    // The structured clone of the port itself: V8's header, then a host
+    // object that is transfer 0 (worker/port_message.h).
+    const char value[] = {static_cast<char>(0xFF), static_cast<char>(ipc::kCloneFormatVersion), '\\', 0};
+    message->set_data(value, sizeof(value));
+    SendFrame(envelope);
+    return port;
   }
 
   bool PostMessage(std::string_view data, std::string* error) {
@@ -781,6 +797,12 @@ Worker::Worker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Worker::~Worker() = default;
 
 bool Worker::PostMessage(std::string_view data, std::string* error) { return impl_->PostMessage(data, error); }
+
+std::unique_ptr<Port> Worker::PostPort(Port::Callbacks callbacks) {
+  std::unique_ptr<Port::Impl> port = impl_->PostPort(std::move(callbacks));
+  if (!port) return nullptr;
+  return std::unique_ptr<Port>(new Port(std::move(port)));
+}
 void Worker::Terminate(int code, std::uint64_t grace_ms) { impl_->Terminate(code, grace_ms); }
 bool Worker::RunTask(std::uint64_t id, std::string_view task, std::uint64_t heap_limit_bytes, std::string* error) {
   return impl_->RunTask(id, task, heap_limit_bytes, error);
