@@ -100,7 +100,7 @@ std::string_view ExitReasonName(ExitReason reason) {
   return "unknown";
 }
 
-class Worker::Impl : public PortHolder {
+class Worker::Impl : public PortHolder, public BroadcastHub::Member {
  public:
   Impl(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks, Launcher* launcher)
       : loop_(loop),
@@ -445,6 +445,11 @@ class Worker::Impl : public PortHolder {
         return OnPortClose(envelope.port_close());
       case proto::Envelope::kPortDrain:
         return OnPortDrain(envelope.port_drain());
+      case proto::Envelope::kBroadcast: {
+        std::string error = Hub()->OnMessage(this, envelope.broadcast());
+        if (!error.empty()) ProtocolError(error);
+        return;
+      }
       case proto::Envelope::kNestedTerminate: {
         auto found = nested_.find(envelope.nested_terminate().nested_id());
         if (found != nested_.end()) found->second->Terminate(1);
@@ -567,6 +572,7 @@ class Worker::Impl : public PortHolder {
     };
     auto impl = std::make_unique<Impl>(loop_, std::move(child), std::move(callbacks), launcher_);
     impl->relay_ = Relay();
+    impl->hub_ = Hub();
     impl->parent_ = this;
     impl->id_in_parent_ = nested_id;
     Impl* started = impl.get();
@@ -632,10 +638,20 @@ class Worker::Impl : public PortHolder {
     if (!error.empty()) ProtocolError(error);
   }
 
-  // This worker holds no more ends: their channels close.
+  // This worker holds no more ends: their channels close; nor
+  // BroadcastChannels.
   void DropPorts() {
     if (relay_) relay_->DropHolder(this);
+    if (hub_) hub_->Drop(this);
   }
+
+  // Its supervisor's, or its tree's without one.
+  std::shared_ptr<BroadcastHub>& Hub() {
+    if (!hub_) hub_ = launcher_ != nullptr ? launcher_->broadcast_hub() : std::make_shared<BroadcastHub>();
+    return hub_;
+  }
+
+  bool SendBroadcast(const proto::Envelope& envelope) override { return SendFrame(envelope); }
 
   bool SendPortFrame(const proto::Envelope& envelope) override { return SendFrame(envelope); }
 
@@ -779,6 +795,7 @@ class Worker::Impl : public PortHolder {
   // The channels of this tree of workers, made on first use; the worker
   // that started this one and its id for it (none for a worker of the host).
   std::shared_ptr<PortRelay> relay_;
+  std::shared_ptr<BroadcastHub> hub_;  // made on first use
   Impl* parent_ = nullptr;
   std::uint32_t id_in_parent_ = 0;
   // Points at a flag on the stack of a callback that may destroy us.

@@ -27,6 +27,7 @@ enum ChannelFrameKind : int {
   kFrameMarker = 2,        // the peer's messages come on the link from here
   kFrameLinkAttached = 3,  // end `port` has a link now, `link`
   kFrameDrainAck = 4,      // the host relays nothing more for end `port`, which we gave away
+  kFrameBroadcast = 5,     // a BroadcastChannel message for the channels named `link`
   kFrameLinkData = 10,     // on link `link`: a message
   kFrameLinkPlaceholder = 11,
   kFrameLinkEnd = 12,      // the peer sends nothing more on the link

@@ -284,6 +284,7 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
     case proto::Envelope::kChannelMessage:
     case proto::Envelope::kPortClose:
     case proto::Envelope::kPortDrain:
+    case proto::Envelope::kBroadcast:
       if (started_) DeliverChannelFrame(*this, envelope);
       break;
     case proto::Envelope::kPortLink:

@@ -264,6 +264,30 @@ void PortDrained(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime::From(info.GetIsolate())->channel()->Send(envelope);
 }
 
+// broadcastSend(name, bytes: ArrayBuffer | undefined, op): op 0 posts the
+// bytes to the channels of `name` in other workers, 1 joins the name, 2
+// leaves it (proto BroadcastMessage).
+void BroadcastSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsString() || !info[2]->IsUint32()) return;
+  Runtime* runtime = Runtime::From(isolate);
+  proto::Envelope envelope;
+  proto::BroadcastMessage* message = envelope.mutable_broadcast();
+  message->set_name(Utf8(isolate, info[0]));
+  const std::uint32_t op = info[2].As<v8::Uint32>()->Value();
+  if (op == 1) {
+    message->set_join(true);
+  } else if (op == 2) {
+    message->set_leave(true);
+  } else {
+    std::shared_ptr<v8::BackingStore> keep;
+    std::string_view data = BytesOf(info[1], &keep);
+    if (!WithinMessageLimit(isolate, runtime, data.size())) return;
+    message->set_data(data.data(), data.size());
+  }
+  runtime->channel()->Send(envelope);
+}
+
 // --- direct links (worker/port_links.h) -----------------------------------------
 
 PortLinks* LinksOf(const v8::FunctionCallbackInfo<v8::Value>& info, std::uint32_t* id) {
@@ -330,6 +354,7 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "channelSend", ChannelSend);
   SetMethod(isolate, context, target, "portClose", PortClose);
   SetMethod(isolate, context, target, "portDrained", PortDrained);
+  SetMethod(isolate, context, target, "broadcastSend", BroadcastSend);
   SetMethod(isolate, context, target, "linkSend", LinkSend);
   SetMethod(isolate, context, target, "linkControl", LinkControl);
   SetMethod(isolate, context, target, "linkDrop", LinkDrop);

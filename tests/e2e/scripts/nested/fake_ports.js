@@ -16,3 +16,5 @@ if (lie === 'link') {
   console.log(native.linkSend(1, bytes), native.linkSend(2, bytes));
   process.exit(0);
 }
+// A BroadcastChannel name it never joined.
+if (lie === 'broadcast') native.broadcastSend('news', bytes, 0);

@@ -526,8 +526,18 @@ function receiveMessageOnPort(port) {
 
 // --- BroadcastChannel --------------------------------------------------------------
 
-// By name, among the channels of this worker.
+// By name, among the channels of this worker and, through the host, of all
+// the workers of its supervisor: the host learns which names this worker
+// has channels of, and fans a message out to the other workers that have.
 const broadcastChannels = new Map();  // name -> Set of BroadcastChannel
+const kBroadcastPost = 0;
+const kBroadcastJoin = 1;
+const kBroadcastLeave = 2;
+
+// A message from another worker for the channels named `name`.
+function onBroadcast(name, bytes) {
+  for (const channel of broadcastChannels.get(name) ?? []) BroadcastChannel._deliver(channel, bytes);
+}
 
 class BroadcastChannel extends NodeEventTarget {
   #name;
@@ -543,6 +553,7 @@ class BroadcastChannel extends NodeEventTarget {
     if (members === undefined) {
       members = new Set();
       broadcastChannels.set(this.#name, members);
+      native.broadcastSend(this.#name, undefined, kBroadcastJoin);
     }
     members.add(this);
     this.#endpoint.started = true;
@@ -573,6 +584,11 @@ class BroadcastChannel extends NodeEventTarget {
     for (const other of broadcastChannels.get(this.#name) ?? []) {
       if (other !== this) other.#endpoint.enqueue({ bytes, endpoints: [] });
     }
+    native.broadcastSend(this.#name, bytes, kBroadcastPost);
+  }
+
+  static _deliver(channel, bytes) {
+    channel.#endpoint.enqueue({ bytes, endpoints: [] });
   }
 
   close() {
@@ -581,7 +597,10 @@ class BroadcastChannel extends NodeEventTarget {
     this.#closed = true;
     const members = broadcastChannels.get(this.#name);
     members.delete(this);
-    if (members.size === 0) broadcastChannels.delete(this.#name);
+    if (members.size === 0) {
+      broadcastChannels.delete(this.#name);
+      native.broadcastSend(this.#name, undefined, kBroadcastLeave);
+    }
     this.#endpoint.closed = true;
     this.#endpoint.queue.length = 0;
     this.#endpoint.updateRef();
@@ -633,6 +652,7 @@ const kFrameFenced = 1;
 const kFrameMarker = 2;
 const kFrameLinkAttached = 3;
 const kFrameDrainAck = 4;
+const kFrameBroadcast = 5;
 const kFrameLinkData = 10;
 const kFrameLinkPlaceholder = 11;
 const kFrameLinkClose = 13;
@@ -950,6 +970,7 @@ function onLinkFrame(id, kind, bytes) {
 // link (kind, link).
 function onChannelFrame(port, nestedId, bytes, names, kind = 0, linkId = 0) {
   if (kind >= kFrameLinkData) return onLinkFrame(linkId, kind, bytes);
+  if (kind === kFrameBroadcast) return onBroadcast(linkId, bytes);
   if (kind === kFrameLinkAttached) return onLinkAttached(port, linkId);
   if (kind === kFrameDrainAck) {
     const endpoint = remoteEndpoints.get(port);
