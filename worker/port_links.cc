@@ -1,8 +1,10 @@
 #include "worker/port_links.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 
+#include "worker/port_message.h"
 #include "worker/runtime.h"
 
 namespace isohost::worker {
@@ -10,6 +12,17 @@ namespace {
 
 // How long a closing link may wait for its last frames to be taken.
 constexpr int kDropFlushMs = 1000;
+
+// A link's shared ring as the room a large message is serialised into.
+class RingRoom final : public MessageRoom {
+ public:
+  explicit RingRoom(ipc::Channel* channel) : channel_(channel) {}
+  char* Take(std::size_t size) override { return channel_->ReserveRingMessage(size); }
+  void GiveBack() override { channel_->CancelRingMessage(); }
+
+ private:
+  ipc::Channel* channel_;
+};
 
 }  // namespace
 
@@ -97,6 +110,36 @@ bool PortLinks::Send(std::uint32_t id, std::string_view data) {
   if (channel == nullptr || !channel->SendPortMessage(data)) return false;
   ++stats_.sent;
   return true;
+}
+
+v8::Maybe<bool> PortLinks::Post(std::uint32_t id, v8::Local<v8::Context> context, v8::Local<v8::Value> value) {
+  ipc::Channel* channel = Find(id);
+  if (channel == nullptr) return v8::Just(false);
+  v8::Isolate* isolate = context->GetIsolate();
+  RingRoom room(channel);
+  SerializedMessage message;
+  if (!SerializePortMessageTo(isolate, context, value, &room, channel->options().shared_ring_threshold, &message)) {
+    return v8::Nothing<bool>();
+  }
+  const std::size_t limit = channel->options().max_message_size;
+  if (message.size > limit) {
+    if (message.in_room) channel->CancelRingMessage();
+    else std::free(message.data);
+    v8::Local<v8::String> text;
+    if (v8::String::NewFromUtf8(isolate, ipc::MessageOverLimitError(message.size, limit).c_str()).ToLocal(&text)) {
+      isolate->ThrowException(v8::Exception::RangeError(text));
+    }
+    return v8::Nothing<bool>();
+  }
+  bool sent;
+  if (message.in_room) {
+    sent = channel->SendRingMessage(message.size);
+  } else {
+    sent = channel->SendPortMessage({message.data, message.size});
+    std::free(message.data);
+  }
+  if (sent) ++stats_.sent;
+  return v8::Just(sent);
 }
 
 bool PortLinks::SendPlaceholder(std::uint32_t id) {

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include <v8.h>
+
 #include "ipc/channel.h"
 #include "isohost.pb.h"
 
@@ -44,6 +46,11 @@ class PortLinks {
   // Frames on link `id`; false when the link is gone or the message is over
   // the limit.
   bool Send(std::uint32_t id, std::string_view data);
+  // Serialises `value` (which transfers nothing) onto link `id`, a large
+  // one straight into the link's shared ring. Nothing when the value cannot
+  // be cloned or is over the limit (an exception is pending); false when
+  // the link is gone.
+  v8::Maybe<bool> Post(std::uint32_t id, v8::Local<v8::Context> context, v8::Local<v8::Value> value);
   bool SendPlaceholder(std::uint32_t id);
   bool SendEnd(std::uint32_t id);
   bool SendClose(std::uint32_t id);

@@ -309,6 +309,17 @@ void LinkSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
   info.GetReturnValue().Set(links->Send(id, data));
 }
 
+// linkPost(link, value) -> whether `value` (transferring nothing) went on
+// the link; throws what serializeMessage throws, or a RangeError over the
+// message limit.
+void LinkPost(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  std::uint32_t id = 0;
+  PortLinks* links = LinksOf(info, &id);
+  if (links == nullptr) return info.GetReturnValue().Set(false);
+  bool sent = false;
+  if (links->Post(id, info.GetIsolate()->GetCurrentContext(), info[1]).To(&sent)) info.GetReturnValue().Set(sent);
+}
+
 // linkControl(link, what): 0 a placeholder, 1 the end of our sending, 2 our close.
 void LinkControl(const v8::FunctionCallbackInfo<v8::Value>& info) {
   std::uint32_t id = 0;
@@ -356,6 +367,7 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "portDrained", PortDrained);
   SetMethod(isolate, context, target, "broadcastSend", BroadcastSend);
   SetMethod(isolate, context, target, "linkSend", LinkSend);
+  SetMethod(isolate, context, target, "linkPost", LinkPost);
   SetMethod(isolate, context, target, "linkControl", LinkControl);
   SetMethod(isolate, context, target, "linkDrop", LinkDrop);
   SetMethod(isolate, context, target, "linkStats", LinkStats);

@@ -311,6 +311,12 @@ class MessagePortImpl extends NodeEventTarget {
       throw nativeError('ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
     }
     const endpoint = this.#endpoint;
+    // Over a link, a message that transfers nothing is serialised straight
+    // onto it.
+    if (endpoint !== null && endpoint.sendLink !== 0 && (transfer === undefined || transfer === null) &&
+        native.linkPost(endpoint.sendLink, value)) {
+      return;
+    }
     const message = encode(value, transfer, endpoint);
     if (endpoint === null || endpoint.closed) return;
     if (endpoint.remote !== 0) {
