@@ -126,7 +126,7 @@ Contender IsohostContender(const Flags& flags, const std::string& dir) {
   Measure measure = [=](const Case& c, double* rate, double* mib, std::string* error) {
     if (c.driver) {
       std::string text;
-      if (!RunDriver(kPortDriver, DriverArgs(c, flags), &text, error)) return false;
+      if (!RunDriver(kPortDriver, DriverArgs(c, flags), c.port_bytes == 0, &text, error)) return false;
       nlohmann::json out = nlohmann::json::parse(text, nullptr, false);
       if (out.is_discarded()) {
         *error = "the driver's result is not JSON: " + text;
@@ -188,7 +188,9 @@ ThroughputRow* FindRow(ThroughputResults* results, const Case& c, const Contende
   for (ThroughputRow& row : results->rows) {
     if (row.case_name == c.name && row.runtime == who.runtime) return &row;
   }
-  results->rows.push_back({c.name, who.runtime, who.strategy, c.unit, {}, {}});
+  // Nested spawns are forked from a zygote, as a Supervisor's workers are.
+  std::string strategy = who.runtime == "isohost" && c.driver && c.port_bytes == 0 ? "zygote" : who.strategy;
+  results->rows.push_back({c.name, who.runtime, strategy, c.unit, {}, {}});
   return &results->rows.back();
 }
 
@@ -233,7 +235,8 @@ std::vector<std::string> Notes() {
       "isohost: the ports' processes talk over the direct link the host gives them.",
       "nested_spawn: the same worker starts nested workers one after the other, each timed from "
       "new Worker() to its first message in the parent; spawns/s is 1000 / the median latency "
-      "in ms of --spawns of them.",
+      "in ms of --spawns of them. isohost: the driver and its nested workers are forked from a "
+      "zygote, as a Supervisor's are (the host spawns a nested worker as a sibling process).",
       "console: the worker console.logs every line. isohost: lines and bytes counted in the "
       "host's on_output. Node: new Worker(file, {stdout: true}), lines and bytes counted from "
       "worker.stdout in the parent (the programmatic equivalent of on_output; nothing is "

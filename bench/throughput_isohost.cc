@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench/common/uv_loop.h"
+#include "host/launcher.h"
 #include "isohost/clone_codec.h"
 #include "isohost/worker.h"
 
@@ -133,9 +134,15 @@ bool MeasureConsole(const std::string& script, std::uint64_t expected_lines,
   return true;
 }
 
-bool RunDriver(const std::string& script, const std::vector<std::string>& argv, std::string* text,
+bool RunDriver(const std::string& script, const std::vector<std::string>& argv, bool zygote, std::string* text,
                std::string* error) {
   UvLoop loop;
+  std::unique_ptr<Launcher> launcher;
+  if (zygote) {
+    LauncherOptions launcher_options;
+    launcher_options.default_strategy = SpawnStrategy::kZygote;
+    launcher = std::make_unique<Launcher>(loop.get(), launcher_options);
+  }
   std::unique_ptr<Worker> worker;
   bool done = false;
   std::string failure;
@@ -161,13 +168,16 @@ bool RunDriver(const std::string& script, const std::vector<std::string>& argv, 
   WorkerOptions options;
   options.script_path = script;
   options.argv = argv;
-  worker = Worker::Spawn(loop.get(), std::move(options), std::move(callbacks));
+  options.spawn = zygote ? SpawnStrategy::kZygote : SpawnStrategy::kExec;
+  worker = Worker::Spawn(loop.get(), std::move(options), std::move(callbacks), launcher.get());
   Watchdog watchdog(loop.get(), kTimeoutSlackMs, [&] {
     failure = "timed out";
     worker->Terminate(1, 0);
   });
   loop.Run();
   worker.reset();
+  launcher.reset();
+  loop.Run();  // the close callbacks of the zygote's handles
   if (!failure.empty()) {
     *error = failure;
     return false;
