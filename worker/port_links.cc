@@ -1,5 +1,6 @@
 #include "worker/port_links.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <utility>
@@ -167,6 +168,15 @@ bool PortLinks::SendClose(std::uint32_t id) {
   envelope.mutable_port_close();
   channel->Send(envelope);
   return true;
+}
+
+void PortLinks::FlushAll(int timeout_ms) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (auto& [id, channel] : links_) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return;
+    if (channel->is_open()) channel->FlushSync(static_cast<int>(left.count()));
+  }
 }
 
 void PortLinks::Drop(std::uint32_t id) {

@@ -54,6 +54,9 @@ class PortLinks {
   bool SendPlaceholder(std::uint32_t id);
   bool SendEnd(std::uint32_t id);
   bool SendClose(std::uint32_t id);
+  // Writes what waits on every link, for up to `timeout_ms` in all: the
+  // process is exiting.
+  void FlushAll(int timeout_ms);
   // JS is done with link `id`: what was sent is written, and it closes.
   void Drop(std::uint32_t id);
 

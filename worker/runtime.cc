@@ -204,6 +204,8 @@ void Runtime::CheckedLoopClose(uv_loop_t* loop) {
 
 void Runtime::Exit(int code, proto::ExitReason reason, const std::string& message) {
   exiting_ = true;
+  // What the script posted on its ports' links reaches their peers.
+  if (port_links_) port_links_->FlushAll(kFinalFlushTimeoutMs);
   if (channel_ && channel_->is_open()) {
     proto::Envelope envelope;
     proto::Exit* exit = envelope.mutable_exit();

@@ -37,6 +37,14 @@ TEST(PortLinkTest, TheDeathOfOneEndsProcessClosesTheOther) {
   EXPECT_NE(result.out.find("victim exited, code 137\n"), std::string::npos) << result.out;
 }
 
+// The burst is larger than the link's ring and pipe take while the other
+// end is busy: the exit writes the rest first.
+TEST(PortLinkTest, WhatAWorkerPostedOnALinkBeforeItExitedArrives) {
+  CliResult result = RunCli({"run", ScriptPath("ports/exit_flush.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "got 200 of 200, intact true, then close\n") << result.err;
+}
+
 // Only the host hands out links: a worker naming one it was not given
 // reaches nobody, and goes on.
 TEST(PortLinkTest, AWorkerCannotUseALinkItWasNotGiven) {
