@@ -1,7 +1,8 @@
 // A port moves while messages stream into it over a direct link: B sends
 // numbered messages without pause; A reads some, then gives its port back
 // here in the middle of a delivery round (with messages queued and more on
-// the link), and this worker passes it straight on to C. Between them A and
+// the link), and this worker passes it straight on to C. Every tenth
+// message carries a port, so goes through the host. Between them A and
 // C must get every message once, in order.
 const path = require('node:path');
 const { Worker, MessageChannel } = require('node:worker_threads');
