@@ -670,6 +670,8 @@ const kLinkPlaceholder = 0;
 const kLinkEnd = 1;
 const kLinkClose = 2;
 const kEmpty = new ArrayBuffer(0);
+// Taken at load: a script's own ArrayBuffer.prototype.slice cannot change it.
+const ArrayBufferPrototypeSlice = Function.prototype.call.bind(ArrayBuffer.prototype.slice);
 
 const remoteEndpoints = new Map();  // the host's name -> Endpoint (ends draining too)
 const links = new Map();  // link id -> { id, endpoint, marked, peerDone, items }
@@ -799,7 +801,6 @@ function emitNow(endpoint, message, transient = false) {
   if (transient) message.bytes = ArrayBufferPrototypeSlice(message.bytes, 0);
   emit(endpoint, message);
 }
-const ArrayBufferPrototypeSlice = Function.prototype.call.bind(ArrayBuffer.prototype.slice);
 
 // From the host: { message, fenced } or { marker }.
 function hostIn(endpoint, item) {
