@@ -21,6 +21,18 @@ TEST(PortLinkTest, MessagesBothWaysKeepTheirOrderWithTransfersAmongThem) {
       << result.err;
 }
 
+// Under the permission model the workers still make their link's pipes and
+// ring (the kernel's sandbox allows them).
+TEST(PortLinkTest, SandboxedWorkersAreLinkedToo) {
+  CliResult result = RunCli({"run", "--sandbox", "--allow-worker", "--node-option=--expose-internals",
+                             ScriptPath("ports/stream.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "A got 300 in order, 0 out of order, 43 ports, inner ok, linked true\n"
+            "B got 300 in order, 0 out of order, 43 ports, inner ok, linked true\n")
+      << result.err;
+}
+
 TEST(PortLinkTest, APortMovedInMidStreamGetsEveryMessageOnceInOrder) {
   // Several runs: where the move falls in the stream varies.
   for (int run = 0; run < 3; ++run) {
