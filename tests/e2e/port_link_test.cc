@@ -42,6 +42,14 @@ TEST(PortLinkTest, APortMovedInMidStreamGetsEveryMessageOnceInOrder) {
   }
 }
 
+// Moved over and over in mid-stream between two workers: links are made and
+// drained again and again while messages (some carrying ports) keep coming.
+TEST(PortLinkTest, APortJuggledBetweenWorkersLosesAndReordersNothing) {
+  CliResult result = RunCli({"run", ScriptPath("ports/juggle.js"), "6000"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "6000 messages once and in order: true, the port moved 19 times\n") << result.err;
+}
+
 TEST(PortLinkTest, TheDeathOfOneEndsProcessClosesTheOther) {
   CliResult result = RunCli({"--expose-internals", ScriptPath("ports/death.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;
