@@ -21,6 +21,9 @@
 namespace isohost::bench {
 namespace {
 
+// Both runtimes run it from the source tree.
+constexpr char kPortDriver[] = ISOHOST_BENCH_JS_DIR "/port_driver.js";
+
 constexpr char kEchoWorker[] =
     "const { parentPort } = require('worker_threads');\n"
     "parentPort.on('message', (m) => parentPort.postMessage(m));\n";
@@ -31,6 +34,8 @@ std::string ConsoleWorker(std::uint64_t lines) {
 
 struct Flags {
   int rounds = 3;
+  int spawns = 20;
+  std::vector<std::string> cases;  // empty: all
   int duration_ms = 2000;
   int warmup = 200;
   std::uint64_t lines = 200'000;
@@ -42,9 +47,13 @@ struct Flags {
 struct Case {
   const char* name;
   const char* unit;
-  bool echo;             // else console lines
+  bool echo;             // else console lines, or a driver case
   const char* payload;   // the Node harness's name for the echo payload
   bool host_decodes;     // the isohost host decodes and re-encodes each echo
+  // Measured among nested workers by bench/js/port_driver.js: round trips
+  // of this many bytes between two workers, or (0) nested spawn latency.
+  bool driver = false;
+  std::size_t port_bytes = 0;
 };
 
 // Node's parent always deserialises and serialises; the "_decoded" rows make
@@ -55,7 +64,34 @@ constexpr Case kCases[] = {
     {"echo_64k", "round_trips/s", true, "64k", false},
     {"echo_64k_decoded", "round_trips/s", true, "64k", true},
     {"console", "lines/s", false, nullptr, false},
+    {"port_16b", "round_trips/s", false, nullptr, false, true, 16},
+    {"port_64k", "round_trips/s", false, nullptr, false, true, 64 * 1024},
+    {"nested_spawn", "spawns/s", false, nullptr, false, true, 0},
 };
+
+// The driver's argv for a driver case.
+std::vector<std::string> DriverArgs(const Case& c, const Flags& flags) {
+  if (c.port_bytes == 0) return {"spawn", std::to_string(flags.spawns)};
+  return {"ports", std::to_string(c.port_bytes), std::to_string(flags.warmup), std::to_string(flags.duration_ms)};
+}
+
+// A driver's result as a rate: round trips per second (and MiB/s of
+// payload both ways), or spawns per second from the median latency.
+bool DriverRates(const Case& c, const nlohmann::json& out, double* rate, double* mib, std::string* error) {
+  if (c.port_bytes == 0) {
+    double median_ms = out.value("median_ms", 0.0);
+    if (median_ms <= 0) {
+      *error = "the driver reported no spawn latency";
+      return false;
+    }
+    *rate = 1000.0 / median_ms;
+    *mib = 0;
+    return true;
+  }
+  *rate = out.value("round_trips", 0.0) / (out.value("elapsed_ms", 1.0) / 1000.0);
+  *mib = *rate * 2.0 * static_cast<double>(c.port_bytes) / (1024.0 * 1024.0);
+  return true;
+}
 
 // A message the host posts, as structured-clone bytes: the number 1, or a
 // 64 KiB one-byte string (the Node harness builds the same two values).
@@ -88,6 +124,16 @@ void EchoRates(std::uint64_t round_trips, double elapsed_ms, std::size_t payload
 
 Contender IsohostContender(const Flags& flags, const std::string& dir) {
   Measure measure = [=](const Case& c, double* rate, double* mib, std::string* error) {
+    if (c.driver) {
+      std::string text;
+      if (!RunDriver(kPortDriver, DriverArgs(c, flags), c.port_bytes == 0, &text, error)) return false;
+      nlohmann::json out = nlohmann::json::parse(text, nullptr, false);
+      if (out.is_discarded()) {
+        *error = "the driver's result is not JSON: " + text;
+        return false;
+      }
+      return DriverRates(c, out, rate, mib, error);
+    }
     if (c.echo) {
       std::string payload = EncodePayload(c);
       EchoResult r;
@@ -110,6 +156,12 @@ Contender IsohostContender(const Flags& flags, const std::string& dir) {
 Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::string& dir) {
   Measure measure = [=](const Case& c, double* rate, double* mib, std::string* error) {
     nlohmann::json out;
+    if (c.driver) {
+      std::string args;
+      for (const std::string& arg : DriverArgs(c, flags)) args += (args.empty() ? "" : " ") + arg;
+      if (!node.Run({"driver", "--worker", kPortDriver, "--args", args}, &out, error)) return false;
+      return DriverRates(c, out, rate, mib, error);
+    }
     if (c.echo) {
       if (!node.Run({"echo", "--worker", dir + "/echo.js", "--payload", c.payload, "--warmup",
                      std::to_string(flags.warmup), "--duration-ms",
@@ -136,16 +188,21 @@ ThroughputRow* FindRow(ThroughputResults* results, const Case& c, const Contende
   for (ThroughputRow& row : results->rows) {
     if (row.case_name == c.name && row.runtime == who.runtime) return &row;
   }
-  results->rows.push_back({c.name, who.runtime, who.strategy, c.unit, {}, {}});
+  // Nested spawns are forked from a zygote, as a Supervisor's workers are.
+  std::string strategy = who.runtime == "isohost" && c.driver && c.port_bytes == 0 ? "zygote" : who.strategy;
+  results->rows.push_back({c.name, who.runtime, strategy, c.unit, {}, {}});
   return &results->rows.back();
 }
 
-bool RunRound(const std::vector<Contender>& contenders, int round, ThroughputResults* results,
-              std::string* error) {
+bool RunRound(const Flags& flags, const std::vector<Contender>& contenders, int round,
+              ThroughputResults* results, std::string* error) {
   std::vector<const Contender*> order;
   for (const Contender& c : contenders) order.push_back(&c);
   if (round % 2 == 1) std::reverse(order.begin(), order.end());
   for (const Case& c : kCases) {
+    if (!flags.cases.empty() && std::find(flags.cases.begin(), flags.cases.end(), c.name) == flags.cases.end()) {
+      continue;
+    }
     std::fprintf(stderr, "[round %d/%d] %-18s", round + 1, results->rounds, c.name);
     for (const Contender* who : order) {
       double rate = 0, mib = 0;
@@ -171,6 +228,15 @@ std::vector<std::string> Notes() {
       "API carries bytes); in the _decoded rows it decodes every echo into a value and encodes "
       "it again (isohost/clone_codec.h), which is what Node's parent does with every message in all "
       "rows. MiB/s counts the encoded message in both directions.",
+      "port_16b, port_64k: a worker (isohost: of the host; Node: of the main thread) starts two "
+      "nested workers and joins them with a MessageChannel; one echoes, the other posts a "
+      "Uint8Array of 16 B or 64 KiB and posts again on each echo (bench/js/port_driver.js, the "
+      "same file for both). Timed in the pinging worker after the untimed warm-up round trips. "
+      "isohost: the ports' processes talk over the direct link the host gives them.",
+      "nested_spawn: the same worker starts nested workers one after the other, each timed from "
+      "new Worker() to its first message in the parent; spawns/s is 1000 / the median latency "
+      "in ms of --spawns of them. isohost: the driver and its nested workers are forked from a "
+      "zygote, as a Supervisor's are (the host spawns a nested worker as a sibling process).",
       "console: the worker console.logs every line. isohost: lines and bytes counted in the "
       "host's on_output. Node: new Worker(file, {stdout: true}), lines and bytes counted from "
       "worker.stdout in the parent (the programmatic equivalent of on_output; nothing is "
@@ -204,7 +270,7 @@ int Run(const Flags& flags) {
                  flags.node.empty() ? "not on PATH" : flags.node.c_str());
   }
   for (int round = 0; round < flags.rounds; ++round) {
-    if (!RunRound(contenders, round, &results, &error)) {
+    if (!RunRound(flags, contenders, round, &results, &error)) {
       std::fprintf(stderr, "throughput: %s\n", error.c_str());
       return 1;
     }
@@ -230,6 +296,9 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--warmup", flags.warmup, "Untimed echo round trips first")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--case", flags.cases, "Run only this case (repeatable)");
+  app.add_option("--spawns", flags.spawns, "Nested workers started per nested_spawn round")
+      ->check(CLI::PositiveNumber);
   app.add_option("--lines", flags.lines, "console.log lines the worker prints")
       ->check(CLI::PositiveNumber);
   app.add_flag("--quick", flags.quick, "Small counts, for a smoke test: -r 2 -d 300 --lines 20000");
@@ -241,6 +310,7 @@ int main(int argc, char** argv) {
     if (app.count("--rounds") == 0) flags.rounds = 2;
     if (app.count("--duration-ms") == 0) flags.duration_ms = 300;
     if (app.count("--lines") == 0) flags.lines = 20'000;
+    if (app.count("--spawns") == 0) flags.spawns = 5;
   }
   return isohost::bench::Run(flags);
 }

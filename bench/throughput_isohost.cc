@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench/common/uv_loop.h"
+#include "host/launcher.h"
 #include "isohost/clone_codec.h"
 #include "isohost/worker.h"
 
@@ -130,6 +131,57 @@ bool MeasureConsole(const std::string& script, std::uint64_t expected_lines,
     return false;
   }
   result->elapsed_ms = NsToMs(last_ns - online_ns);
+  return true;
+}
+
+bool RunDriver(const std::string& script, const std::vector<std::string>& argv, bool zygote, std::string* text,
+               std::string* error) {
+  UvLoop loop;
+  std::unique_ptr<Launcher> launcher;
+  if (zygote) {
+    LauncherOptions launcher_options;
+    launcher_options.default_strategy = SpawnStrategy::kZygote;
+    launcher = std::make_unique<Launcher>(loop.get(), launcher_options);
+  }
+  std::unique_ptr<Worker> worker;
+  bool done = false;
+  std::string failure;
+  WorkerCallbacks callbacks;
+  callbacks.on_message = [&](std::string_view data) {
+    if (done) return;
+    done = true;
+    ipc::Result<ipc::CloneValue> value =
+        ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+    if (!value || value->kind() != ipc::CloneValue::Kind::kString) {
+      failure = "the driver posted something other than a string";
+    } else {
+      *text = value->string();
+    }
+    worker->Terminate(0);
+  };
+  callbacks.on_output = [](StdioStream stream, std::string_view data, ConsoleLevel) {
+    if (stream == StdioStream::kStderr) std::fwrite(data.data(), 1, data.size(), stderr);
+  };
+  callbacks.on_exit = [&](const ExitInfo& info) {
+    if (!done && failure.empty()) failure = DescribeExit(info);
+  };
+  WorkerOptions options;
+  options.script_path = script;
+  options.argv = argv;
+  options.spawn = zygote ? SpawnStrategy::kZygote : SpawnStrategy::kExec;
+  worker = Worker::Spawn(loop.get(), std::move(options), std::move(callbacks), launcher.get());
+  Watchdog watchdog(loop.get(), kTimeoutSlackMs, [&] {
+    failure = "timed out";
+    worker->Terminate(1, 0);
+  });
+  loop.Run();
+  worker.reset();
+  launcher.reset();
+  loop.Run();  // the close callbacks of the zygote's handles
+  if (!failure.empty()) {
+    *error = failure;
+    return false;
+  }
   return true;
 }
 

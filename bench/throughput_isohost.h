@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace isohost::bench {
 
@@ -40,6 +41,14 @@ struct ConsoleResult {
 // bytes and lines that reach the host until the worker has exited.
 bool MeasureConsole(const std::string& script, std::uint64_t expected_lines,
                     ConsoleResult* result, std::string* error);
+
+// Runs `script` with `argv` as a worker of the host and returns the first
+// message it posts, which must be a string (bench/js/port_driver.js posts
+// its result as JSON text); then terminates the worker. With `zygote`, the
+// worker and its nested workers are forked from a zygote of a launcher
+// made for the run, as a Supervisor's are; else they are exec'd.
+bool RunDriver(const std::string& script, const std::vector<std::string>& argv, bool zygote, std::string* text,
+               std::string* error);
 
 }  // namespace isohost::bench
 

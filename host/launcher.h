@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "host/broadcast_hub.h"
 #include "ipc/unique_fd.h"
 #include "ipc/uv_handle.h"
 #include "isohost/worker_options.h"
@@ -106,6 +107,8 @@ class Launcher {
   std::size_t pooled() const { return pool_.size(); }
   bool zygote_alive() const;
   const std::shared_ptr<spdlog::logger>& logger() const { return options_.logger; }
+  // BroadcastChannel among the workers launched here.
+  const std::shared_ptr<BroadcastHub>& broadcast_hub() const { return broadcast_hub_; }
   // Kills the zygote (tests of its death and restart).
   void KillZygoteForTesting();
 
@@ -122,6 +125,7 @@ class Launcher {
   bool zygote_failed_ = false;  // could not be (re)started: use exec
   std::deque<LaunchedProcess> pool_;
   ipc::TimerHandle refill_;
+  std::shared_ptr<BroadcastHub> broadcast_hub_ = std::make_shared<BroadcastHub>();
 };
 
 std::string_view SpawnStrategyName(SpawnStrategy strategy);

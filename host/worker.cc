@@ -15,7 +15,9 @@
 #include <unordered_set>
 
 #include "host/launcher.h"
-#include "host/port_registry.h"
+#include "host/host_port.h"
+#include "isohost/clone_codec.h"
+#include "host/port_relay.h"
 #include "host/permissions_proto.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
@@ -99,7 +101,7 @@ std::string_view ExitReasonName(ExitReason reason) {
   return "unknown";
 }
 
-class Worker::Impl : public PortHolder {
+class Worker::Impl : public PortHolder, public BroadcastHub::Member {
  public:
   Impl(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks, Launcher* launcher)
       : loop_(loop),
@@ -136,6 +138,20 @@ class Worker::Impl : public PortHolder {
       process_running_ = false;
       deferred_.Start([this] { MaybeFinish(); });
     }
+  }
+
+  std::unique_ptr<Port::Impl> PostPort(Port::Callbacks callbacks) {
+    if (!running()) return nullptr;
+    auto port = std::make_unique<Port::Impl>(Relay(), std::move(callbacks));
+    proto::Envelope envelope;
+    proto::ChannelMessage* message = envelope.mutable_channel_message();
+    if (!Relay()->SplitTo(port.get(), Port::Impl::kName, this, message)) return nullptr;
+    // The structured clone of the port itself: V8's header, then a host
+    // object that is transfer 0 (worker/port_message.h).
+    const char value[] = {static_cast<char>(0xFF), static_cast<char>(ipc::kCloneFormatVersion), '\\', 0};
+    message->set_data(value, sizeof(value));
+    SendFrame(envelope);
+    return port;
   }
 
   bool PostMessage(std::string_view data, std::string* error) {
@@ -442,6 +458,13 @@ class Worker::Impl : public PortHolder {
       }
       case proto::Envelope::kNestedControl:
         return OnNestedControl(envelope);
+      case proto::Envelope::kPortDrain:
+        return OnPortDrain(envelope.port_drain());
+      case proto::Envelope::kBroadcast: {
+        std::string error = Hub()->OnMessage(this, envelope.broadcast());
+        if (!error.empty()) ProtocolError(error);
+        return;
+      }
       case proto::Envelope::kNestedTerminate: {
         auto found = nested_.find(envelope.nested_terminate().nested_id());
         if (found != nested_.end()) found->second->Terminate(1);
@@ -572,7 +595,8 @@ class Worker::Impl : public PortHolder {
       nested_reaper_.Start([this] { finished_nested_.clear(); });
     };
     auto impl = std::make_unique<Impl>(loop_, std::move(child), std::move(callbacks), launcher_);
-    impl->registry_ = Registry();
+    impl->relay_ = Relay();
+    impl->hub_ = Hub();
     impl->parent_ = this;
     impl->id_in_parent_ = nested_id;
     impl->shares_env_with_parent_ = spawn.share_env();
@@ -607,29 +631,23 @@ class Worker::Impl : public PortHolder {
 
   // --- MessagePorts whose ends are in different processes -----------------------
 
-  std::shared_ptr<PortRegistry>& Registry() {
-    if (!registry_) registry_ = std::make_shared<PortRegistry>();
-    return registry_;
+  std::shared_ptr<PortRelay>& Relay() {
+    if (!relay_) relay_ = std::make_shared<PortRelay>();
+    return relay_;
   }
 
   void OnChannelMessage(const proto::ChannelMessage& message) {
-    PortRegistry& registry = *Registry();
+    PortRelay& relay = *Relay();
+    if (message.port() != 0 || message.forwarded()) {
+      std::string error = relay.OnChannelMessage(this, message);
+      if (!error.empty()) ProtocolError(error);
+      return;
+    }
+    // Through the link between a worker and its parent.
     Impl* destination = nullptr;
-    std::uint64_t destination_port = 0;
     std::uint32_t destination_nested = 0;
     bool to_host = false;
-    if (message.port() != 0) {
-      std::optional<std::uint64_t> end = registry.Find(this, message.port());
-      if (!end) {
-        return ProtocolError("worker sent through port " + std::to_string(message.port()) +
-                             ", which it does not hold");
-      }
-      std::optional<PortRegistry::Route> peer = registry.PeerOf(*end);
-      if (peer && peer->holder != nullptr) {
-        destination = static_cast<Impl*>(peer->holder);
-        destination_port = peer->name;
-      }
-    } else if (message.nested_id() != 0) {
+    if (message.nested_id() != 0) {
       auto found = nested_impls_.find(message.nested_id());
       if (found != nested_impls_.end() && found->second->running()) destination = found->second;
     } else if (parent_ != nullptr) {
@@ -640,58 +658,54 @@ class Worker::Impl : public PortHolder {
     }
     // The ends it transfers leave it now, whatever becomes of the message.
     std::vector<std::uint64_t> moved;
-    for (const proto::TransferredPort& port : message.ports()) {
-      std::optional<std::uint64_t> end;
-      if (port.new_pair()) {
-        end = registry.Split(this, port.name());
-        if (!end) {
-          return ProtocolError("worker named a new port " + std::to_string(port.name()) +
-                               ", which is not a name it may choose");
-        }
-      } else {
-        end = registry.Find(this, port.name());
-        if (!end) {
-          return ProtocolError("worker transferred port " + std::to_string(port.name()) +
-                               ", which it does not hold");
-        }
-        registry.Release(*end);
-      }
-      moved.push_back(*end);
-    }
+    std::string error = relay.TakeTransferred(this, message, &moved);
+    if (!error.empty()) return ProtocolError(error);
     if (destination == nullptr) {
       // Nobody to take them (the host holds no ports): their channels close.
-      for (std::uint64_t end : moved) NotifyClosed(registry.Close(end));
+      relay.CloseMoved(moved);
       if (to_host && callbacks_.on_message) callbacks_.on_message(message.data());
       return;
     }
     proto::Envelope envelope;
     proto::ChannelMessage* out = envelope.mutable_channel_message();
-    out->set_port(destination_port);
     out->set_nested_id(destination_nested);
     out->set_data(message.data());
-    for (std::uint64_t end : moved) out->add_ports()->set_name(registry.Give(end, destination));
-    if (!destination->SendFrame(envelope)) {
-      for (std::uint64_t end : moved) NotifyClosed(registry.Close(end));
-    }
+    std::vector<std::uint64_t> nowhere;
+    relay.GiveMoved(moved, destination, out, &nowhere);
+    destination->SendFrame(envelope);
+    PortRelay::SayClosed(destination, nowhere);
   }
 
   void OnPortClose(const proto::PortClose& close) {
-    // An end it no longer holds (the other side closed first) is no error.
-    std::optional<std::uint64_t> end = Registry()->Find(this, close.port());
-    if (end) NotifyClosed(registry_->Close(*end));
+    std::string error = Relay()->OnPortClose(this, close.port());
+    if (!error.empty()) ProtocolError(error);
   }
 
-  static void NotifyClosed(const std::optional<PortRegistry::Route>& route) {
-    if (!route || route->holder == nullptr) return;
-    proto::Envelope envelope;
-    envelope.mutable_port_close()->set_port(route->name);
-    static_cast<Impl*>(route->holder)->SendFrame(envelope);
+  void OnPortDrain(const proto::PortDrain& drain) {
+    std::string error = Relay()->OnPortDrain(this, drain.port());
+    if (!error.empty()) ProtocolError(error);
   }
 
-  // This worker holds no more ends: their channels close.
+  // This worker holds no more ends: their channels close; nor
+  // BroadcastChannels.
   void DropPorts() {
-    if (!registry_) return;
-    for (const PortRegistry::Route& route : registry_->DropHolder(this)) NotifyClosed(route);
+    if (relay_) relay_->DropHolder(this);
+    if (hub_) hub_->Drop(this);
+  }
+
+  // Its supervisor's, or its tree's without one.
+  std::shared_ptr<BroadcastHub>& Hub() {
+    if (!hub_) hub_ = launcher_ != nullptr ? launcher_->broadcast_hub() : std::make_shared<BroadcastHub>();
+    return hub_;
+  }
+
+  bool SendBroadcast(const proto::Envelope& envelope) override { return SendFrame(envelope); }
+
+  bool SendPortFrame(const proto::Envelope& envelope) override { return SendFrame(envelope); }
+
+  bool SendPortDescriptor(int fd, const proto::Envelope& envelope) override {
+    if (finished_ || !channel_ || !channel_->is_open()) return false;
+    return channel_->SendDescriptor(fd) && channel_->Send(envelope);
   }
 
   bool SendFrame(const proto::Envelope& envelope) {
@@ -828,7 +842,8 @@ class Worker::Impl : public PortHolder {
   std::map<std::uint32_t, Impl*> nested_impls_;  // the Impls of nested_
   // The channels of this tree of workers, made on first use; the worker
   // that started this one and its id for it (none for a worker of the host).
-  std::shared_ptr<PortRegistry> registry_;
+  std::shared_ptr<PortRelay> relay_;
+  std::shared_ptr<BroadcastHub> hub_;  // made on first use
   Impl* parent_ = nullptr;
   std::uint32_t id_in_parent_ = 0;
   bool shares_env_with_parent_ = false;  // env: SHARE_ENV
@@ -849,6 +864,12 @@ Worker::Worker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Worker::~Worker() = default;
 
 bool Worker::PostMessage(std::string_view data, std::string* error) { return impl_->PostMessage(data, error); }
+
+std::unique_ptr<Port> Worker::PostPort(Port::Callbacks callbacks) {
+  std::unique_ptr<Port::Impl> port = impl_->PostPort(std::move(callbacks));
+  if (!port) return nullptr;
+  return std::unique_ptr<Port>(new Port(std::move(port)));
+}
 void Worker::Terminate(int code, std::uint64_t grace_ms) { impl_->Terminate(code, grace_ms); }
 bool Worker::RunTask(std::uint64_t id, std::string_view task, std::uint64_t heap_limit_bytes, std::string* error) {
   return impl_->RunTask(id, task, heap_limit_bytes, error);

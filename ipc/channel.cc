@@ -120,6 +120,43 @@ bool Channel::SendPortMessage(std::size_t size, const MessageWriter& write, bool
   return true;
 }
 
+char* Channel::ReserveRingMessage(std::size_t size) {
+  if (!socket_ || write_failed_ || ring_room_ || options_.shared_ring_threshold == 0) return nullptr;
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  if (!RingReady()) return nullptr;
+  ring_room_ = ring_writer_->Reserve(size);
+  return ring_room_ ? ring_room_->data : nullptr;
+}
+
+void Channel::CancelRingMessage() {
+  if (!ring_room_) return;
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  ring_writer_->Shrink(*ring_room_, 0);
+  ring_room_.reset();
+}
+
+bool Channel::SendRingMessage(std::size_t used) {
+  if (!ring_room_) return false;
+  if (!socket_ || write_failed_ || used == 0 || used > options_.max_message_size) {
+    CancelRingMessage();
+    return false;
+  }
+  {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    std::size_t before = BufferedLocked();
+    ring_writer_->Shrink(*ring_room_, used);
+    proto::Envelope envelope;
+    proto::SharedPortMessage* shared = envelope.mutable_shared_port_message();
+    shared->set_position(ring_room_->position);
+    shared->set_length(used);
+    ring_room_.reset();
+    if (!AppendFrame(envelope, max_frame_size(), &out_buffer_)) return false;
+    NoteAppended(before);
+  }
+  Queued();
+  return true;
+}
+
 bool Channel::SendWithPayload(proto::Envelope& envelope, proto::TaskPayload* payload, std::size_t size,
                               const MessageWriter& write) {
   if (!socket_ || write_failed_ || size > options_.max_message_size) return false;

@@ -103,6 +103,16 @@ class Channel {
   using MessageWriter = std::function<void(char* data)>;
   bool SendPortMessage(std::size_t size, const MessageWriter& write, bool* below_high_water = nullptr);
 
+  // For a serializer that learns the size of a large message as it writes
+  // it: `size` bytes of room in the shared ring (null when there is no ring
+  // or no room), which the message is written into in place. Then exactly
+  // one of the two below, with nothing sent in between.
+  char* ReserveRingMessage(std::size_t size);
+  // Sends the message of `used` bytes at the start of the room; the rest
+  // goes back. False (nothing sent) over the limit or once closed.
+  bool SendRingMessage(std::size_t used);
+  void CancelRingMessage();
+
   // Sends `fd` (a duplicate: the caller keeps its own) on the socket for a
   // frame sent after it to claim with ReceiveDescriptor(). False when it
   // cannot go (the frames do not use the pipe, or the socket refused it).
@@ -268,6 +278,7 @@ class Channel {
   // Our ring for large messages (made at most once), and the peer's.
   bool ring_tried_ = false;
   std::unique_ptr<SharedRingWriter> ring_writer_;
+  std::optional<SharedRingWriter::Reservation> ring_room_;  // ReserveRingMessage()'s
   std::unique_ptr<SharedRingReader> ring_reader_;
 };
 

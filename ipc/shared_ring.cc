@@ -134,6 +134,10 @@ std::optional<SharedRingWriter::Reservation> SharedRingWriter::Reserve(std::size
   return Reservation{start, mapping_->data() + start % capacity};
 }
 
+void SharedRingWriter::Shrink(const Reservation& space, std::size_t used) {
+  if (space.position + used <= head_) head_ = space.position + used;
+}
+
 // --- reader ------------------------------------------------------------------
 
 std::unique_ptr<SharedRingReader> SharedRingReader::Map(int fd, std::uint64_t capacity, std::string* error) {

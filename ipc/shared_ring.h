@@ -55,6 +55,10 @@ class SharedRingWriter {
     char* data;
   };
   std::optional<Reservation> Reserve(std::size_t size);
+  // Gives back the end of the last reservation, of which only `used` bytes
+  // (0: none) hold a message: for a writer that reserved more than it knew
+  // it would need. Nothing may be reserved in between.
+  void Shrink(const Reservation& space, std::size_t used);
 
  private:
   explicit SharedRingWriter(std::unique_ptr<SharedRingMapping> mapping, int fd);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "worker/process_env.h"
+#include "worker/port_links.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
 
@@ -193,9 +194,29 @@ void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope) {
   v8::HandleScope handle_scope(isolate);
   if (runtime.js().on_channel_frame.IsEmpty()) return;
   v8::Local<v8::Context> context = runtime.context();
-  if (envelope.has_port_close()) {
-    v8::Local<v8::Value> argv[1] = {v8::Number::New(isolate, static_cast<double>(envelope.port_close().port()))};
-    runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 1, argv);
+  if (envelope.has_broadcast()) {
+    const proto::BroadcastMessage& message = envelope.broadcast();
+    std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(isolate, message.data().size());
+    if (!message.data().empty()) std::memcpy(store->Data(), message.data().data(), message.data().size());
+    v8::Local<v8::String> name;
+    if (!v8::String::NewFromUtf8(isolate, message.name().data(), v8::NewStringType::kNormal,
+                                 static_cast<int>(message.name().size()))
+             .ToLocal(&name)) {
+      return;
+    }
+    v8::Local<v8::Value> argv[6] = {v8::Integer::New(isolate, 0), v8::Integer::New(isolate, 0),
+                                    v8::ArrayBuffer::New(isolate, std::move(store)), v8::Undefined(isolate),
+                                    v8::Integer::New(isolate, kFrameBroadcast), name};
+    runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 6, argv);
+    return;
+  }
+  if (envelope.has_port_close() || envelope.has_port_drain()) {
+    const bool drain = envelope.has_port_drain();
+    const std::uint64_t port = drain ? envelope.port_drain().port() : envelope.port_close().port();
+    v8::Local<v8::Value> argv[5] = {v8::Number::New(isolate, static_cast<double>(port)), v8::Integer::New(isolate, 0),
+                                    v8::Undefined(isolate), v8::Undefined(isolate),
+                                    v8::Integer::New(isolate, drain ? kFrameDrainAck : kFrameMessage)};
+    runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 5, argv);
     return;
   }
   const proto::ChannelMessage& message = envelope.channel_message();
@@ -209,10 +230,12 @@ void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope) {
       return;
     }
   }
-  v8::Local<v8::Value> argv[4] = {v8::Number::New(isolate, static_cast<double>(message.port())),
+  const int kind = message.linked() ? kFrameMarker : message.fenced() ? kFrameFenced : kFrameMessage;
+  v8::Local<v8::Value> argv[5] = {v8::Number::New(isolate, static_cast<double>(message.port())),
                                   v8::Integer::NewFromUnsigned(isolate, message.nested_id()),
-                                  v8::ArrayBuffer::New(isolate, std::move(store)), names};
-  runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 4, argv);
+                                  v8::ArrayBuffer::New(isolate, std::move(store)), names,
+                                  v8::Integer::New(isolate, kind)};
+  runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 5, argv);
 }
 
 }  // namespace isohost::worker

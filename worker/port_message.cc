@@ -88,7 +88,82 @@ class ReadDelegate final : public v8::ValueDeserializer::Delegate {
   v8::ValueDeserializer* deserializer_ = nullptr;
 };
 
+// WriteDelegate's buffer, moved into a MessageRoom once it is large.
+class RoomDelegate final : public v8::ValueSerializer::Delegate {
+ public:
+  RoomDelegate(v8::Isolate* isolate, MessageRoom* room, std::size_t threshold)
+      : isolate_(isolate), room_(room), threshold_(threshold) {}
+
+  void ThrowDataCloneError(v8::Local<v8::String> message) override {
+    isohost::worker::ThrowDataCloneError(isolate_, message);
+  }
+
+  void* ReallocateBufferMemory(void* old_buffer, size_t size, size_t* actual_size) override {
+    if (in_room_) {
+      // Past the room: the rest goes in a buffer of our own (rare: the
+      // room is taken generously).
+      void* moved = std::malloc(size);
+      if (moved == nullptr) return nullptr;
+      std::memcpy(moved, old_buffer, capacity_);
+      room_->GiveBack();
+      in_room_ = false;
+      capacity_ = *actual_size = size;
+      return moved;
+    }
+    if (room_ != nullptr && size >= threshold_) {
+      // Room for this and as much again, since the serializer grows by doubling.
+      const std::size_t want = size * 2;
+      char* at = room_->Take(want);
+      if (at != nullptr) {
+        if (old_buffer != nullptr) std::memcpy(at, old_buffer, capacity_);
+        std::free(old_buffer);
+        in_room_ = true;
+        room_data_ = at;
+        capacity_ = *actual_size = want;
+        return at;
+      }
+      room_ = nullptr;  // none now: do not ask again
+    }
+    void* grown = std::realloc(old_buffer, size);
+    if (grown != nullptr) capacity_ = *actual_size = size;
+    return grown;
+  }
+
+  void FreeBufferMemory(void* buffer) override {
+    if (in_room_ && buffer == room_data_) {
+      room_->GiveBack();
+      in_room_ = false;
+      return;
+    }
+    std::free(buffer);
+  }
+
+  bool in_room() const { return in_room_; }
+
+ private:
+  v8::Isolate* isolate_;
+  MessageRoom* room_;
+  std::size_t threshold_;
+  bool in_room_ = false;
+  char* room_data_ = nullptr;
+  std::size_t capacity_ = 0;
+};
+
 }  // namespace
+
+bool SerializePortMessageTo(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> value,
+                            MessageRoom* room, std::size_t threshold, SerializedMessage* out) {
+  RoomDelegate delegate(isolate, room, threshold);
+  v8::ValueSerializer serializer(isolate, &delegate);
+  serializer.WriteHeader();
+  // On failure the serializer frees its buffer, and the room goes back.
+  if (!serializer.WriteValue(context, value).FromMaybe(false)) return false;
+  std::pair<uint8_t*, size_t> written = serializer.Release();
+  out->data = reinterpret_cast<char*>(written.first);
+  out->size = written.second;
+  out->in_room = delegate.in_room();
+  return true;
+}
 
 v8::MaybeLocal<v8::Object> NewPortToken(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                         std::uint32_t index) {

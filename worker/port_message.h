@@ -8,6 +8,7 @@
 
 #include <v8.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,30 @@ v8::MaybeLocal<v8::Object> NewPortToken(v8::Isolate* isolate, v8::Local<v8::Cont
 v8::MaybeLocal<v8::ArrayBuffer> SerializePortMessage(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                                      v8::Local<v8::Value> value,
                                                      const std::vector<v8::Local<v8::ArrayBuffer>>& detach);
+
+// Room that a large message can be serialised straight into (a link's
+// shared ring), so that its bytes are written once.
+class MessageRoom {
+ public:
+  virtual ~MessageRoom() = default;
+  // `size` bytes of room, or null.
+  virtual char* Take(std::size_t size) = 0;
+  // The room taken is not used after all.
+  virtual void GiveBack() = 0;
+};
+
+struct SerializedMessage {
+  char* data = nullptr;  // in the room, or malloc'ed (the caller frees it)
+  std::size_t size = 0;
+  bool in_room = false;
+};
+
+// SerializePortMessage() of a value that transfers nothing, into `room`
+// once it passes `threshold` bytes (a smaller one stays in a buffer of its
+// own). False, with a DataCloneError pending and the room given back, when
+// the value cannot be cloned.
+bool SerializePortMessageTo(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> value,
+                            MessageRoom* room, std::size_t threshold, SerializedMessage* out);
 
 // Reads bytes SerializePortMessage wrote; port token i becomes ports[i].
 v8::MaybeLocal<v8::Value> DeserializePortMessage(v8::Isolate* isolate, v8::Local<v8::Context> context,

@@ -17,6 +17,7 @@
 #include "worker/compile_cache.h"
 #include "worker/module_wrap.h"
 #include "worker/nested_workers.h"
+#include "worker/port_links.h"
 #include "worker/serialization.h"
 #include "worker/task_runner.h"
 #include "worker/v8_init.h"
@@ -87,6 +88,7 @@ Runtime::~Runtime() {
     watchdog_cv_.notify_all();
     watchdog_.join();
   }
+  port_links_.reset();
   channel_.reset();
   ahead_of_start_.reset();
   for (uv_handle_t* handle :
@@ -206,6 +208,8 @@ void Runtime::CheckedLoopClose(uv_loop_t* loop) {
 
 void Runtime::Exit(int code, proto::ExitReason reason, const std::string& message) {
   exiting_ = true;
+  // What the script posted on its ports' links reaches their peers.
+  if (port_links_) port_links_->FlushAll(kFinalFlushTimeoutMs);
   if (channel_ && channel_->is_open()) {
     proto::Envelope envelope;
     proto::Exit* exit = envelope.mutable_exit();
@@ -289,7 +293,14 @@ void Runtime::OnEnvelope(proto::Envelope& envelope) {
       break;
     case proto::Envelope::kChannelMessage:
     case proto::Envelope::kPortClose:
+    case proto::Envelope::kPortDrain:
+    case proto::Envelope::kBroadcast:
       if (started_) DeliverChannelFrame(*this, envelope);
+      break;
+    case proto::Envelope::kPortLink:
+      if (!started_) break;
+      if (!port_links_) port_links_ = std::make_unique<PortLinks>(this);
+      port_links_->OnPortLink(envelope.port_link());
       break;
     case proto::Envelope::kTerminate:
       // JS is idle (we are in the loop), so 'exit' listeners may run; a

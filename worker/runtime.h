@@ -30,6 +30,7 @@ namespace isohost::worker {
 class CompileCache;
 class ModuleRegistry;
 class NestedWorkers;
+class PortLinks;
 class TaskRunner;
 
 // Layout of the arrays shared with the bootstrap JS (worker/js/*.js reads the
@@ -157,6 +158,9 @@ class Runtime {
   // The nested workers' frames (worker/nested_workers.h), made on the first
   // `new Worker()`.
   std::unique_ptr<NestedWorkers>& nested_workers() { return nested_workers_; }
+  // The direct links of its MessagePort ends (worker/port_links.h), made on
+  // the first PortLink.
+  std::unique_ptr<PortLinks>& port_links() { return port_links_; }
 
   std::int32_t* tick_info() { return tick_info_; }
   std::uint32_t* immediate_info() { return immediate_info_; }
@@ -210,6 +214,7 @@ class Runtime {
   v8::Global<v8::ArrayBuffer> immediate_info_buffer_;
 
   std::unique_ptr<ipc::Channel> channel_;
+  std::unique_ptr<PortLinks> port_links_;  // its Channels use the loop: reset with channel_
   // The watchdog thread only sleeps until the deadline; it touches nothing
   // but these atomics, the isolate's TerminateExecution() and the async handle.
   std::thread watchdog_;

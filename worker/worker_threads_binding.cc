@@ -10,6 +10,7 @@
 #include "ipc/frame_format.h"
 #include "worker/native_module.h"
 #include "worker/nested_workers.h"
+#include "worker/port_links.h"
 #include "worker/port_message.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
@@ -284,7 +285,12 @@ void NestedTerminate(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime::From(info.GetIsolate())->channel()->Send(envelope);
 }
 
-// channelSend(port, nestedId, bytes: ArrayBuffer, [name, newPair, ...]):
+// Flags of channelSend, as ChannelMessage has them.
+constexpr std::uint32_t kSendFenced = 1;
+constexpr std::uint32_t kSendLinked = 2;
+constexpr std::uint32_t kSendForwarded = 4;
+
+// channelSend(port, nestedId, bytes: ArrayBuffer, [name, newPair, ...], flags):
 // a ChannelMessage (proto/isohost.proto) to the host.
 void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
@@ -311,6 +317,12 @@ void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
       port->set_new_pair(new_pair->IsTrue());
     }
   }
+  if (info[4]->IsUint32()) {
+    const std::uint32_t flags = info[4].As<v8::Uint32>()->Value();
+    message->set_fenced((flags & kSendFenced) != 0);
+    message->set_linked((flags & kSendLinked) != 0);
+    message->set_forwarded((flags & kSendForwarded) != 0);
+  }
   runtime->channel()->Send(envelope);
 }
 
@@ -320,6 +332,101 @@ void PortClose(const v8::FunctionCallbackInfo<v8::Value>& info) {
   proto::Envelope envelope;
   envelope.mutable_port_close()->set_port(static_cast<std::uint64_t>(info[0].As<v8::Number>()->Value()));
   Runtime::From(info.GetIsolate())->channel()->Send(envelope);
+}
+
+// portDrained(port): everything for end `port`, which this worker gave
+// away, has been forwarded.
+void PortDrained(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsNumber()) return;
+  proto::Envelope envelope;
+  envelope.mutable_port_drain()->set_port(static_cast<std::uint64_t>(info[0].As<v8::Number>()->Value()));
+  Runtime::From(info.GetIsolate())->channel()->Send(envelope);
+}
+
+// broadcastSend(name, bytes: ArrayBuffer | undefined, op): op 0 posts the
+// bytes to the channels of `name` in other workers, 1 joins the name, 2
+// leaves it (proto BroadcastMessage).
+void BroadcastSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsString() || !info[2]->IsUint32()) return;
+  Runtime* runtime = Runtime::From(isolate);
+  proto::Envelope envelope;
+  proto::BroadcastMessage* message = envelope.mutable_broadcast();
+  message->set_name(Utf8(isolate, info[0]));
+  const std::uint32_t op = info[2].As<v8::Uint32>()->Value();
+  if (op == 1) {
+    message->set_join(true);
+  } else if (op == 2) {
+    message->set_leave(true);
+  } else {
+    std::shared_ptr<v8::BackingStore> keep;
+    std::string_view data = BytesOf(info[1], &keep);
+    if (!WithinMessageLimit(isolate, runtime, data.size())) return;
+    message->set_data(data.data(), data.size());
+  }
+  runtime->channel()->Send(envelope);
+}
+
+// --- direct links (worker/port_links.h) -----------------------------------------
+
+PortLinks* LinksOf(const v8::FunctionCallbackInfo<v8::Value>& info, std::uint32_t* id) {
+  if (!info[0]->IsUint32()) return nullptr;
+  *id = info[0].As<v8::Uint32>()->Value();
+  return Runtime::From(info.GetIsolate())->port_links().get();
+}
+
+// linkSend(link, bytes: ArrayBuffer) -> whether it went on the link; a
+// RangeError over the message limit.
+void LinkSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  std::uint32_t id = 0;
+  PortLinks* links = LinksOf(info, &id);
+  if (links == nullptr) return info.GetReturnValue().Set(false);
+  std::shared_ptr<v8::BackingStore> keep;
+  std::string_view data = BytesOf(info[1], &keep);
+  if (!WithinMessageLimit(isolate, Runtime::From(isolate), data.size())) return;
+  info.GetReturnValue().Set(links->Send(id, data));
+}
+
+// linkPost(link, value) -> whether `value` (transferring nothing) went on
+// the link; throws what serializeMessage throws, or a RangeError over the
+// message limit.
+void LinkPost(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  std::uint32_t id = 0;
+  PortLinks* links = LinksOf(info, &id);
+  if (links == nullptr) return info.GetReturnValue().Set(false);
+  bool sent = false;
+  if (links->Post(id, info.GetIsolate()->GetCurrentContext(), info[1]).To(&sent)) info.GetReturnValue().Set(sent);
+}
+
+// linkControl(link, what): 0 a placeholder, 1 the end of our sending, 2 our close.
+void LinkControl(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  std::uint32_t id = 0;
+  PortLinks* links = LinksOf(info, &id);
+  if (links == nullptr || !info[1]->IsUint32()) return;
+  switch (info[1].As<v8::Uint32>()->Value()) {
+    case 0: links->SendPlaceholder(id); break;
+    case 1: links->SendEnd(id); break;
+    case 2: links->SendClose(id); break;
+    default: break;
+  }
+}
+
+// linkDrop(link)
+void LinkDrop(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  std::uint32_t id = 0;
+  if (PortLinks* links = LinksOf(info, &id)) links->Drop(id);
+}
+
+// linkStats() -> [links made, messages sent on links, messages received on links]
+void LinkStats(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  PortLinks::Stats stats;
+  if (PortLinks* links = Runtime::From(isolate)->port_links().get()) stats = links->stats();
+  v8::Local<v8::Value> values[3] = {v8::Number::New(isolate, static_cast<double>(stats.links)),
+                                    v8::Number::New(isolate, static_cast<double>(stats.sent)),
+                                    v8::Number::New(isolate, static_cast<double>(stats.received))};
+  info.GetReturnValue().Set(v8::Array::New(isolate, values, 3));
 }
 
 }  // namespace
@@ -340,6 +447,13 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);
   SetMethod(isolate, context, target, "channelSend", ChannelSend);
   SetMethod(isolate, context, target, "portClose", PortClose);
+  SetMethod(isolate, context, target, "portDrained", PortDrained);
+  SetMethod(isolate, context, target, "broadcastSend", BroadcastSend);
+  SetMethod(isolate, context, target, "linkSend", LinkSend);
+  SetMethod(isolate, context, target, "linkPost", LinkPost);
+  SetMethod(isolate, context, target, "linkControl", LinkControl);
+  SetMethod(isolate, context, target, "linkDrop", LinkDrop);
+  SetMethod(isolate, context, target, "linkStats", LinkStats);
 }
 
 }  // namespace isohost::worker::native_modules

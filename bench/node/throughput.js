@@ -13,6 +13,10 @@
 //           counts them in on_output. Timed from 'online' (the worker is
 //           about to run the script) to the chunk that completes L lines;
 //           total_ms is new Worker() -> 'exit'.
+//   driver  --worker F --args "MODE A B C"
+//           the JSON object worker F (bench/js/port_driver.js, run with
+//           argv MODE A B C) posts back: it measures among nested workers
+//           of its own.
 
 const { Worker } = require('node:worker_threads');
 const { runHarness } = require('./harness.js');
@@ -100,6 +104,16 @@ function consoleLines(options) {
   });
 }
 
+function driver(options) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(options.worker, { argv: options.args.split(' ') });
+    worker.once('message', (text) => {
+      worker.terminate().then(() => resolve(JSON.parse(text)));
+    });
+    worker.once('error', reject);
+  });
+}
+
 runHarness('throughput.js', {
-  worker: '', payload: 'small', warmup: 200, durationMs: 2000, lines: 200000,
-}, { echo, console: consoleLines });
+  worker: '', payload: 'small', warmup: 200, durationMs: 2000, lines: 200000, args: '',
+}, { echo, console: consoleLines, driver });

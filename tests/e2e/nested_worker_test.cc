@@ -107,7 +107,11 @@ INSTANTIATE_TEST_SUITE_P(
     Lies, FakePortClaimTest,
     ::testing::Values(std::pair<std::string, std::string>{"send", "worker sent through port 12345, which it does not hold"},
                       std::pair<std::string, std::string>{"transfer", "worker transferred port 7, which it does not hold"},
-                      std::pair<std::string, std::string>{"name", "worker named a new port 8, which is not a name it may choose"}),
+                      std::pair<std::string, std::string>{"name", "worker named a new port 8, which is not a name it may choose"},
+                      std::pair<std::string, std::string>{"forward", "worker forwarded messages of port 12345, which it is not draining"},
+                      std::pair<std::string, std::string>{"drain", "worker ended the drain of port 12345, which it was not draining"},
+                      std::pair<std::string, std::string>{"marker", "worker sent through port 12345, which it does not hold"},
+                      std::pair<std::string, std::string>{"broadcast", "worker broadcast on channel \"news\", which it has not joined"}),
     [](const ::testing::TestParamInfo<std::pair<std::string, std::string>>& info) { return info.param.first; });
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "isohost/exit_info.h"
+#include "isohost/port.h"
 #include "isohost/worker_options.h"
 
 namespace isohost {
@@ -86,6 +87,10 @@ class Worker {
   // `error` when given, if the message is over options.limits.max_message_bytes
   // (nothing is sent and the worker goes on) or the worker is gone.
   bool PostMessage(std::string_view data, std::string* error = nullptr);
+  // Makes a MessageChannel and posts one end to the worker as a message
+  // whose value is that MessagePort (as `worker.postMessage(port, [port])`
+  // does in Node); the host keeps the other end. Null when the worker is gone.
+  std::unique_ptr<Port> PostPort(Port::Callbacks callbacks);
   // Asks the worker to exit now (exit code `code`); kills it after `grace_ms`
   // if it has not.
   void Terminate(int code = 1, std::uint64_t grace_ms = 2000);

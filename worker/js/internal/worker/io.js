@@ -70,8 +70,11 @@ class Endpoint {
     this.delivery = null;  // the pending immediate, if any
     this.closeEmitted = false;
     // The host's name for this end when its peer is in another process
-    // (then `peer` is null and messages go through the host); 0 otherwise.
+    // (then `peer` is null and messages go through the host or the link);
+    // 0 otherwise.
     this.remote = 0;
+    this.sendLink = 0;     // the link its messages go on, if any
+    this.inbound = null;   // what comes from the other process, once it needs ordering
   }
 
   // Whether this end should keep the loop alive now.
@@ -308,10 +311,16 @@ class MessagePortImpl extends NodeEventTarget {
       throw nativeError('ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
     }
     const endpoint = this.#endpoint;
+    // Over a link, a message that transfers nothing is serialised straight
+    // onto it.
+    if (endpoint !== null && endpoint.sendLink !== 0 && (transfer === undefined || transfer === null) &&
+        native.linkPost(endpoint.sendLink, value)) {
+      return;
+    }
     const message = encode(value, transfer, endpoint);
     if (endpoint === null || endpoint.closed) return;
     if (endpoint.remote !== 0) {
-      sendThroughHost(endpoint.remote, 0, message);
+      sendRemote(endpoint, message);
       return;
     }
     const peer = endpoint.peer;
@@ -435,6 +444,9 @@ const onmessageListeners = new WeakMap();
 function closeChannel(endpoint) {
   const peer = endpoint.peer;
   if (endpoint.remote !== 0) {
+    // On the link after what we sent on it, and to the host for its record.
+    if (endpoint.sendLink !== 0) native.linkControl(endpoint.sendLink, kLinkClose);
+    dropLinks(endpoint);
     native.portClose(endpoint.remote);
     remoteEndpoints.delete(endpoint.remote);
     endpoint.remote = 0;
@@ -520,8 +532,18 @@ function receiveMessageOnPort(port) {
 
 // --- BroadcastChannel --------------------------------------------------------------
 
-// By name, among the channels of this worker.
+// By name, among the channels of this worker and, through the host, of all
+// the workers of its supervisor: the host learns which names this worker
+// has channels of, and fans a message out to the other workers that have.
 const broadcastChannels = new Map();  // name -> Set of BroadcastChannel
+const kBroadcastPost = 0;
+const kBroadcastJoin = 1;
+const kBroadcastLeave = 2;
+
+// A message from another worker for the channels named `name`.
+function onBroadcast(name, bytes) {
+  for (const channel of broadcastChannels.get(name) ?? []) BroadcastChannel._deliver(channel, bytes);
+}
 
 class BroadcastChannel extends NodeEventTarget {
   #name;
@@ -537,6 +559,7 @@ class BroadcastChannel extends NodeEventTarget {
     if (members === undefined) {
       members = new Set();
       broadcastChannels.set(this.#name, members);
+      native.broadcastSend(this.#name, undefined, kBroadcastJoin);
     }
     members.add(this);
     this.#endpoint.started = true;
@@ -567,6 +590,11 @@ class BroadcastChannel extends NodeEventTarget {
     for (const other of broadcastChannels.get(this.#name) ?? []) {
       if (other !== this) other.#endpoint.enqueue({ bytes, endpoints: [] });
     }
+    native.broadcastSend(this.#name, bytes, kBroadcastPost);
+  }
+
+  static _deliver(channel, bytes) {
+    channel.#endpoint.enqueue({ bytes, endpoints: [] });
   }
 
   close() {
@@ -575,7 +603,10 @@ class BroadcastChannel extends NodeEventTarget {
     this.#closed = true;
     const members = broadcastChannels.get(this.#name);
     members.delete(this);
-    if (members.size === 0) broadcastChannels.delete(this.#name);
+    if (members.size === 0) {
+      broadcastChannels.delete(this.#name);
+      native.broadcastSend(this.#name, undefined, kBroadcastLeave);
+    }
     this.#endpoint.closed = true;
     this.#endpoint.queue.length = 0;
     this.#endpoint.updateRef();
@@ -607,12 +638,43 @@ defineEventHandler(BroadcastChannel.prototype, 'messageerror');
 //
 // An end whose peer is in another process has the host's name for it
 // (Endpoint.remote); the host relays its messages to the holder of the
-// other end (proto ChannelMessage, host/port_registry.h). A message to
+// other end (proto ChannelMessage, host/port_relay.h). A message to
 // another process that transfers an end whose peer is here splits their
 // channel: this process keeps the peer under a name of its own choosing
 // (odd), and the messages already queued for the transferred end follow it.
+//
+// Once a channel carries messages between two processes the host links
+// them (PortLink): messages without transfers then go on the link, those
+// with transfers still through the host, with a placeholder on the link
+// where they belong. What comes in is put back in the sender's order:
+// relayed messages until the peer's marker (it sends the rest on the link),
+// then the link's, each placeholder taking the next relayed message that
+// was fenced for it. An end transferred away drains: all that reaches it
+// from the host or its link is forwarded to the host, which holds what the
+// peer sends meanwhile and lets it follow in order.
 
-const remoteEndpoints = new Map();  // the host's name -> Endpoint
+// Kinds of channel frames (worker/port_links.h).
+const kFrameFenced = 1;
+const kFrameMarker = 2;
+const kFrameLinkAttached = 3;
+const kFrameDrainAck = 4;
+const kFrameBroadcast = 5;
+const kFrameLinkData = 10;
+const kFrameLinkPlaceholder = 11;
+const kFrameLinkClose = 13;
+// channelSend flags, and linkControl's frames.
+const kSendFenced = 1;
+const kSendLinked = 2;
+const kSendForwarded = 4;
+const kLinkPlaceholder = 0;
+const kLinkEnd = 1;
+const kLinkClose = 2;
+const kEmpty = new ArrayBuffer(0);
+// Taken at load: a script's own ArrayBuffer.prototype.slice cannot change it.
+const ArrayBufferPrototypeSlice = Function.prototype.call.bind(ArrayBuffer.prototype.slice);
+
+const remoteEndpoints = new Map();  // the host's name -> Endpoint (ends draining too)
+const links = new Map();  // link id -> { id, endpoint, marked, peerDone, items }
 let nextOwnName = 1;
 
 // The transfer list of a message that leaves this process, as the host
@@ -621,10 +683,11 @@ function describeForHost(endpoints, followers) {
   const list = [];
   for (const endpoint of endpoints) {
     if (endpoint.remote !== 0) {
-      list.push(endpoint.remote, false);
-      remoteEndpoints.delete(endpoint.remote);
+      const name = endpoint.remote;
+      list.push(name, false);
       endpoint.remote = 0;
       endpoint.closed = true;
+      followers.push(() => startDrain(endpoint, name));
       continue;
     }
     const name = nextOwnName;
@@ -645,7 +708,7 @@ function describeForHost(endpoints, followers) {
         remoteEndpoints.delete(name);
         break;
       }
-      if (peer !== null) followers.push(() => sendThroughHost(name, 0, queued));
+      if (peer !== null) followers.push(() => sendThroughHost(name, 0, queued, 0));
     }
     endpoint.queue.length = 0;
     if (peer === null) followers.push(() => native.portClose(name));
@@ -655,28 +718,282 @@ function describeForHost(endpoints, followers) {
 
 // Sends `message` ({ bytes, endpoints }) through end `port`, or when 0
 // through the link to nested worker `nestedId` (0: to this worker's parent).
-function sendThroughHost(port, nestedId, message) {
+function sendThroughHost(port, nestedId, message, flags) {
   const followers = [];
   const list = describeForHost(message.endpoints, followers);
-  native.channelSend(port, nestedId, message.bytes, list);
+  native.channelSend(port, nestedId, message.bytes, list, flags);
   for (const follow of followers) follow();
+}
+
+function sendRemote(endpoint, message) {
+  const link = endpoint.sendLink;
+  if (link !== 0) {
+    if (message.endpoints.length === 0) {
+      if (native.linkSend(link, message.bytes)) return;
+      // The link failed: its peer is gone, and the host says so soon.
+      endpoint.sendLink = 0;
+    } else {
+      native.linkControl(link, kLinkPlaceholder);
+      sendThroughHost(endpoint.remote, 0, message, kSendFenced);
+      return;
+    }
+  }
+  sendThroughHost(endpoint.remote, 0, message, 0);
 }
 
 // A message to the parent (parentPort) or to a nested worker with a
 // transfer list.
 function postToLink(nestedId, value, transfer) {
-  sendThroughHost(0, nestedId, encode(value, transfer, null));
+  sendThroughHost(0, nestedId, encode(value, transfer, null), 0);
 }
 
-// A frame from the host: (port, nestedId, bytes, names) for a message, or
-// (port) for the close of the other end of `port`.
-function onChannelFrame(port, nestedId, bytes, names) {
+function inboundOf(endpoint) {
+  if (endpoint.inbound === null) {
+    endpoint.inbound = { held: [], links: [], draining: false, acked: false, closedOnWay: false, name: 0, done: false };
+  }
+  return endpoint.inbound;
+}
+
+// The other end was closed, or its holder is gone.
+function remoteClosed(endpoint) {
+  if (endpoint.remote !== 0) remoteEndpoints.delete(endpoint.remote);
+  endpoint.remote = 0;
+  dropLinks(endpoint);
+  endpoint.enqueue(kCloseMessage);
+}
+
+function dropLinks(endpoint) {
+  endpoint.sendLink = 0;
+  const state = endpoint.inbound;
+  if (state === null) return;
+  for (const link of state.links) {
+    links.delete(link.id);
+    native.linkDrop(link.id);
+  }
+  state.links.length = 0;
+  state.held.length = 0;
+}
+
+// A message (or kCloseMessage) for `endpoint` in its sender's order.
+function emit(endpoint, message) {
+  const state = endpoint.inbound;
+  if (state !== null && state.draining) {
+    if (message !== kCloseMessage) sendThroughHost(state.name, 0, message, kSendForwarded);
+    return;
+  }
+  if (message === kCloseMessage) remoteClosed(endpoint);
+  else endpoint.enqueue(message);
+}
+
+// A message that arrived alone in its callback from the loop, to an end
+// with nothing queued: dispatched now, as Node dispatches a message in the
+// callback that brought it (the callback's checkpoint follows), rather than
+// on a later turn of the loop.
+// With `transient`, the bytes are valid only during this call (a link's
+// buffer): kept for later, they are copied.
+function emitNow(endpoint, message, transient = false) {
+  if (endpoint.queue.length === 0 && endpoint.delivery === null && endpoint.started &&
+      endpoint.port !== null && !endpoint.closed &&
+      (endpoint.inbound === null || !endpoint.inbound.draining)) {
+    dispatchMessage(endpoint.port, message);
+    return;
+  }
+  if (transient) message.bytes = ArrayBufferPrototypeSlice(message.bytes, 0);
+  emit(endpoint, message);
+}
+
+// From the host: { message, fenced } or { marker }.
+function hostIn(endpoint, item) {
+  const state = endpoint.inbound;
+  if (state !== null && state.draining && item.message === kCloseMessage) {
+    // Closed before the host saw the transfer: it holds no drain for it.
+    state.acked = true;
+    state.closedOnWay = true;
+    pumpIn(endpoint);
+    return;
+  }
+  if (state === null || (state.links.length === 0 && state.held.length === 0)) {
+    if (item.marker === true) return;
+    if (item.message === kCloseMessage) emit(endpoint, item.message);
+    else emitNow(endpoint, item.message);
+    return;
+  }
+  state.held.push(item);
+  pumpIn(endpoint);
+}
+
+function pumpIn(endpoint) {
+  const state = endpoint.inbound;
+  for (;;) {
+    const link = state.links.length > 0 ? state.links[0] : null;
+    if (link === null || !link.marked) {
+      // The peer still sends through the host.
+      if (link !== null && link.items.length > 0 && link.items[0].end) {
+        // It never used the link (it closes through the host too).
+        finishLink(endpoint, link, false);
+        continue;
+      }
+      if (state.held.length > 0) {
+        const item = state.held.shift();
+        if (item.marker) {
+          if (link !== null) link.marked = true;
+          continue;
+        }
+        emit(endpoint, item.message);
+        continue;
+      }
+      if (link !== null && link.items.length > 0 && state.draining && state.acked) {
+        // Its marker reached the host after our transfer: the host lets
+        // through what it held up to it.
+        native.channelSend(state.name, 0, kEmpty, [], kSendForwarded | kSendLinked);
+        link.marked = true;
+        continue;
+      }
+      break;
+    }
+    if (link.items.length === 0) break;
+    const item = link.items[0];
+    if (item.end) {
+      finishLink(endpoint, link, item.close);
+      continue;
+    }
+    if (item.placeholder) {
+      const at = state.held.findIndex((held) => held.fenced === true);
+      if (at === -1) {
+        if (!(state.draining && state.acked)) break;
+        // The host holds the message it stands for.
+        native.channelSend(state.name, 0, kEmpty, [], kSendForwarded | kSendFenced);
+        link.items.shift();
+        continue;
+      }
+      const held = state.held.splice(at, 1)[0];
+      link.items.shift();
+      emit(endpoint, held.message);
+      continue;
+    }
+    link.items.shift();
+    emit(endpoint, item.message);
+  }
+  if (state.draining) maybeDrained(endpoint);
+}
+
+function finishLink(endpoint, link, close) {
+  const state = endpoint.inbound;
+  state.links.shift();
+  links.delete(link.id);
+  if (close && link.marked) emit(endpoint, kCloseMessage);
+}
+
+// An end this process transferred: what it has for the end goes to the
+// host, which passes it to the new holder before anything newer.
+function startDrain(endpoint, name) {
+  const state = inboundOf(endpoint);
+  state.draining = true;
+  state.name = name;
+  remoteEndpoints.set(name, endpoint);
+  if (endpoint.sendLink !== 0) {
+    native.linkControl(endpoint.sendLink, kLinkEnd);
+    endpoint.sendLink = 0;
+  }
+  if (state.held.some((item) => item.message === kCloseMessage)) {
+    state.acked = true;
+    state.closedOnWay = true;
+  }
+  const queued = endpoint.queue;
+  endpoint.queue = [];
+  for (const message of queued) {
+    if (message === kCloseMessage) {
+      state.acked = true;
+      state.closedOnWay = true;
+      break;
+    }
+    sendThroughHost(name, 0, message, kSendForwarded);
+  }
+  pumpIn(endpoint);
+}
+
+function maybeDrained(endpoint) {
+  const state = endpoint.inbound;
+  if (state.done || !state.acked || state.links.length > 0 || state.held.length > 0) return;
+  state.done = true;
+  remoteEndpoints.delete(state.name);
+  if (!state.closedOnWay) native.portDrained(state.name);
+}
+
+function onLinkAttached(port, id) {
+  const endpoint = remoteEndpoints.get(port);
+  if (endpoint === undefined) {
+    // Closed here meanwhile: the peer hears it on the link too.
+    native.linkControl(id, kLinkClose);
+    native.linkDrop(id);
+    return;
+  }
+  const state = inboundOf(endpoint);
+  const link = { id, endpoint, marked: false, peerDone: false, items: [] };
+  links.set(id, link);
+  state.links.push(link);
+  if (state.draining) {
+    // Given away before the link came: it only drains what the peer sends.
+    native.linkControl(id, kLinkEnd);
+    return;
+  }
+  endpoint.sendLink = id;
+  native.channelSend(port, 0, kEmpty, [], kSendLinked);
+}
+
+function onLinkFrame(id, kind, bytes) {
+  const link = links.get(id);
+  if (link === undefined || link.peerDone) return;
+  let item;
+  if (kind === kFrameLinkData) {
+    const message = { bytes, endpoints: [] };
+    const state = link.endpoint.inbound;
+    if (state.links[0] === link && link.marked && link.items.length === 0) {
+      emitNow(link.endpoint, message, true);  // the common case: nothing to put in order
+      return;
+    }
+    message.bytes = ArrayBufferPrototypeSlice(bytes, 0);
+    item = { message };
+  } else if (kind === kFrameLinkPlaceholder) {
+    item = { placeholder: true };
+  } else {
+    // The peer sends nothing more on it: nor do we, and it closes.
+    link.peerDone = true;
+    const endpoint = link.endpoint;
+    if (endpoint.sendLink === id) {
+      if (kind !== kFrameLinkClose) native.linkControl(id, kLinkEnd);
+      endpoint.sendLink = 0;
+    }
+    native.linkDrop(id);
+    item = { end: true, close: kind === kFrameLinkClose };
+  }
+  const endpoint = link.endpoint;
+  link.items.push(item);
+  pumpIn(endpoint);
+}
+
+// A frame from the host: (port, nestedId, bytes, names, kind) for a
+// message, (port) for the close of the other end of `port`; or about a
+// link (kind, link).
+function onChannelFrame(port, nestedId, bytes, names, kind = 0, linkId = 0) {
+  if (kind >= kFrameLinkData) return onLinkFrame(linkId, kind, bytes);
+  if (kind === kFrameBroadcast) return onBroadcast(linkId, bytes);
+  if (kind === kFrameLinkAttached) return onLinkAttached(port, linkId);
+  if (kind === kFrameDrainAck) {
+    const endpoint = remoteEndpoints.get(port);
+    if (endpoint === undefined || endpoint.inbound === null || !endpoint.inbound.draining) return;
+    endpoint.inbound.acked = true;
+    pumpIn(endpoint);
+    return;
+  }
   if (bytes === undefined) {
     const endpoint = remoteEndpoints.get(port);
-    if (endpoint === undefined) return;
-    remoteEndpoints.delete(port);
-    endpoint.remote = 0;
-    endpoint.enqueue(kCloseMessage);
+    if (endpoint !== undefined) hostIn(endpoint, { message: kCloseMessage, fenced: false });
+    return;
+  }
+  if (kind === kFrameMarker) {
+    const endpoint = remoteEndpoints.get(port);
+    if (endpoint !== undefined) hostIn(endpoint, { marker: true });
     return;
   }
   const endpoints = names.map((name) => {
@@ -689,7 +1006,7 @@ function onChannelFrame(port, nestedId, bytes, names) {
   if (port !== 0) {
     const endpoint = remoteEndpoints.get(port);
     if (endpoint !== undefined) {
-      endpoint.enqueue(message);
+      hostIn(endpoint, { message, fenced: kind === kFrameFenced });
       return;
     }
     // Its end was closed here: what it carried closes too.
