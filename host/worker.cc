@@ -391,6 +391,7 @@ class Worker::Impl : public PortHolder {
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
         exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
         exit_info_.stats.builtins_loaded = exit.stats().builtins_loaded();
+        exit_info_.stats.builtins_prewarmed = exit.stats().builtins_prewarmed();
         exit_info_.stats.compile_cache_hits = exit.stats().compile_cache_hits();
         exit_info_.stats.compile_cache_misses = exit.stats().compile_cache_misses();
         exit_info_.stats.compile_cache_rejected = exit.stats().compile_cache_rejected();

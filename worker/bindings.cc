@@ -145,6 +145,7 @@ void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
       {"makeDataCloneError", &js.make_data_clone_error},
       {"importModuleDynamically", &js.import_module_dynamically},
       {"onChannelFrame", &js.on_channel_frame},
+      {"warmUp", &js.warm_up},
   };
   for (const Slot& entry : slots) {
     Local<Value> fn;
