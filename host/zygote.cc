@@ -102,8 +102,13 @@ std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary
   ipc::UniqueFd output_write(output[1]);
   int fds[3] = {output_write.get(), output_write.get(), child_end.get()};
   // It dies with this process (worker/parent_death.h), and its workers with it.
-  zygote->process_ =
-      ExecWatch::Spawn(loop, {binary, "--zygote", "--parent-pid=" + std::to_string(::getpid())}, fds, error);
+  // LD_BIND_NOW: the dynamic linker resolves every symbol once, in the
+  // zygote, where lazy binding would resolve them again in each forked
+  // worker the first time it calls them (a few hundred, some on the path
+  // from Start to the first message). The zygote takes it out of its
+  // environment at once: nothing it starts inherits it.
+  zygote->process_ = ExecWatch::Spawn(loop, {binary, "--zygote", "--parent-pid=" + std::to_string(::getpid())},
+                                      fds, error, {"LD_BIND_NOW=1"});
   if (!zygote->process_) return nullptr;
   child_end.reset();
   output_write.reset();
