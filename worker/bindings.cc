@@ -20,6 +20,7 @@
 #include "worker/process_env.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
+#include "worker/source_text.h"
 
 namespace isohost::worker {
 namespace {
@@ -359,16 +360,14 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
 void ReadFile(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   std::string path = ToStdString(isolate, info[0]);
-  std::string text;
   FileStamp stamp;
   CompileCache* cache = Runtime::From(isolate)->compile_cache();
-  if (!ReadWholeFile(path, &text, &stamp, cache != nullptr)) {
+  Local<v8::String> result;
+  if (!ReadSourceText(isolate, path, &stamp, cache != nullptr, &result)) {
     isolate->ThrowException(v8::Exception::Error(Str(isolate, "ENOENT: no such file, open '" + path + "'")));
     return;
   }
-  Local<v8::String> result;
-  if (v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
-          .ToLocal(&result)) {
+  if (!result.IsEmpty()) {
     // The compile cache knows this text as the file's, until it is compiled.
     if (cache != nullptr) cache->NoteRead(isolate, path, stamp, result);
     info.GetReturnValue().Set(result);

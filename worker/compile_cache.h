@@ -3,10 +3,12 @@
 // host, and every later run, shares. A worker reads a module's cache before
 // compiling it and, after a miss, writes one once the module has run (so the
 // functions it ran at load time are in it). Nothing read is trusted: a file
-// is used only if its header, length and checksum hold and it was made for
-// this file (path, size, mtime), this V8 and these flags; V8 checks the rest
-// and may still reject it. Lives in the Runtime, made at Start when the host
-// names a directory.
+// is used only if its header and length hold and it was made for this file
+// (path, size, mtime), this V8 and these flags; V8 then checks its own
+// header and the checksum of all its data, and rejects a damaged file (a
+// test flips bytes of the data to keep that so). The file is mapped, not
+// copied: cache files are only ever replaced by a rename, never changed in
+// place. Lives in the Runtime, made at Start when the host names a directory.
 #ifndef ISOHOST_WORKER_COMPILE_CACHE_H_
 #define ISOHOST_WORKER_COMPILE_CACHE_H_
 
@@ -56,10 +58,16 @@ class CompileCache {
     std::string path;
     FileStamp stamp;
     std::string cache_file;
-    std::vector<std::uint8_t> bytes;  // the whole cache file, when it was usable
+    const std::uint8_t* mapped = nullptr;  // the whole cache file, mapped read-only, when it was usable
+    std::size_t mapped_size = 0;
     std::size_t payload_offset = 0;
     std::size_t payload_size = 0;
     bool damaged = false;  // the file was there but truncated or corrupt
+
+    void Unmap();
+
+   public:
+    ~Use() { Unmap(); }
   };
 
   explicit CompileCache(std::string directory);
