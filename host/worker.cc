@@ -348,6 +348,7 @@ class Worker::Impl : public PortHolder {
     // A sandboxed worker gets no compile cache: one it could write would be
     // code that other workers run (V8 checks a cache's length, not its text).
     if (!options_.permissions) start->set_compile_cache_dir(options_.compile_cache_dir);
+    start->set_compile_cache_max_bytes(options_.compile_cache_max_bytes);
     if (options_.permissions) *start->mutable_permissions() = permissions_;
     start->set_cpu_time_ms(options_.limits.cpu_time_ms);
     channel_->Send(envelope);
@@ -525,6 +526,7 @@ class Worker::Impl : public PortHolder {
     // A nested worker has no more rights than its parent, and shares its cache.
     child.permissions = options_.permissions;
     child.compile_cache_dir = options_.compile_cache_dir;
+    child.compile_cache_max_bytes = options_.compile_cache_max_bytes;
     child.thread_id = spawn.thread_id();
     WorkerCallbacks callbacks;
     callbacks.on_online = [this, nested_id] { SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_ONLINE, {}); };

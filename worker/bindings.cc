@@ -374,6 +374,52 @@ void ReadFile(const FunctionCallbackInfo<Value>& info) {
   }
 }
 
+// --- the compile cache (node/module.js) -------------------------------------------
+
+// Node's module.constants.compileCacheStatus.
+enum CompileCacheStatus { kCacheFailed = 0, kCacheEnabled = 1, kCacheAlreadyEnabled = 2 };
+
+// enableCompileCache(absoluteDir) -> [status, message, directory]
+void EnableCompileCacheBinding(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Runtime* runtime = Runtime::From(isolate);
+  int status = kCacheEnabled;
+  std::string message;
+  std::string directory;
+  if (CompileCache* cache = runtime->compile_cache()) {
+    status = kCacheAlreadyEnabled;
+    directory = cache->directory();
+  } else if (runtime->start().has_permissions()) {
+    // Code caches are code: one this worker could write, other workers
+    // would run (the host gives a sandboxed worker none either).
+    status = kCacheFailed;
+    message = "The compile cache is not available under the permission model";
+  } else if (!info[0]->IsString()) {
+    return ThrowTypeError(isolate, "enableCompileCache(directory)");
+  } else {
+    directory = ToStdString(isolate, info[0]);
+    if (!runtime->EnableCompileCache(directory, &message)) {
+      status = kCacheFailed;
+      directory.clear();
+    }
+  }
+  Local<Value> result[] = {v8::Integer::New(isolate, status),
+                           message.empty() ? Local<Value>(v8::Undefined(isolate)) : Local<Value>(Str(isolate, message)),
+                           directory.empty() ? Local<Value>(v8::Undefined(isolate)) : Local<Value>(Str(isolate, directory))};
+  info.GetReturnValue().Set(v8::Array::New(isolate, result, 3));
+}
+
+// compileCacheDir() -> the compile cache's directory, or undefined.
+void CompileCacheDir(const FunctionCallbackInfo<Value>& info) {
+  if (CompileCache* cache = Runtime::From(info.GetIsolate())->compile_cache()) {
+    info.GetReturnValue().Set(Str(info.GetIsolate(), cache->directory()));
+  }
+}
+
+void FlushCompileCache(const FunctionCallbackInfo<Value>& info) {
+  if (CompileCache* cache = Runtime::From(info.GetIsolate())->compile_cache()) cache->Flush(info.GetIsolate());
+}
+
 // getEnv(name) -> the worker's variable `name` (process.env's view), or
 // undefined; without building process.env.
 void GetEnv(const FunctionCallbackInfo<Value>& info) {
@@ -559,6 +605,9 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("countStdioObject", CountStdioObject);
   set_method("compileFunction", CompileFunction);
   set_method("readFile", ReadFile);
+  set_method("enableCompileCache", EnableCompileCacheBinding);
+  set_method("compileCacheDir", CompileCacheDir);
+  set_method("flushCompileCache", FlushCompileCache);
   set_method("getEnv", GetEnv);
   set_method("stat", Stat);
   set_method("realpath", RealPath);

@@ -1,6 +1,8 @@
 #include "worker/compile_cache.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,6 +10,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
+#include <algorithm>
 
 namespace isohost::worker {
 namespace {
@@ -116,8 +120,25 @@ void CompileCache::Use::Unmap() {
   payload_size = 0;
 }
 
-CompileCache::CompileCache(std::string directory)
-    : directory_(std::move(directory)), version_tag_(v8::ScriptCompiler::CachedDataVersionTag()) {}
+CompileCache::CompileCache(std::string directory, std::uint64_t max_bytes)
+    : directory_(std::move(directory)),
+      max_bytes_(max_bytes != 0 ? max_bytes : kDefaultMaxBytes),
+      version_tag_(v8::ScriptCompiler::CachedDataVersionTag()) {}
+
+bool CompileCache::MakeDirectory(std::string* error) {
+  if (directory_made_) return true;
+  if (!MakeDirectories(directory_)) {
+    *error = "cannot create " + directory_ + ": " + std::strerror(errno);
+    return false;
+  }
+  struct stat st;
+  if (::stat(directory_.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || ::access(directory_.c_str(), W_OK) != 0) {
+    *error = directory_ + " is not a writable directory";
+    return false;
+  }
+  directory_made_ = true;
+  return true;
+}
 
 CompileCache::~CompileCache() = default;
 
@@ -228,8 +249,74 @@ void CompileCache::WritePending(v8::Isolate* isolate) {
         one.kind == Kind::kCommonJs ? v8::ScriptCompiler::CreateCodeCacheForFunction(one.function.Get(isolate))
                                     : v8::ScriptCompiler::CreateCodeCache(one.module_script.Get(isolate)));
     if (data == nullptr || data->length <= 0) continue;
-    Write(one, data->data, static_cast<std::size_t>(data->length));
+    if (Write(one, data->data, static_cast<std::size_t>(data->length))) {
+      bytes_written_ += PayloadOffset(one.path.size()) + static_cast<std::uint64_t>(data->length);
+    }
   }
+  if (!tidied_ || bytes_at_tidy_ + bytes_written_ > max_bytes_) Tidy();
+}
+
+namespace {
+
+// Whether `name`, a temp file of Write() ("KEY.cache.PID.N.tmp") as `st`
+// says, was left by a writer that died before its rename.
+bool AbandonedTemp(std::string_view name, const struct stat& st) {
+  if (std::time(nullptr) - st.st_mtim.tv_sec > CompileCache::kStaleTempSeconds) return true;
+  std::size_t start = name.find(".cache.");
+  if (start == std::string_view::npos) return false;
+  start += 7;
+  std::size_t end = name.find('.', start);
+  if (end == std::string_view::npos || end == start) return false;
+  long pid = 0;
+  for (char c : name.substr(start, end - start)) {
+    if (c < '0' || c > '9' || pid > 4'194'304) return false;
+    pid = pid * 10 + (c - '0');
+  }
+  return pid != ::getpid() && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+}  // namespace
+
+void CompileCache::Tidy() {
+  tidied_ = true;
+  bytes_written_ = 0;
+  DIR* dir = ::opendir(directory_.c_str());
+  if (dir == nullptr) return;
+  struct CacheFile {
+    std::string name;
+    std::int64_t mtime_ns;
+    std::uint64_t size;
+  };
+  std::vector<CacheFile> files;
+  std::uint64_t total = 0;
+  const int dir_fd = ::dirfd(dir);
+  while (const dirent* entry = ::readdir(dir)) {
+    std::string_view name = entry->d_name;
+    const bool cache = name.size() > 6 && name.substr(name.size() - 6) == ".cache";
+    const bool temp = name.size() > 4 && name.substr(name.size() - 4) == ".tmp";
+    if (!cache && !temp) continue;
+    struct stat st;
+    if (::fstatat(dir_fd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (temp) {
+      if (AbandonedTemp(name, st)) ::unlinkat(dir_fd, entry->d_name, 0);
+      continue;
+    }
+    files.push_back({std::string(name), MtimeNs(st), static_cast<std::uint64_t>(st.st_size)});
+    total += static_cast<std::uint64_t>(st.st_size);
+  }
+  if (total > max_bytes_) {
+    // Oldest first; files of one instant in name order, so that every
+    // worker would pick the same.
+    std::sort(files.begin(), files.end(), [](const CacheFile& a, const CacheFile& b) {
+      return a.mtime_ns != b.mtime_ns ? a.mtime_ns < b.mtime_ns : a.name < b.name;
+    });
+    for (const CacheFile& file : files) {
+      if (total <= max_bytes_) break;
+      if (::unlinkat(dir_fd, file.name.c_str(), 0) == 0 || errno == ENOENT) total -= file.size;
+    }
+  }
+  ::closedir(dir);
+  bytes_at_tidy_ = total;
 }
 
 bool CompileCache::Write(const Pending& pending, const std::uint8_t* data, std::size_t size) {

@@ -70,11 +70,21 @@ class CompileCache {
     ~Use() { Unmap(); }
   };
 
-  explicit CompileCache(std::string directory);
+  // `max_bytes`: the most the directory may hold (0: kDefaultMaxBytes).
+  explicit CompileCache(std::string directory, std::uint64_t max_bytes = 0);
   ~CompileCache();
 
   // Sources shorter than this compile faster than a cache file is read.
   static constexpr int kMinSourceLength = 1024;
+  static constexpr std::uint64_t kDefaultMaxBytes = std::uint64_t{256} << 20;
+  // A temp file of a writer that is still alive is taken for abandoned only
+  // after this long (its pid may belong to another process by then).
+  static constexpr std::int64_t kStaleTempSeconds = 3600;
+
+  // Creates the directory now rather than at the first write (for
+  // module.enableCompileCache(), which reports failure); false with `error`
+  // when it cannot.
+  bool MakeDirectory(std::string* error);
 
   // `text` is the content of `path` as `stamp` says: should it be compiled
   // soon, it may use the cache. Only the last few reads are remembered.
@@ -103,6 +113,10 @@ class CompileCache {
     if (!pending_.empty()) WritePending(isolate);
     notes_.clear();
   }
+  // module.flushCompileCache(): what is queued is written now.
+  void Flush(v8::Isolate* isolate) {
+    if (!pending_.empty()) WritePending(isolate);
+  }
 
   const CompileCacheStats& stats() const { return stats_; }
   const std::string& directory() const { return directory_; }
@@ -125,10 +139,19 @@ class CompileCache {
   void WritePending(v8::Isolate* isolate);
   void Count(const Use& use, const v8::ScriptCompiler::CachedData* consumed);
   bool Write(const Pending& pending, const std::uint8_t* data, std::size_t size);
+  // After writes: keeps the directory within max_bytes_, the oldest cache
+  // files going first, and removes the temp files of writers that died
+  // before their rename. It lists the directory once per worker, and again
+  // only when what this worker wrote may have filled it.
+  void Tidy();
 
   std::string directory_;
+  std::uint64_t max_bytes_;
   std::uint32_t version_tag_;
   bool directory_made_ = false;
+  bool tidied_ = false;
+  std::uint64_t bytes_at_tidy_ = 0;   // what the directory held then
+  std::uint64_t bytes_written_ = 0;   // by this worker since
   std::deque<Note> notes_;
   std::vector<Pending> pending_;
   CompileCacheStats stats_;

@@ -349,7 +349,9 @@ void Runtime::StartScript(proto::Start* start) {
       start_.set_stdin_descriptor(false);
     }
   }
-  if (!start_.compile_cache_dir().empty()) compile_cache_ = std::make_unique<CompileCache>(start_.compile_cache_dir());
+  if (!start_.compile_cache_dir().empty()) {
+    compile_cache_ = std::make_unique<CompileCache>(start_.compile_cache_dir(), start_.compile_cache_max_bytes());
+  }
   if (start_.cpu_time_ms() > 0) {
     cpu_limit_ = std::make_unique<sandbox::CpuLimit>(start_.cpu_time_ms(), [this] {
       isolate_->TerminateExecution();
@@ -368,6 +370,13 @@ void Runtime::StartScript(proto::Start* start) {
   v8::Local<v8::Value> argv[1] = {worker_data};
   MakeCallback(js_.run_main.Get(isolate_), 1, argv);
   TracePoint("main done and flushed");
+}
+
+bool Runtime::EnableCompileCache(const std::string& directory, std::string* error) {
+  auto cache = std::make_unique<CompileCache>(directory, start_.compile_cache_max_bytes());
+  if (!cache->MakeDirectory(error)) return false;
+  compile_cache_ = std::move(cache);
+  return true;
 }
 
 void Runtime::DeliverMessage(std::string_view data) {

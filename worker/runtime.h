@@ -121,8 +121,12 @@ class Runtime {
   JsCallbacks& js() { return js_; }
   LoopStats& stats() { return stats_; }
   const proto::Start& start() const { return start_; }
-  // Null unless the host named a compile cache directory in Start.
+  // Null unless the host named a compile cache directory in Start, or the
+  // script enabled one (module.enableCompileCache()).
   CompileCache* compile_cache() { return compile_cache_.get(); }
+  // module.enableCompileCache(): a compile cache in `directory` (absolute)
+  // from now on. False with `error` when the directory cannot be used.
+  bool EnableCompileCache(const std::string& directory, std::string* error);
 
   void ScheduleTimer(double delay_ms);
   void SetTimerRef(bool ref);

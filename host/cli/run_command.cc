@@ -107,6 +107,7 @@ int RunCommand(const RunOptions& options) {
   worker_options.argv0 = options.argv0;
   worker_options.v8_flags = options.v8_flags;
   worker_options.compile_cache_dir = CompileCacheDir(options.compile_cache_dir);
+  worker_options.compile_cache_max_bytes = options.compile_cache_max_bytes;
   worker_options.limits.max_message_bytes = options.max_message_bytes;
   worker_options.max_nested_workers = options.max_nested_workers;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;
