@@ -10,7 +10,8 @@
 namespace isohost {
 
 std::unique_ptr<ExecWatch> ExecWatch::Spawn(uv_loop_t* loop, const std::vector<std::string>& args,
-                                             const int fds[3], std::string* error) {
+                                             const int fds[3], std::string* error,
+                                             const std::vector<std::string>& extra_env) {
   std::unique_ptr<ExecWatch> watch(new ExecWatch(loop));
   std::vector<std::string> storage = args;
   std::vector<char*> argv;
@@ -29,6 +30,15 @@ std::unique_ptr<ExecWatch> ExecWatch::Spawn(uv_loop_t* loop, const std::vector<s
   options.stdio = stdio;
   options.stdio_count = 4;
   options.exit_cb = &ExecWatch::OnProcessExit;
+  std::vector<std::string> env_storage;
+  std::vector<char*> env;
+  if (!extra_env.empty()) {
+    for (char** var = environ; *var != nullptr; ++var) env_storage.emplace_back(*var);
+    env_storage.insert(env_storage.end(), extra_env.begin(), extra_env.end());
+    for (std::string& var : env_storage) env.push_back(var.data());
+    env.push_back(nullptr);
+    options.env = env.data();
+  }
   int rc = watch->handle_.Spawn(&options, watch.get());
   if (rc != 0) {
     *error = "cannot start " + args[0] + ": " + uv_strerror(rc);

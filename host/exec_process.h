@@ -17,10 +17,12 @@ namespace isohost {
 
 class ExecWatch final : public ProcessWatch {
  public:
-  // Starts `args[0]` with `fds` as its fds 1, 2 and 3 (fd 0 is /dev/null).
+  // Starts `args[0]` with `fds` as its fds 1, 2 and 3 (fd 0 is /dev/null),
+  // in this process's environment plus `extra_env` ("NAME=value" entries).
   // Returns null and sets `error` when it cannot.
   static std::unique_ptr<ExecWatch> Spawn(uv_loop_t* loop, const std::vector<std::string>& args,
-                                          const int fds[3], std::string* error);
+                                          const int fds[3], std::string* error,
+                                          const std::vector<std::string>& extra_env = {});
   ~ExecWatch() override;
 
   void OnExit(std::function<void(int exit_status, int term_signal)> callback) override;

@@ -91,7 +91,8 @@ void Launcher::KillZygoteForTesting() {
   if (zygote_) zygote_->Kill();
 }
 
-std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& request, std::string* error) {
+std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& request, std::string* error,
+                                                          bool pooled) {
   if (zygote_failed_) return LaunchByExec(loop_, request, error);
   // A zygote that died is replaced once; if that fails too, exec from now on.
   for (int attempt = 0; attempt < 2; ++attempt) {
@@ -106,7 +107,7 @@ std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& r
       }
     }
     std::string launch_error;
-    if (auto launched = zygote_->Launch(request, &launch_error)) return launched;
+    if (auto launched = zygote_->Launch(request, &launch_error, pooled)) return launched;
     // A zygote found dead here is replaced, and said so, on the next attempt.
     if (zygote_->alive()) options_.logger->warn("the zygote could not start a worker: {}", launch_error);
   }
@@ -142,7 +143,7 @@ void Launcher::ScheduleRefill() {
 void Launcher::FillPool() {
   while (pool_.size() < options_.pool_size) {
     std::string error;
-    auto launched = LaunchFromZygote(pool_request_, &error);
+    auto launched = LaunchFromZygote(pool_request_, &error, /*pooled=*/true);
     if (!launched) {
       options_.logger->warn("cannot refill the worker pool: {}", error);
       return;

@@ -113,7 +113,8 @@ class Launcher {
   void KillZygoteForTesting();
 
  private:
-  std::optional<LaunchedProcess> LaunchFromZygote(const LaunchRequest& request, std::string* error);
+  std::optional<LaunchedProcess> LaunchFromZygote(const LaunchRequest& request, std::string* error,
+                                                  bool pooled = false);
   std::optional<LaunchedProcess> TakeFromPool(const LaunchRequest& request);
   void ScheduleRefill();
 

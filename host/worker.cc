@@ -365,6 +365,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     // A sandboxed worker gets no compile cache: one it could write would be
     // code that other workers run (V8 checks a cache's length, not its text).
     if (!options_.permissions) start->set_compile_cache_dir(options_.compile_cache_dir);
+    start->set_compile_cache_max_bytes(options_.compile_cache_max_bytes);
     if (options_.permissions) *start->mutable_permissions() = permissions_;
     start->set_cpu_time_ms(options_.limits.cpu_time_ms);
     start->set_share_env(shares_env_with_parent_);
@@ -410,6 +411,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
         exit_info_.stats.check_phase_js_calls = exit.stats().check_phase_js_calls();
         exit_info_.stats.stdio_objects_built = exit.stats().stdio_objects_built();
         exit_info_.stats.builtins_loaded = exit.stats().builtins_loaded();
+        exit_info_.stats.builtins_prewarmed = exit.stats().builtins_prewarmed();
         exit_info_.stats.compile_cache_hits = exit.stats().compile_cache_hits();
         exit_info_.stats.compile_cache_misses = exit.stats().compile_cache_misses();
         exit_info_.stats.compile_cache_rejected = exit.stats().compile_cache_rejected();
@@ -562,6 +564,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     // A nested worker has no more rights than its parent, and shares its cache.
     child.permissions = options_.permissions;
     child.compile_cache_dir = options_.compile_cache_dir;
+    child.compile_cache_max_bytes = options_.compile_cache_max_bytes;
     child.thread_id = spawn.thread_id();
     child.stdin_attached = spawn.stdin();
     WorkerCallbacks callbacks;

@@ -35,7 +35,8 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   // worker it forked that is still alive.
   ~Zygote();
 
-  std::optional<LaunchedProcess> Launch(const LaunchRequest& request, std::string* error);
+  // `pooled`: the worker goes into the pool, and warms up before its Hello.
+  std::optional<LaunchedProcess> Launch(const LaunchRequest& request, std::string* error, bool pooled = false);
   bool alive() const { return control_ && process_ && process_->running(); }
   int pid() { return process_ ? process_->pid() : 0; }
   void Kill() {

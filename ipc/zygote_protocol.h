@@ -19,9 +19,12 @@ struct ZygoteRequest {
   std::uint32_t magic = kZygoteMagic;
   std::uint32_t max_old_space_mb = 0;
   std::uint32_t max_young_space_mb = 0;
-  std::uint32_t reserved = 0;
+  std::uint32_t flags = 0;  // kZygoteFlag*
   std::uint64_t request_id = 0;
 };
+
+// The worker goes into a pool: it warms up before it says Hello.
+inline constexpr std::uint32_t kZygoteFlagPooled = 1;
 
 enum class ZygoteReplyKind : std::uint32_t {
   kReady = 1,    // the zygote is up (pid = its own)

@@ -20,6 +20,7 @@
 #include "worker/process_env.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
+#include "worker/source_text.h"
 
 namespace isohost::worker {
 namespace {
@@ -145,6 +146,7 @@ void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
       {"makeDataCloneError", &js.make_data_clone_error},
       {"importModuleDynamically", &js.import_module_dynamically},
       {"onChannelFrame", &js.on_channel_frame},
+      {"warmUp", &js.warm_up},
   };
   for (const Slot& entry : slots) {
     Local<Value> fn;
@@ -358,20 +360,64 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
 void ReadFile(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   std::string path = ToStdString(isolate, info[0]);
-  std::string text;
   FileStamp stamp;
   CompileCache* cache = Runtime::From(isolate)->compile_cache();
-  if (!ReadWholeFile(path, &text, &stamp, cache != nullptr)) {
+  Local<v8::String> result;
+  if (!ReadSourceText(isolate, path, &stamp, cache != nullptr, &result)) {
     isolate->ThrowException(v8::Exception::Error(Str(isolate, "ENOENT: no such file, open '" + path + "'")));
     return;
   }
-  Local<v8::String> result;
-  if (v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
-          .ToLocal(&result)) {
+  if (!result.IsEmpty()) {
     // The compile cache knows this text as the file's, until it is compiled.
     if (cache != nullptr) cache->NoteRead(isolate, path, stamp, result);
     info.GetReturnValue().Set(result);
   }
+}
+
+// --- the compile cache (node/module.js) -------------------------------------------
+
+// Node's module.constants.compileCacheStatus.
+enum CompileCacheStatus { kCacheFailed = 0, kCacheEnabled = 1, kCacheAlreadyEnabled = 2 };
+
+// enableCompileCache(absoluteDir) -> [status, message, directory]
+void EnableCompileCacheBinding(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Runtime* runtime = Runtime::From(isolate);
+  int status = kCacheEnabled;
+  std::string message;
+  std::string directory;
+  if (CompileCache* cache = runtime->compile_cache()) {
+    status = kCacheAlreadyEnabled;
+    directory = cache->directory();
+  } else if (runtime->start().has_permissions()) {
+    // Code caches are code: one this worker could write, other workers
+    // would run (the host gives a sandboxed worker none either).
+    status = kCacheFailed;
+    message = "The compile cache is not available under the permission model";
+  } else if (!info[0]->IsString()) {
+    return ThrowTypeError(isolate, "enableCompileCache(directory)");
+  } else {
+    directory = ToStdString(isolate, info[0]);
+    if (!runtime->EnableCompileCache(directory, &message)) {
+      status = kCacheFailed;
+      directory.clear();
+    }
+  }
+  Local<Value> result[] = {v8::Integer::New(isolate, status),
+                           message.empty() ? Local<Value>(v8::Undefined(isolate)) : Local<Value>(Str(isolate, message)),
+                           directory.empty() ? Local<Value>(v8::Undefined(isolate)) : Local<Value>(Str(isolate, directory))};
+  info.GetReturnValue().Set(v8::Array::New(isolate, result, 3));
+}
+
+// compileCacheDir() -> the compile cache's directory, or undefined.
+void CompileCacheDir(const FunctionCallbackInfo<Value>& info) {
+  if (CompileCache* cache = Runtime::From(info.GetIsolate())->compile_cache()) {
+    info.GetReturnValue().Set(Str(info.GetIsolate(), cache->directory()));
+  }
+}
+
+void FlushCompileCache(const FunctionCallbackInfo<Value>& info) {
+  if (CompileCache* cache = Runtime::From(info.GetIsolate())->compile_cache()) cache->Flush(info.GetIsolate());
 }
 
 // getEnv(name) -> the worker's variable `name` (process.env's view), or
@@ -562,6 +608,9 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("countStdioObject", CountStdioObject);
   set_method("compileFunction", CompileFunction);
   set_method("readFile", ReadFile);
+  set_method("enableCompileCache", EnableCompileCacheBinding);
+  set_method("compileCacheDir", CompileCacheDir);
+  set_method("flushCompileCache", FlushCompileCache);
   set_method("getEnv", GetEnv);
   set_method("stat", Stat);
   set_method("realpath", RealPath);

@@ -1,12 +1,17 @@
 #include "worker/compile_cache.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
+#include <algorithm>
 
 namespace isohost::worker {
 namespace {
@@ -15,8 +20,9 @@ namespace {
 // reads apart at most (package.json files in between).
 constexpr std::size_t kMaxNotes = 4;
 
-// A cache file: this header, the module's path, then V8's data.
-constexpr char kMagic[8] = {'I', 'S', 'O', 'H', 'C', 'C', '0', '1'};
+// A cache file: this header, the module's path, zeros up to a multiple of
+// 8 bytes (V8 copies data that is not pointer-aligned), then V8's data.
+constexpr char kMagic[8] = {'I', 'S', 'O', 'H', 'C', 'C', '0', '2'};
 struct Header {
   char magic[8];
   std::uint32_t version_tag;  // ScriptCompiler::CachedDataVersionTag(): V8's version and flags
@@ -25,49 +31,19 @@ struct Header {
   std::int64_t file_mtime_ns;
   std::uint32_t path_length;
   std::uint32_t payload_length;
-  std::uint64_t payload_checksum;
+  std::uint64_t reserved;
 };
 static_assert(sizeof(Header) == 48);
+
+std::size_t PayloadOffset(std::size_t path_length) { return (sizeof(Header) + path_length + 7) & ~std::size_t{7}; }
 
 std::uint64_t Fnv1a(std::uint64_t hash, std::string_view bytes) {
   for (unsigned char c : bytes) hash = (hash ^ c) * 0x100000001b3ULL;
   return hash;
 }
 
-// A checksum of V8's data, so that a file damaged on disk is never handed to
-// V8 (whose own checksum is only checked in its debug builds). Four lanes, so
-// the multiplications do not wait on each other: ~1 ms for 10 MB.
-std::uint64_t Checksum(const std::uint8_t* data, std::size_t size) {
-  constexpr std::uint64_t kPrime = 0x9e3779b97f4a7c15ULL;
-  std::uint64_t lanes[4] = {1, 2, 3, 4};
-  std::size_t i = 0;
-  for (; i + 32 <= size; i += 32) {
-    for (int lane = 0; lane < 4; ++lane) {
-      std::uint64_t word;
-      std::memcpy(&word, data + i + lane * 8, 8);
-      lanes[lane] = (lanes[lane] ^ word) * kPrime;
-      lanes[lane] ^= lanes[lane] >> 31;
-    }
-  }
-  std::uint64_t hash = size;
-  for (std::uint64_t lane : lanes) hash = (hash ^ lane) * kPrime;
-  for (; i < size; ++i) hash = (hash ^ data[i]) * 0x100000001b3ULL;
-  return hash ^ (hash >> 29);
-}
-
 std::int64_t MtimeNs(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-}
-
-bool ReadFd(int fd, std::uint8_t* out, std::size_t size) {
-  std::size_t done = 0;
-  while (done < size) {
-    ssize_t n = ::read(fd, out + done, size - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
 }
 
 bool WriteFd(int fd, const void* data, std::size_t size) {
@@ -133,12 +109,36 @@ bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp,
 
 v8::ScriptCompiler::CachedData* CompileCache::Use::NewCachedData() const {
   if (payload_size == 0) return nullptr;
-  return new v8::ScriptCompiler::CachedData(bytes.data() + payload_offset, static_cast<int>(payload_size),
+  return new v8::ScriptCompiler::CachedData(mapped + payload_offset, static_cast<int>(payload_size),
                                             v8::ScriptCompiler::CachedData::BufferNotOwned);
 }
 
-CompileCache::CompileCache(std::string directory)
-    : directory_(std::move(directory)), version_tag_(v8::ScriptCompiler::CachedDataVersionTag()) {}
+void CompileCache::Use::Unmap() {
+  if (mapped != nullptr) ::munmap(const_cast<std::uint8_t*>(mapped), mapped_size);
+  mapped = nullptr;
+  mapped_size = 0;
+  payload_size = 0;
+}
+
+CompileCache::CompileCache(std::string directory, std::uint64_t max_bytes)
+    : directory_(std::move(directory)),
+      max_bytes_(max_bytes != 0 ? max_bytes : kDefaultMaxBytes),
+      version_tag_(v8::ScriptCompiler::CachedDataVersionTag()) {}
+
+bool CompileCache::MakeDirectory(std::string* error) {
+  if (directory_made_) return true;
+  if (!MakeDirectories(directory_)) {
+    *error = "cannot create " + directory_ + ": " + std::strerror(errno);
+    return false;
+  }
+  struct stat st;
+  if (::stat(directory_.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || ::access(directory_.c_str(), W_OK) != 0) {
+    *error = directory_ + " is not a writable directory";
+    return false;
+  }
+  directory_made_ = true;
+  return true;
+}
 
 CompileCache::~CompileCache() = default;
 
@@ -173,37 +173,40 @@ std::unique_ptr<CompileCache::Use> CompileCache::Begin(v8::Isolate* isolate, v8:
   struct stat st;
   bool read = ::fstat(fd, &st) == 0 && st.st_size >= static_cast<off_t>(sizeof(Header));
   if (read) {
-    use->bytes.resize(static_cast<std::size_t>(st.st_size));
-    read = ReadFd(fd, use->bytes.data(), use->bytes.size());
+    void* mapped = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    read = mapped != MAP_FAILED;
+    if (read) {
+      use->mapped = static_cast<const std::uint8_t*>(mapped);
+      use->mapped_size = static_cast<std::size_t>(st.st_size);
+    }
   }
   ::close(fd);
   Header header;
-  if (read) std::memcpy(&header, use->bytes.data(), sizeof header);
+  if (read) std::memcpy(&header, use->mapped, sizeof header);
   bool whole = read && std::memcmp(header.magic, kMagic, sizeof kMagic) == 0 &&
-               use->bytes.size() == sizeof header + std::uint64_t{header.path_length} + header.payload_length;
+               use->mapped_size == PayloadOffset(header.path_length) + header.payload_length;
   if (whole && header.version_tag == version_tag_ && header.kind == static_cast<std::uint32_t>(kind) &&
-      std::string_view(reinterpret_cast<const char*>(use->bytes.data()) + sizeof header, header.path_length) ==
+      std::string_view(reinterpret_cast<const char*>(use->mapped) + sizeof header, header.path_length) ==
           use->path) {
     if (header.file_size != use->stamp.size || header.file_mtime_ns != use->stamp.mtime_ns) {
-      use->bytes.clear();  // made for another version of the file: a miss
+      use->Unmap();  // made for another version of the file: a miss
       return use;
     }
-    std::size_t offset = sizeof header + header.path_length;
-    if (Checksum(use->bytes.data() + offset, header.payload_length) == header.payload_checksum) {
-      use->payload_offset = offset;
-      use->payload_size = header.payload_length;
-      return use;
-    }
-  } else if (whole) {
-    // Another module (or V8) whose key collided with this one: not damage.
-    use->bytes.clear();
+    // V8 checks the checksum of its data as it takes it (Count() sees a
+    // rejection): a second pass over megabytes here would only repeat it.
+    use->payload_offset = PayloadOffset(header.path_length);
+    use->payload_size = header.payload_length;
     return use;
   }
-  // Truncated or damaged: ignored, and replaced after the compile.
+  if (whole) {
+    // Another module (or V8) whose key collided with this one: not damage.
+    use->Unmap();
+    return use;
+  }
+  // Truncated or not a cache file: ignored, and replaced after the compile.
   ++stats_.rejected;
   use->damaged = true;
-  use->bytes.clear();
-  use->bytes.shrink_to_fit();
+  use->Unmap();
   return use;
 }
 
@@ -246,8 +249,74 @@ void CompileCache::WritePending(v8::Isolate* isolate) {
         one.kind == Kind::kCommonJs ? v8::ScriptCompiler::CreateCodeCacheForFunction(one.function.Get(isolate))
                                     : v8::ScriptCompiler::CreateCodeCache(one.module_script.Get(isolate)));
     if (data == nullptr || data->length <= 0) continue;
-    Write(one, data->data, static_cast<std::size_t>(data->length));
+    if (Write(one, data->data, static_cast<std::size_t>(data->length))) {
+      bytes_written_ += PayloadOffset(one.path.size()) + static_cast<std::uint64_t>(data->length);
+    }
   }
+  if (!tidied_ || bytes_at_tidy_ + bytes_written_ > max_bytes_) Tidy();
+}
+
+namespace {
+
+// Whether `name`, a temp file of Write() ("KEY.cache.PID.N.tmp") as `st`
+// says, was left by a writer that died before its rename.
+bool AbandonedTemp(std::string_view name, const struct stat& st) {
+  if (std::time(nullptr) - st.st_mtim.tv_sec > CompileCache::kStaleTempSeconds) return true;
+  std::size_t start = name.find(".cache.");
+  if (start == std::string_view::npos) return false;
+  start += 7;
+  std::size_t end = name.find('.', start);
+  if (end == std::string_view::npos || end == start) return false;
+  long pid = 0;
+  for (char c : name.substr(start, end - start)) {
+    if (c < '0' || c > '9' || pid > 4'194'304) return false;
+    pid = pid * 10 + (c - '0');
+  }
+  return pid != ::getpid() && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+}  // namespace
+
+void CompileCache::Tidy() {
+  tidied_ = true;
+  bytes_written_ = 0;
+  DIR* dir = ::opendir(directory_.c_str());
+  if (dir == nullptr) return;
+  struct CacheFile {
+    std::string name;
+    std::int64_t mtime_ns;
+    std::uint64_t size;
+  };
+  std::vector<CacheFile> files;
+  std::uint64_t total = 0;
+  const int dir_fd = ::dirfd(dir);
+  while (const dirent* entry = ::readdir(dir)) {
+    std::string_view name = entry->d_name;
+    const bool cache = name.size() > 6 && name.substr(name.size() - 6) == ".cache";
+    const bool temp = name.size() > 4 && name.substr(name.size() - 4) == ".tmp";
+    if (!cache && !temp) continue;
+    struct stat st;
+    if (::fstatat(dir_fd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (temp) {
+      if (AbandonedTemp(name, st)) ::unlinkat(dir_fd, entry->d_name, 0);
+      continue;
+    }
+    files.push_back({std::string(name), MtimeNs(st), static_cast<std::uint64_t>(st.st_size)});
+    total += static_cast<std::uint64_t>(st.st_size);
+  }
+  if (total > max_bytes_) {
+    // Oldest first; files of one instant in name order, so that every
+    // worker would pick the same.
+    std::sort(files.begin(), files.end(), [](const CacheFile& a, const CacheFile& b) {
+      return a.mtime_ns != b.mtime_ns ? a.mtime_ns < b.mtime_ns : a.name < b.name;
+    });
+    for (const CacheFile& file : files) {
+      if (total <= max_bytes_) break;
+      if (::unlinkat(dir_fd, file.name.c_str(), 0) == 0 || errno == ENOENT) total -= file.size;
+    }
+  }
+  ::closedir(dir);
+  bytes_at_tidy_ = total;
 }
 
 bool CompileCache::Write(const Pending& pending, const std::uint8_t* data, std::size_t size) {
@@ -263,15 +332,17 @@ bool CompileCache::Write(const Pending& pending, const std::uint8_t* data, std::
   header.file_mtime_ns = pending.stamp.mtime_ns;
   header.path_length = static_cast<std::uint32_t>(pending.path.size());
   header.payload_length = static_cast<std::uint32_t>(size);
-  header.payload_checksum = Checksum(data, size);
+  header.reserved = 0;
   // A name of its own per writer: workers that write the same module at once
   // each rename a whole file into place, and the last one stays.
   static std::uint32_t counter = 0;
   std::string temp = pending.cache_file + "." + std::to_string(::getpid()) + "." + std::to_string(++counter) + ".tmp";
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) return false;
+  static constexpr char kZeros[8] = {};
+  std::size_t padding = PayloadOffset(pending.path.size()) - sizeof header - pending.path.size();
   bool ok = WriteFd(fd, &header, sizeof header) && WriteFd(fd, pending.path.data(), pending.path.size()) &&
-            WriteFd(fd, data, size);
+            WriteFd(fd, kZeros, padding) && WriteFd(fd, data, size);
   ok = ::close(fd) == 0 && ok;
   if (!ok || ::rename(temp.c_str(), pending.cache_file.c_str()) != 0) {
     ::unlink(temp.c_str());

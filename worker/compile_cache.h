@@ -3,10 +3,12 @@
 // host, and every later run, shares. A worker reads a module's cache before
 // compiling it and, after a miss, writes one once the module has run (so the
 // functions it ran at load time are in it). Nothing read is trusted: a file
-// is used only if its header, length and checksum hold and it was made for
-// this file (path, size, mtime), this V8 and these flags; V8 checks the rest
-// and may still reject it. Lives in the Runtime, made at Start when the host
-// names a directory.
+// is used only if its header and length hold and it was made for this file
+// (path, size, mtime), this V8 and these flags; V8 then checks its own
+// header and the checksum of all its data, and rejects a damaged file (a
+// test flips bytes of the data to keep that so). The file is mapped, not
+// copied: cache files are only ever replaced by a rename, never changed in
+// place. Lives in the Runtime, made at Start when the host names a directory.
 #ifndef ISOHOST_WORKER_COMPILE_CACHE_H_
 #define ISOHOST_WORKER_COMPILE_CACHE_H_
 
@@ -56,17 +58,33 @@ class CompileCache {
     std::string path;
     FileStamp stamp;
     std::string cache_file;
-    std::vector<std::uint8_t> bytes;  // the whole cache file, when it was usable
+    const std::uint8_t* mapped = nullptr;  // the whole cache file, mapped read-only, when it was usable
+    std::size_t mapped_size = 0;
     std::size_t payload_offset = 0;
     std::size_t payload_size = 0;
     bool damaged = false;  // the file was there but truncated or corrupt
+
+    void Unmap();
+
+   public:
+    ~Use() { Unmap(); }
   };
 
-  explicit CompileCache(std::string directory);
+  // `max_bytes`: the most the directory may hold (0: kDefaultMaxBytes).
+  explicit CompileCache(std::string directory, std::uint64_t max_bytes = 0);
   ~CompileCache();
 
   // Sources shorter than this compile faster than a cache file is read.
   static constexpr int kMinSourceLength = 1024;
+  static constexpr std::uint64_t kDefaultMaxBytes = std::uint64_t{256} << 20;
+  // A temp file of a writer that is still alive is taken for abandoned only
+  // after this long (its pid may belong to another process by then).
+  static constexpr std::int64_t kStaleTempSeconds = 3600;
+
+  // Creates the directory now rather than at the first write (for
+  // module.enableCompileCache(), which reports failure); false with `error`
+  // when it cannot.
+  bool MakeDirectory(std::string* error);
 
   // `text` is the content of `path` as `stamp` says: should it be compiled
   // soon, it may use the cache. Only the last few reads are remembered.
@@ -95,6 +113,10 @@ class CompileCache {
     if (!pending_.empty()) WritePending(isolate);
     notes_.clear();
   }
+  // module.flushCompileCache(): what is queued is written now.
+  void Flush(v8::Isolate* isolate) {
+    if (!pending_.empty()) WritePending(isolate);
+  }
 
   const CompileCacheStats& stats() const { return stats_; }
   const std::string& directory() const { return directory_; }
@@ -117,10 +139,19 @@ class CompileCache {
   void WritePending(v8::Isolate* isolate);
   void Count(const Use& use, const v8::ScriptCompiler::CachedData* consumed);
   bool Write(const Pending& pending, const std::uint8_t* data, std::size_t size);
+  // After writes: keeps the directory within max_bytes_, the oldest cache
+  // files going first, and removes the temp files of writers that died
+  // before their rename. It lists the directory once per worker, and again
+  // only when what this worker wrote may have filled it.
+  void Tidy();
 
   std::string directory_;
+  std::uint64_t max_bytes_;
   std::uint32_t version_tag_;
   bool directory_made_ = false;
+  bool tidied_ = false;
+  std::uint64_t bytes_at_tidy_ = 0;   // what the directory held then
+  std::uint64_t bytes_written_ = 0;   // by this worker since
   std::deque<Note> notes_;
   std::vector<Pending> pending_;
   CompileCacheStats stats_;

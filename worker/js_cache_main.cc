@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
   std::string code;
   {
     isohost::worker::Runtime runtime(platform, fds[0]);
-    if (!runtime.Initialize()) return 1;
+    // As a pooled worker, so that the cache has its warm-up's code too.
+    if (!runtime.Initialize(/*warm_up=*/true)) return 1;
     if (!runtime.WarmUpAndWriteCodeCache(&code)) return 1;
   }
   std::ofstream out(argv[1], std::ios::binary | std::ios::trunc);

@@ -59,6 +59,11 @@ int main(int argc, char** argv) {
   mallopt(M_TOP_PAD, 64 << 20);
   // The host is gone already: nobody would ever read what this process does.
   if (parent_pid != 0 && !isohost::worker::DieWithParent(static_cast<pid_t>(parent_pid))) return 1;
-  if (zygote) return isohost::worker::RunZygote(v8_flags);
+  if (zygote) {
+    // The host binds the zygote's symbols at load time (host/zygote.cc); its
+    // workers and what they start get lazy binding as usual.
+    unsetenv("LD_BIND_NOW");
+    return isohost::worker::RunZygote(v8_flags);
+  }
   return isohost::worker::RunWorker(v8_flags, limits);
 }

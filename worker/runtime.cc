@@ -121,7 +121,7 @@ static void TracePoint(const char* what) {
   if (enabled) std::fprintf(stderr, "[trace %d] %.3f ms %s\n", getpid(), uv_hrtime() / 1e6, what);
 }
 
-bool Runtime::Initialize() {
+bool Runtime::Initialize(bool warm_up) {
   TracePoint("initialize");
   allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
   v8::Isolate::CreateParams params;
@@ -150,6 +150,10 @@ bool Runtime::Initialize() {
   v8::Context::Scope context_scope(context);
   if (!RunBootstrap()) return false;
   TracePoint("bootstrap done");
+  if (warm_up) {
+    WarmUp();
+    TracePoint("warmed up");
+  }
 
   proto::Envelope hello;
   hello.mutable_hello()->set_protocol_version(proto::PROTOCOL_VERSION_CURRENT);
@@ -177,6 +181,22 @@ bool Runtime::RunBootstrap() {
     return false;
   }
   return !js_.run_main.IsEmpty();
+}
+
+void Runtime::WarmUp() {
+  std::uint64_t loaded = stats_.builtins_loaded;
+  {
+    v8::HandleScope handle_scope(isolate_);
+    v8::TryCatch try_catch(isolate_);
+    if (js_.warm_up.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr).IsEmpty()) {
+      v8::String::Utf8Value text(isolate_, try_catch.Exception());
+      std::fprintf(stderr, "isohost-worker: warm-up failed: %s\n", *text ? *text : "?");
+    }
+  }
+  // The warm-up's promises (none expected) and its garbage go before Hello.
+  isolate_->PerformMicrotaskCheckpoint();
+  js_.warm_up.Reset();
+  stats_.builtins_prewarmed = stats_.builtins_loaded - loaded;
 }
 
 int Runtime::Run() {
@@ -221,6 +241,7 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     stats->set_check_phase_js_calls(stats_.check_phase_js_calls);
     stats->set_stdio_objects_built(stats_.stdio_objects_built);
     stats->set_builtins_loaded(stats_.builtins_loaded);
+    stats->set_builtins_prewarmed(stats_.builtins_prewarmed);
     if (compile_cache_) {
       stats->set_compile_cache_hits(compile_cache_->stats().hits);
       stats->set_compile_cache_misses(compile_cache_->stats().misses);
@@ -352,7 +373,9 @@ void Runtime::StartScript(proto::Start* start) {
       start_.set_stdin_descriptor(false);
     }
   }
-  if (!start_.compile_cache_dir().empty()) compile_cache_ = std::make_unique<CompileCache>(start_.compile_cache_dir());
+  if (!start_.compile_cache_dir().empty()) {
+    compile_cache_ = std::make_unique<CompileCache>(start_.compile_cache_dir(), start_.compile_cache_max_bytes());
+  }
   if (start_.cpu_time_ms() > 0) {
     cpu_limit_ = std::make_unique<sandbox::CpuLimit>(start_.cpu_time_ms(), [this] {
       isolate_->TerminateExecution();
@@ -371,6 +394,13 @@ void Runtime::StartScript(proto::Start* start) {
   v8::Local<v8::Value> argv[1] = {worker_data};
   MakeCallback(js_.run_main.Get(isolate_), 1, argv);
   TracePoint("main done and flushed");
+}
+
+bool Runtime::EnableCompileCache(const std::string& directory, std::string* error) {
+  auto cache = std::make_unique<CompileCache>(directory, start_.compile_cache_max_bytes());
+  if (!cache->MakeDirectory(error)) return false;
+  compile_cache_ = std::move(cache);
+  return true;
 }
 
 void Runtime::DeliverMessage(std::string_view data) {
@@ -502,9 +532,9 @@ size_t Runtime::OnNearHeapLimit(void* data, size_t current_limit, size_t) {
              "JavaScript heap out of memory (heap limit " + std::to_string(current_limit >> 20) + " MB)");
 }
 
-int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits) {
+int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits, bool pooled) {
   Runtime runtime(platform, ipc::kWorkerChannelFd, limits);
-  if (!runtime.Initialize()) return 70;
+  if (!runtime.Initialize(pooled)) return 70;
   return runtime.Run();
 }
 

@@ -64,6 +64,8 @@ struct JsCallbacks {
   v8::Global<v8::Function> import_module_dynamically;  // (specifier, referrer, attributes) -> Promise
   // (port, nestedId, bytes, names) for a ChannelMessage, (port) for a PortClose
   v8::Global<v8::Function> on_channel_frame;
+  // () -> undefined: a pooled worker's warm-up before Hello (see Runtime::WarmUp)
+  v8::Global<v8::Function> warm_up;
 };
 
 // Counters of the event loop, reported in the Exit frame. Plain integers:
@@ -73,6 +75,7 @@ struct LoopStats {
   std::uint64_t check_phase_js_calls = 0;
   std::uint64_t stdio_objects_built = 0;
   std::uint64_t builtins_loaded = 0;  // worker/js files compiled, the bootstrap's own included
+  std::uint64_t builtins_prewarmed = 0;  // of those, compiled by the warm-up of a pooled worker
 };
 
 // Heap limits fixed when the isolate is created; 0 keeps V8's default.
@@ -89,8 +92,9 @@ class Runtime {
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
 
-  // Creates the isolate and context, runs the bootstrap and says Hello.
-  bool Initialize();
+  // Creates the isolate and context, runs the bootstrap and says Hello;
+  // with `warm_up` (a pooled worker) it warms up first (WarmUp()).
+  bool Initialize(bool warm_up = false);
   // Runs the loop until the worker is done; returns the exit code. Most ends
   // go through Exit() and never return here.
   int Run();
@@ -119,8 +123,12 @@ class Runtime {
   JsCallbacks& js() { return js_; }
   LoopStats& stats() { return stats_; }
   const proto::Start& start() const { return start_; }
-  // Null unless the host named a compile cache directory in Start.
+  // Null unless the host named a compile cache directory in Start, or the
+  // script enabled one (module.enableCompileCache()).
   CompileCache* compile_cache() { return compile_cache_.get(); }
+  // module.enableCompileCache(): a compile cache in `directory` (absolute)
+  // from now on. False with `error` when the directory cannot be used.
+  bool EnableCompileCache(const std::string& directory, std::string* error);
 
   void ScheduleTimer(double delay_ms);
   void SetTimerRef(bool ref);
@@ -168,6 +176,11 @@ class Runtime {
  private:
   v8::Local<v8::Object> CreateBinding();
   bool RunBootstrap();
+  // A pooled worker has time to spare before its Start: it runs the entry
+  // path of a script once (worker/js/modules.js, warmUp), so that V8 has
+  // seen that code when the real script arrives. Nothing of the run stays
+  // visible to the script. A failure only costs the speed-up.
+  void WarmUp();
   void OnEnvelope(proto::Envelope& envelope);
   void OnChannelClosed(const std::string& error);
   void StartScript(proto::Start* start);
@@ -244,7 +257,8 @@ class Runtime {
 
 // Runs one worker on the channel at fd 3 with V8 already initialised (an
 // exec'd worker, or a child of the zygote). Returns the exit code.
-int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits);
+// `pooled`: the worker waits in a pool, so it warms up before its Hello.
+int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits, bool pooled = false);
 
 // Entry point of an exec'd isohost-worker after flag parsing.
 int RunWorker(const std::vector<std::string>& v8_flags, HeapLimits limits);

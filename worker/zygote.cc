@@ -42,7 +42,7 @@ bool Reply(const ipc::ZygoteReply& reply) {
     if (fds[i] > ipc::kWorkerChannelFd) close(fds[i]);
   }
   HeapLimits limits{request.max_old_space_mb, request.max_young_space_mb};
-  int code = RunWorkerOnChannel(platform, limits);
+  int code = RunWorkerOnChannel(platform, limits, (request.flags & ipc::kZygoteFlagPooled) != 0);
   std::fflush(stdout);
   _exit(code);
 }

@@ -103,6 +103,10 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
   run_command->add_flag_callback(
       "--no-compile-cache", [&run] { run.compile_cache_dir = std::string(); },
       "Compile every module from its source; read and write no compile cache");
+  run_command
+      ->add_option("--compile-cache-max-bytes", run.compile_cache_max_bytes,
+                   "The most the compile cache directory may hold; past it the oldest cache files go (default: 256 MiB)")
+      ->type_name("BYTES");
 }
 
 void AddPoolOptions(CLI::App* pool_command, isohost::cli::PoolCommandOptions& pool, std::string& spawn) {

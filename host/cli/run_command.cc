@@ -53,7 +53,7 @@ class SignalWatcher {
 void PrintStats(std::uint64_t id, const ExitInfo& info) {
   std::fprintf(stderr,
                "{\"worker\":%llu,\"checkpoints\":%llu,\"tick_passes\":%llu,\"check_phase_js_calls\":%llu,"
-               "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu,\"compile_cache_hits\":%llu,"
+               "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu,\"builtins_prewarmed\":%llu,\"compile_cache_hits\":%llu,"
                "\"compile_cache_misses\":%llu,\"compile_cache_rejected\":%llu,\"landlock_abi\":%u,"
                "\"seccomp_filter\":%s,\"cpu_time_us\":%llu}\n",
                static_cast<unsigned long long>(id), static_cast<unsigned long long>(info.stats.checkpoints),
@@ -61,6 +61,7 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
                static_cast<unsigned long long>(info.stats.check_phase_js_calls),
                static_cast<unsigned long long>(info.stats.stdio_objects_built),
                static_cast<unsigned long long>(info.stats.builtins_loaded),
+               static_cast<unsigned long long>(info.stats.builtins_prewarmed),
                static_cast<unsigned long long>(info.stats.compile_cache_hits),
                static_cast<unsigned long long>(info.stats.compile_cache_misses),
                static_cast<unsigned long long>(info.stats.compile_cache_rejected), info.stats.landlock_abi,
@@ -106,6 +107,7 @@ int RunCommand(const RunOptions& options) {
   worker_options.argv0 = options.argv0;
   worker_options.v8_flags = options.v8_flags;
   worker_options.compile_cache_dir = CompileCacheDir(options.compile_cache_dir);
+  worker_options.compile_cache_max_bytes = options.compile_cache_max_bytes;
   worker_options.limits.max_message_bytes = options.max_message_bytes;
   worker_options.max_nested_workers = options.max_nested_workers;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;

@@ -52,6 +52,7 @@ struct RunOptions {
   // The compile cache's directory: nullopt the default (CompileCacheDir()),
   // empty none (--no-compile-cache).
   std::optional<std::string> compile_cache_dir;
+  std::uint64_t compile_cache_max_bytes = 0;  // 0: the worker's default
 };
 
 // The compile cache directory for `flag` (RunOptions::compile_cache_dir):

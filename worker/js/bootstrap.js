@@ -240,7 +240,7 @@ function runMain(workerData) {
     taskRef = true;
     updateKeepAlive();
   }
-  const entry = modules.runMain(info.scriptPath, info.scriptSource, info.sourceKind);
+  const entry = modules.runMain(info.scriptPath, info.scriptSource, info.sourceKind, info.permissions);
   if (tasks !== null) tasks.start(entry, info.scriptPath);
 }
 
@@ -269,4 +269,5 @@ binding.setCallbacks({
   makeDataCloneError: (message) => new (internalRequire('internal/dom_exception'))(message, 'DataCloneError'),
   // MessagePorts between processes: the port code is compiled on the first.
   onChannelFrame: (...args) => internalRequire('internal/worker/io').onChannelFrame(...args),
+  warmUp: modules.warmUp,
 });

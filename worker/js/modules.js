@@ -28,11 +28,14 @@ const esmLoader = () => internalRequire('internal/modules/esm/loader');
 const kLoaderOption = /^(?:--import|--require|-r|--conditions|-C|--input-type|--trace-require-module|--preserve-symlinks|--check|-c|--no-addons|--(?:no-)?experimental-detect-module)(?:$|[=-])/;
 let loaderOptionsRead = false;
 let loaderOptionsValue;
+// While a pooled worker warms up: it has no options yet, and must not
+// remember that it had none.
+let warmingUp = false;
 
 function loaderOptions() {
   if (loaderOptionsRead) return loaderOptionsValue;
   const processModule = internalRequire('process');
-  if (!processModule.process) return undefined;  // before setup()
+  if (!processModule.process || warmingUp) return undefined;  // before setup()
   loaderOptionsRead = true;
   // Read without building process.env: a worker that uses none of it pays nothing.
   const fromEnv = binding.getEnv('NODE_OPTIONS');
@@ -103,13 +106,16 @@ function loadBuiltin(id) {
 // created later is seen by the next one); real paths for the worker's life.
 let statCache = null;
 const realpathCache = new Map();
+// The files the loader reads: the binding's, except while a pooled worker
+// warms up (see warmUp below).
+let files = binding;
 
 function stat(filename) {
   if (statCache !== null) {
     const cached = statCache.get(filename);
     if (cached !== undefined) return cached;
   }
-  const result = binding.stat(filename);
+  const result = files.stat(filename);
   if (statCache !== null && result >= 0) statCache.set(filename, result);
   return result;
 }
@@ -117,7 +123,7 @@ function stat(filename) {
 function toRealPath(filename) {
   let real = realpathCache.get(filename);
   if (real === undefined) {
-    real = binding.realpath(filename);
+    real = files.realpath(filename);
     realpathCache.set(filename, real);
   }
   return real;
@@ -384,15 +390,17 @@ const extensions = { __proto__: null };
 
 // A module's source, CommonJS or ES; under the permission model one outside
 // the read roots is Node's ERR_ACCESS_DENIED (internal/permission.js, loaded
-// only when the native check cannot say yes).
-let permission;
+// only when the native check cannot say yes). runMain sets whether the model
+// is on from the Start frame, which says so as well as the binding.
+let permissionEnabled;
+let permission = null;
 function readSource(filename) {
-  if (permission === undefined) {
-    const grant = binding.internalBinding('permission');
-    permission = grant.enabled ? grant : null;
+  if (permissionEnabled === undefined) permissionEnabled = binding.internalBinding('permission').enabled;
+  if (permissionEnabled) {
+    if (permission === null) permission = binding.internalBinding('permission');
+    if (!permission.mayRead(filename)) internalRequire('internal/permission').checkRead(filename);
   }
-  if (permission !== null && !permission.mayRead(filename)) internalRequire('internal/permission').checkRead(filename);
-  return binding.readFile(filename);
+  return files.readFile(filename);
 }
 
 extensions['.js'] = function(module, filename) {
@@ -847,7 +855,8 @@ const kSourceWorkerUrl = 4;
 // would) or source text, as a worker's eval or as Node's -e, -p or stdin.
 // Returns what it made: { exports } of a CommonJS entry, { namespace } (a
 // promise, settled once its evaluation is) of an ES module.
-function runMain(scriptPath, scriptSource, sourceKind) {
+function runMain(scriptPath, scriptSource, sourceKind, permissions) {
+  if (permissions !== undefined) permissionEnabled = Boolean(permissions);
   // The variables as the host sent them, read without building process.env
   // (nothing can have changed them yet).
   initPaths({ HOME: binding.getEnv('HOME'), NODE_PATH: binding.getEnv('NODE_PATH') });
@@ -966,8 +975,61 @@ function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
   return { __proto__: null, exports: module.exports };
 }
 
+// --- warming up a pooled worker ------------------------------------------------------
+
+// A pooled worker waits for its Start with nothing to do. It spends that
+// time running the path of a typical entry once: resolving it, reading its
+// package scope, compiling it and running it, and its require() of a
+// builtin. Then the real entry runs code V8 has seen (functions compiled,
+// object shapes and inline caches made) instead of paying for that first
+// run after the host asked for the worker. The script, its folder and its
+// package.json exist only in memory, no file is touched, and every cache the
+// run filled is emptied of it again.
+const kWarmUpDir = '/\0isohost-warm-up';
+const kWarmUpFiles = new Map([
+  [`${kWarmUpDir}/package.json`, '{"name":"warm-up","type":"commonjs"}'],
+  [`${kWarmUpDir}/main.js`, "'use strict';\nconst { parentPort } = require('worker_threads');\nmodule.exports = parentPort;\n"],
+]);
+const warmUpFiles = {
+  stat: (filename) => (kWarmUpFiles.has(filename) ? 0 : filename === kWarmUpDir ? 1 : -1),
+  realpath: (filename) => filename,
+  readFile: (filename) => kWarmUpFiles.get(filename),
+};
+
+function forgetKeys(object, part) {
+  for (const key of Object.keys(object)) {
+    if (key.includes(part)) delete object[key];
+  }
+}
+
+function warmUp() {
+  const scope = packageJson();
+  warmingUp = true;
+  files = warmUpFiles;
+  scope.setFiles(warmUpFiles);
+  permissionEnabled = false;
+  try {
+    const entry = `${kWarmUpDir}/main.js`;
+    const filename = Module._findPath(path.resolve(entry), null, true);
+    if (filename && !isModuleEntry(filename)) Module._load(filename, null, false);
+  } finally {
+    warmingUp = false;
+    files = binding;
+    scope.setFiles(null);
+    permissionEnabled = undefined;
+    scope.forget(kWarmUpDir);
+    forgetKeys(Module._cache, kWarmUpDir);
+    forgetKeys(Module._pathCache, kWarmUpDir);
+    forgetKeys(relativeResolveCache, kWarmUpDir);
+    for (const key of realpathCache.keys()) {
+      if (key.startsWith(kWarmUpDir)) realpathCache.delete(key);
+    }
+  }
+}
+
 exports.Module = Module;
 exports.runMain = runMain;
+exports.warmUp = warmUp;
 exports.makeRequire = makeRequire;
 exports.registerBuiltin = (name, load) => {
   registeredBuiltins.set(name, load);

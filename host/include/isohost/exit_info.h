@@ -28,6 +28,7 @@ struct WorkerStats {
   std::uint64_t check_phase_js_calls = 0;
   std::uint64_t stdio_objects_built = 0;
   std::uint64_t builtins_loaded = 0;  // worker/js files the worker compiled, its bootstrap's included
+  std::uint64_t builtins_prewarmed = 0;  // of those, compiled by a pooled worker's warm-up before Start
   // User modules compiled from the compile cache, with nothing usable in it,
   // and cache files found damaged or refused by V8 (WorkerOptions::compile_cache_dir).
   std::uint64_t compile_cache_hits = 0;

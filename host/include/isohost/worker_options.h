@@ -105,6 +105,9 @@ struct WorkerOptions {
   // the workers given it and by later runs (created when first written);
   // empty: no compile cache. The CLI's default is $XDG_CACHE_HOME/isohost.
   std::string compile_cache_dir;
+  // The most that directory may hold, in bytes: past it a worker that writes
+  // a cache file takes away the oldest ones. 0: the worker's default (256 MiB).
+  std::uint64_t compile_cache_max_bytes = 0;
   // The isohost-worker binary; empty: next to the running executable, or
   // $ISOHOST_WORKER.
   std::string worker_binary;

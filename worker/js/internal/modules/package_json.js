@@ -5,6 +5,8 @@
 
 const kEmpty = Object.freeze({ exists: false });
 const cache = new Map();  // directory (no trailing '/') -> record
+// The files read: the binding's, or a pooled worker's warm-up's (setFiles).
+let files = binding;
 
 // The package.json of `dir` as { exists, path, name, main, exports, imports,
 // type }, or { exists: false }. A file that is not valid JSON throws, naming
@@ -14,8 +16,8 @@ function read(dir) {
   if (cached !== undefined) return cached;
   const jsonPath = `${dir === '/' ? '' : dir}/package.json`;
   let record = kEmpty;
-  if (binding.stat(jsonPath) === 0) {
-    let text = binding.readFile(jsonPath);
+  if (files.stat(jsonPath) === 0) {
+    let text = files.readFile(jsonPath);
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     let parsed;
     try {
@@ -58,3 +60,13 @@ function findScope(filename) {
 
 exports.read = read;
 exports.findScope = findScope;
+// For the warm-up of a pooled worker (modules.js): files from memory while it
+// runs (null: the real ones again), and then nothing of it kept.
+exports.setFiles = (replacement) => {
+  files = replacement === null ? binding : replacement;
+};
+exports.forget = (dirPrefix) => {
+  for (const dir of cache.keys()) {
+    if (dir.startsWith(dirPrefix)) cache.delete(dir);
+  }
+};

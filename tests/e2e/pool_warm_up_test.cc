@@ -1,0 +1,157 @@
+// A pooled worker warms up while it waits for Start (Runtime::WarmUp, the
+// warmUp of worker/js/modules.js): it runs the entry path of a script held
+// in memory. These check that it does so only in the pool, and that the
+// script it then runs sees nothing of it: module caches, package scopes,
+// NODE_OPTIONS, the permission model.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "host/launcher.h"
+#include "isohost/worker.h"
+#include "tests/e2e/run_cli.h"
+
+namespace isohost::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  SpawnStrategy strategy = SpawnStrategy::kDefault;
+  ExitInfo exit;
+  std::string out;
+};
+
+class PoolWarmUpTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    uv_loop_init(&loop_);
+    std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    root_ = fs::path(::testing::TempDir()) / ("pool-warm-up-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    LauncherOptions options;
+    options.pool_size = 1;
+    options.worker_binary = BinDir() + "/isohost-worker";
+    pool_ = std::make_unique<Launcher>(&loop_, options);
+    options.default_strategy = SpawnStrategy::kZygote;
+    zygote_ = std::make_unique<Launcher>(&loop_, options);
+  }
+  void TearDown() override {
+    pool_.reset();
+    zygote_.reset();
+    uv_run(&loop_, UV_RUN_DEFAULT);
+    EXPECT_EQ(uv_loop_close(&loop_), 0) << "a handle was left open";
+    fs::remove_all(root_);
+  }
+
+  void Write(const std::string& name, const std::string& text) {
+    fs::create_directories((root_ / name).parent_path());
+    std::ofstream(root_ / name) << text;
+  }
+
+  // Runs `script` (a file under the test's folder) in a worker from the pool
+  // (filled and ready first) or, `pooled` false, forked by the zygote.
+  Outcome Run(const std::string& script, bool pooled, WorkerOptions options = {}) {
+    if (pooled) {
+      pool_->FillPool();
+      EXPECT_TRUE(pool_->WaitForPoolReady(10000));
+    }
+    options.script_path = (root_ / script).string();
+    options.worker_binary = BinDir() + "/isohost-worker";
+    Outcome outcome;
+    bool exited = false;
+    WorkerCallbacks callbacks;
+    callbacks.on_output = [&outcome](StdioStream, std::string_view data, ConsoleLevel) { outcome.out += data; };
+    callbacks.on_exit = [&](const ExitInfo& info) {
+      outcome.exit = info;
+      exited = true;
+    };
+    auto worker = Worker::Spawn(&loop_, options, std::move(callbacks), pooled ? pool_.get() : zygote_.get());
+    outcome.strategy = worker->strategy();
+    while (!exited) uv_run(&loop_, UV_RUN_ONCE);
+    worker.reset();
+    return outcome;
+  }
+
+  uv_loop_t loop_;
+  fs::path root_;
+  std::unique_ptr<Launcher> pool_;    // pooled workers, one kept ready
+  std::unique_ptr<Launcher> zygote_;  // workers forked on demand
+};
+
+TEST_F(PoolWarmUpTest, OnlyAPooledWorkerWarmsUp) {
+  Write("main.js", "require('worker_threads');\n");
+  Outcome pooled = Run("main.js", true);
+  ASSERT_EQ(pooled.strategy, SpawnStrategy::kPool);
+  EXPECT_EQ(pooled.exit.code, 0) << pooled.exit.message;
+  // It read its package scope, so it compiled the package.json reader ahead.
+  EXPECT_GT(pooled.exit.stats.builtins_prewarmed, 0u);
+  Outcome forked = Run("main.js", false);
+  ASSERT_EQ(forked.strategy, SpawnStrategy::kZygote);
+  EXPECT_EQ(forked.exit.code, 0) << forked.exit.message;
+  EXPECT_EQ(forked.exit.stats.builtins_prewarmed, 0u);
+  // What the warm-up compiled is all it added: the script itself loads the same.
+  EXPECT_EQ(pooled.exit.stats.builtins_loaded, forked.exit.stats.builtins_loaded);
+}
+
+TEST_F(PoolWarmUpTest, TheScriptSeesNothingOfTheWarmUp) {
+  // An ES package scope right where the warm-up's own scope said CommonJS,
+  // and caches the script can look into.
+  Write("app/package.json", R"({"name":"app","type":"module"})");
+  Write("app/lib.js", "export const kind = 'esm';\n");
+  Write("main.js",
+        "const { kind } = require('./app/lib.js');\n"
+        "const keys = Object.keys(require.cache).map((k) => k.slice(__dirname.length));\n"
+        "console.log(JSON.stringify({ kind, keys, main: require.main === module,\n"
+        "  mainModule: process.mainModule === module, children: module.children.length,\n"
+        "  paths: Object.keys(module.constructor._pathCache).length }));\n");
+  for (bool pooled : {true, false}) {
+    Outcome outcome = Run("main.js", pooled);
+    EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+    EXPECT_EQ(outcome.out,
+              "{\"kind\":\"esm\",\"keys\":[\"/main.js\",\"/app/lib.js\"],\"main\":true,\"mainModule\":true,"
+              "\"children\":1,\"paths\":2}\n")
+        << (pooled ? "pooled" : "forked");
+  }
+}
+
+TEST_F(PoolWarmUpTest, NodeOptionsOfTheStartStillApply) {
+  // The warm-up runs before the worker has its environment: it must not
+  // settle the loader's options (NODE_OPTIONS) for it.
+  Write("pre.js", "globalThis.preloaded = true;\n");
+  Write("main.js", "console.log(globalThis.preloaded === true);\n");
+  WorkerOptions options;
+  options.env = std::map<std::string, std::string>{{"NODE_OPTIONS", "--require " + (root_ / "pre.js").string()}};
+  Outcome outcome = Run("main.js", true, options);
+  ASSERT_EQ(outcome.strategy, SpawnStrategy::kPool);
+  EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+  EXPECT_EQ(outcome.out, "true\n");
+}
+
+TEST_F(PoolWarmUpTest, ThePermissionModelStillGuardsRequire) {
+  // The warm-up reads its in-memory files with no permission model; the
+  // script's own require() of a file outside its grant is still refused.
+  Write("allowed/main.js",
+        "try { require('../secret.js'); console.log('read'); } catch (err) { console.log(err.code); }\n");
+  Write("secret.js", "module.exports = 1;\n");
+  WorkerOptions options;
+  Permissions permissions;
+  permissions.fs_read = {(root_ / "allowed").string()};
+  options.permissions = permissions;
+  Outcome outcome = Run("allowed/main.js", true, options);
+  ASSERT_EQ(outcome.strategy, SpawnStrategy::kPool);
+  EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+  EXPECT_EQ(outcome.out, "ERR_ACCESS_DENIED\n");
+}
+
+}  // namespace
+}  // namespace isohost::testing

@@ -1,0 +1,30 @@
+// The text of a file the module loaders read (readFile of the `binding`), as
+// a V8 string. A large file of ASCII bytes (most packages' code) becomes an
+// external string over the very buffer it was read into: no zero-filled
+// buffer, no UTF-8 decoding pass and no second copy into the V8 heap, which
+// for a package of megabytes is a measurable part of loading it. Anything
+// else is decoded from UTF-8 as it always was.
+#ifndef ISOHOST_WORKER_SOURCE_TEXT_H_
+#define ISOHOST_WORKER_SOURCE_TEXT_H_
+
+#include <v8.h>
+
+#include <string>
+
+#include "worker/compile_cache.h"
+
+namespace isohost::worker {
+
+// Files at least this long may become external strings; shorter ones are
+// copied into the heap, where small strings are cheaper.
+inline constexpr std::size_t kExternalSourceMinLength = 64 * 1024;
+
+// Reads `path` whole into `*text`. Returns false when it cannot be opened or
+// read (errno says why), true with an empty `*text` when V8 cannot make a
+// string that long. `stamp` as ReadWholeFile's.
+bool ReadSourceText(v8::Isolate* isolate, const std::string& path, FileStamp* stamp, bool want_stamp,
+                    v8::Local<v8::String>* text);
+
+}  // namespace isohost::worker
+
+#endif  // ISOHOST_WORKER_SOURCE_TEXT_H_
