@@ -152,6 +152,8 @@ bool Runtime::Initialize(bool warm_up) {
   TracePoint("bootstrap done");
   if (warm_up) {
     WarmUp();
+    // A pooled worker: its Start may come as soon as the host has its Hello.
+    ahead_of_start_->PrepareNow();
     TracePoint("warmed up");
   }
 

@@ -12,11 +12,17 @@ constexpr std::uint64_t kIdleBeforeStartMs = 2;
 }  // namespace
 
 AheadOfStart::AheadOfStart(uv_loop_t* loop, std::function<void()> on_idle) : timer_(loop) {
-  timer_.Start(kIdleBeforeStartMs, [on_idle = std::move(on_idle)] {
-    PrepareRuleset();
+  timer_.Start(kIdleBeforeStartMs, [this, on_idle = std::move(on_idle)] {
+    if (!ruleset_prepared_) PrepareRuleset();
+    ruleset_prepared_ = true;
     on_idle();
   });
   timer_.SetReferenced(false);
+}
+
+void AheadOfStart::PrepareNow() {
+  if (!ruleset_prepared_) PrepareRuleset();
+  ruleset_prepared_ = true;
 }
 
 void AheadOfStart::Started(bool sandboxed) {

@@ -21,12 +21,19 @@ namespace isohost::worker::sandbox {
 class AheadOfStart {
  public:
   AheadOfStart(uv_loop_t* loop, std::function<void()> on_idle);
+  // Makes the ruleset now rather than after the wait: for a worker known to
+  // be made ahead of demand (one that warms up before its Hello), so that
+  // even a Start that comes right after the Hello finds it made. The writer
+  // thread stays until the wait is over: starting a new one at an
+  // unsandboxed Start would cost more than a sandboxed Start saves.
+  void PrepareNow();
   // Start came: the timer stops; a worker without permissions closes what
   // was made (ApplySandbox() uses it otherwise).
   void Started(bool sandboxed);
 
  private:
   ipc::TimerHandle timer_;
+  bool ruleset_prepared_ = false;
 };
 
 }  // namespace isohost::worker::sandbox
