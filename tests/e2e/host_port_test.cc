@@ -38,6 +38,21 @@ constexpr char kDoubler[] =
     "  port.on('close', () => parentPort.postMessage('closed'));\n"
     "});\n";
 
+// Spawns kDoubler as `worker`, whose messages to its parent go to
+// `on_parent`; it is ended once it says its port closed.
+void SpawnDoubler(uv_loop_t* loop, std::vector<std::string>& on_parent, std::unique_ptr<Worker>& worker) {
+  WorkerCallbacks callbacks;
+  callbacks.on_message = [&on_parent, &worker](std::string_view data) {
+    on_parent.push_back(Decode(data));
+    if (on_parent.back() == "\"closed\"") worker->Terminate(0);
+  };
+  callbacks.on_exit = [](const ExitInfo&) {};
+  WorkerOptions options;
+  options.script_source = kDoubler;
+  options.worker_binary = BinDir() + "/isohost-worker";
+  worker = Worker::Spawn(loop, std::move(options), std::move(callbacks));
+}
+
 struct LoopOfOurOwn {
   uv_loop_t loop;
   LoopOfOurOwn() { uv_loop_init(&loop); }
@@ -54,16 +69,7 @@ TEST(HostPortTest, TheHostTalksWithAWorkerOverAPortItKeeps) {
   bool port_closed = false;
   std::unique_ptr<Port> port;
   std::unique_ptr<Worker> worker;
-  WorkerCallbacks callbacks;
-  callbacks.on_message = [&](std::string_view data) {
-    on_parent.push_back(Decode(data));
-    if (on_parent.back() == "\"closed\"") worker->Terminate(0);
-  };
-  callbacks.on_exit = [](const ExitInfo&) {};
-  WorkerOptions options;
-  options.script_source = kDoubler;
-  options.worker_binary = BinDir() + "/isohost-worker";
-  worker = Worker::Spawn(&run.loop, std::move(options), std::move(callbacks));
+  SpawnDoubler(&run.loop, on_parent, worker);
   Port::Callbacks port_callbacks;
   port_callbacks.on_message = [&](std::string_view data) {
     on_port.push_back(Decode(data));
@@ -87,16 +93,7 @@ TEST(HostPortTest, ClosingTheHostsEndClosesTheWorkers) {
   std::vector<std::string> on_parent;
   std::unique_ptr<Port> port;
   std::unique_ptr<Worker> worker;
-  WorkerCallbacks callbacks;
-  callbacks.on_message = [&](std::string_view data) {
-    on_parent.push_back(Decode(data));
-    if (on_parent.back() == "\"closed\"") worker->Terminate(0);
-  };
-  callbacks.on_exit = [](const ExitInfo&) {};
-  WorkerOptions options;
-  options.script_source = kDoubler;
-  options.worker_binary = BinDir() + "/isohost-worker";
-  worker = Worker::Spawn(&run.loop, std::move(options), std::move(callbacks));
+  SpawnDoubler(&run.loop, on_parent, worker);
   Port::Callbacks port_callbacks;
   port_callbacks.on_message = [&](std::string_view) { port->Close(); };
   port = worker->PostPort(std::move(port_callbacks));
