@@ -14,7 +14,7 @@ const {
   callbackMember, copyBytes, defineToStringTag, deferred, dequeueValue, dictionary,
   enqueueValueWithSize, enumerableMembers, extractHighWaterMark, extractSizeAlgorithm, inspectAs, isDetached, noop,
   promiseCall, react, rejected, resetQueue, resolved, setHandled, then, transferArrayBuffer,
-  setSlots, slotsOf, stateError,
+  brandedSlots, setSlots, slotsOf, stateError,
 } = internalRequire('internal/webstreams/util');
 const { kState } = internalRequire('internal/webstreams/util');
 
@@ -57,8 +57,7 @@ const AsyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf(async
 
 // The stream's slots, or undefined for anything else.
 function streamSlots(value) {
-  const slots = value !== null && value !== undefined ? value[kStream] : undefined;
-  return slots !== undefined && slots.brand === 'ReadableStream' ? slots : undefined;
+  return brandedSlots(value, kStream, 'ReadableStream');
 }
 
 function isReadableStream(value) {

@@ -6,7 +6,7 @@
 const { codes } = internalRequire('internal/errors');
 const {
   kInspect, callbackMember, defineToStringTag, deferred, dictionary, enumerableMembers, extractHighWaterMark,
-  extractSizeAlgorithm, inspectAs, promiseCall, react, rejected, resolved, then, setSlots, slotsOf,
+  extractSizeAlgorithm, inspectAs, promiseCall, react, rejected, resolved, then, brandedSlots, setSlots, slotsOf,
 } = internalRequire('internal/webstreams/util');
 const { kState } = internalRequire('internal/webstreams/util');
 const readable = internalRequire('internal/webstreams/readable');
@@ -29,8 +29,7 @@ const inspect = (value, options) => internalRequire('internal/util/inspect').ins
 
 // The stream's slots, or undefined for anything else.
 function streamSlots(value) {
-  const slots = value !== null && value !== undefined ? value[kStream] : undefined;
-  return slots !== undefined && slots.brand === 'TransformStream' ? slots : undefined;
+  return brandedSlots(value, kStream, 'TransformStream');
 }
 
 class TransformStream {

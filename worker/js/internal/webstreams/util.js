@@ -22,6 +22,13 @@ function stateError(message) {
 
 // The internal slots of `value` under `symbol`, checked to be those of the
 // class `name` (a slot record without a brand passes); else ERR_INVALID_THIS.
+// The slots under `symbol` of a value its class `brand` made, or undefined
+// for anything else (brand checks that must not throw).
+function brandedSlots(value, symbol, brand) {
+  const slots = value !== null && value !== undefined ? value[symbol] : undefined;
+  return slots !== undefined && slots.brand === brand ? slots : undefined;
+}
+
 function slotsOf(value, symbol, name) {
   const slots = value !== null && value !== undefined ? value[symbol] : undefined;
   if (slots === undefined || (slots.brand !== undefined && slots.brand !== name)) throw new ERR_INVALID_THIS(name);
@@ -301,6 +308,7 @@ function enumerableMembers(ctor, names) {
 }
 
 module.exports = {
+  brandedSlots,
   slotsOf,
   stateError,
   Queue,

@@ -9,7 +9,7 @@ const {
   Queue, kControllerErrorFunction, kInspect, kIsClosedPromise, callbackMember, defineToStringTag, deferred,
   dequeueValue, dictionary, enqueueValueWithSize, enumerableMembers, extractHighWaterMark, extractSizeAlgorithm,
   inspectAs, peekQueueValue, promiseCall, react, rejected, resetQueue, resolved, setHandled,
-  setSlots, slotsOf, stateError,
+  brandedSlots, setSlots, slotsOf, stateError,
 } = internalRequire('internal/webstreams/util');
 const { kState } = internalRequire('internal/webstreams/util');
 
@@ -33,8 +33,7 @@ const inspect = (value, options) => internalRequire('internal/util/inspect').ins
 
 // The stream's slots, or undefined for anything else.
 function streamSlots(value) {
-  const slots = value !== null && value !== undefined ? value[kStream] : undefined;
-  return slots !== undefined && slots.brand === 'WritableStream' ? slots : undefined;
+  return brandedSlots(value, kStream, 'WritableStream');
 }
 
 function isWritableStream(value) {
