@@ -398,17 +398,21 @@ TEST(SandboxCliTest, SeccompFilterRefusesItsCallsAndNoOthers) {
   source += "console.log(JSON.stringify(out));\n";
   std::string script = files.app() + "/syscalls.js";
   WriteFile(script, source);
-  CliResult result = RunCli({"run", "--sandbox", "--expose-internals", script});
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  nlohmann::json out = LastJsonLine(result.out);
-  ASSERT_TRUE(out.is_array()) << result.out << result.err;
-  ASSERT_EQ(out.size(), cases.size()) << out;
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    long got = out[i].get<long>();
-    if (cases[i].expected == kPositive) {
-      EXPECT_GT(got, 0) << cases[i].name;
-    } else {
-      EXPECT_EQ(got, cases[i].expected) << cases[i].name;
+  // A pooled worker attaches the program it made while it waited for Start.
+  for (const char* strategy : {"exec", "pool"}) {
+    SCOPED_TRACE(strategy);
+    CliResult result = RunCli({"run", "--spawn", strategy, "--sandbox", "--expose-internals", script});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    nlohmann::json out = LastJsonLine(result.out);
+    ASSERT_TRUE(out.is_array()) << result.out << result.err;
+    ASSERT_EQ(out.size(), cases.size()) << out;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      long got = out[i].get<long>();
+      if (cases[i].expected == kPositive) {
+        EXPECT_GT(got, 0) << cases[i].name;
+      } else {
+        EXPECT_EQ(got, cases[i].expected) << cases[i].name;
+      }
     }
   }
 }

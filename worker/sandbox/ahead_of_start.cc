@@ -1,6 +1,7 @@
 #include "worker/sandbox/ahead_of_start.h"
 
 #include "worker/sandbox/landlock.h"
+#include "worker/sandbox/seccomp_filter.h"
 
 namespace isohost::worker::sandbox {
 namespace {
@@ -13,21 +14,24 @@ constexpr std::uint64_t kIdleBeforeStartMs = 2;
 
 AheadOfStart::AheadOfStart(uv_loop_t* loop, std::function<void()> on_idle) : timer_(loop) {
   timer_.Start(kIdleBeforeStartMs, [this, on_idle = std::move(on_idle)] {
-    if (!ruleset_prepared_) PrepareRuleset();
-    ruleset_prepared_ = true;
+    PrepareNow();
     on_idle();
   });
   timer_.SetReferenced(false);
 }
 
 void AheadOfStart::PrepareNow() {
-  if (!ruleset_prepared_) PrepareRuleset();
-  ruleset_prepared_ = true;
+  if (prepared_) return;
+  PrepareRuleset();
+  PrepareSeccompFilter();
+  prepared_ = true;
 }
 
 void AheadOfStart::Started(bool sandboxed) {
   timer_.Stop();
-  if (!sandboxed) DiscardPreparedRuleset();
+  if (sandboxed) return;
+  DiscardPreparedRuleset();
+  DiscardPreparedSeccompFilter();
 }
 
 }  // namespace isohost::worker::sandbox

@@ -13,8 +13,9 @@ namespace isohost::worker::sandbox {
 
 // Once the worker has waited a little for Start (an exec'd or forked worker
 // gets its Start at once, a pooled one may wait long), the part of the
-// Landlock ruleset that no grant changes is made (PrepareRuleset()), so that
-// a sandboxed Start only adds the grant's roots, and `on_idle` runs: the
+// Landlock ruleset that no grant changes and the seccomp program of the
+// default grant are made (PrepareRuleset(), PrepareSeccompFilter()), so that
+// a sandboxed Start only adds the grant's roots and attaches, and `on_idle` runs: the
 // Runtime ends the channel's writer thread there, so that a sandboxed Start
 // need not wait for a thread made before its sandbox to end. The timer does
 // not keep the loop alive.
@@ -33,7 +34,7 @@ class AheadOfStart {
 
  private:
   ipc::TimerHandle timer_;
-  bool ruleset_prepared_ = false;
+  bool prepared_ = false;
 };
 
 }  // namespace isohost::worker::sandbox

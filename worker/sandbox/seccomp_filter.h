@@ -10,7 +10,14 @@ namespace isohost::worker::sandbox {
 struct SyscallGrant {
   bool child_process = false;  // execve, and fork (clone without CLONE_THREAD)
   bool net = false;            // socket()
+  bool operator==(const SyscallGrant&) const = default;
 };
+
+// Makes the program of the default grant (no child processes, no network)
+// now, for a worker that waits for Start; InstallSeccompFilter() then only
+// attaches it. Discard...() frees it when the worker turns out unsandboxed.
+void PrepareSeccompFilter();
+void DiscardPreparedSeccompFilter();
 
 // Installs the filter on every thread of the process (no_new_privs must be
 // set). Returns false, saying why in `error`.
