@@ -95,11 +95,12 @@ struct Contender {
   std::function<bool(const Variant&, std::vector<double>*, std::string*)> latency;
   std::function<bool(double*, std::string*)> concurrent;
   std::function<bool(MemoryRow*, std::string*)> memory;
+  std::shared_ptr<std::vector<double>> sandbox_us;  // SpawnStrategy::sandbox_us
 };
 
 Contender IsohostContender(const SpawnStrategy& strategy, const Flags& flags,
                            const std::string& dir) {
-  Contender c{"isohost", strategy.name, {}, {}, {}};
+  Contender c{"isohost", strategy.name, {}, {}, {}, strategy.sandbox_us};
   auto cold_count = std::make_shared<int>(0);
   c.latency = [=](const Variant& variant, std::vector<double>* samples, std::string* error) {
     std::function<std::string()> cache_dir;
@@ -148,7 +149,7 @@ Contender IsohostContender(const SpawnStrategy& strategy, const Flags& flags,
 }
 
 Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::string& dir) {
-  Contender c{"node", "worker_threads", {}, {}, {}};
+  Contender c{"node", "worker_threads", {}, {}, {}, nullptr};
   c.latency = [=](const Variant& variant, std::vector<double>* samples, std::string* error) {
     nlohmann::json out;
     if (!node.Run({"latency", "--worker", dir + "/" + variant.script, "--until",
@@ -360,6 +361,9 @@ int Run(const Flags& flags) {
       std::fprintf(stderr, "spawn_latency: %s\n", error.c_str());
       return 1;
     }
+  }
+  for (const Contender& c : contenders) {
+    if (c.sandbox_us && !c.sandbox_us->empty()) results.sandbox_cost.push_back({c.strategy, *c.sandbox_us});
   }
   if (!RunMemory(contenders, &results, &error)) {
     std::fprintf(stderr, "spawn_latency: %s\n", error.c_str());

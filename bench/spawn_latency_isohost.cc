@@ -19,6 +19,7 @@ struct BatchTimes {
   std::vector<std::uint64_t> first_message_ns;
   std::vector<std::uint64_t> exit_ns;
   std::uint64_t all_posted_ns = 0;
+  std::uint64_t sandbox_us = 0;  // the last exit's WorkerStats::sandbox_us
 };
 
 using Workers = std::vector<std::unique_ptr<Worker>>;
@@ -64,6 +65,7 @@ bool RunBatch(const SpawnStrategy& strategy, const std::string& script, int coun
     callbacks.on_output = [](StdioStream, std::string_view, ConsoleLevel) {};
     callbacks.on_exit = [&, i](const ExitInfo& info) {
       times->exit_ns[i] = NowNs();
+      times->sandbox_us = info.stats.sandbox_us;
       if (info.reason != ExitReason::kNormal || info.code != 0) {
         fail("worker exited with code " + std::to_string(info.code) + " (" +
              std::string(ExitReasonName(info.reason)) + ")" +
@@ -125,6 +127,7 @@ std::vector<SpawnStrategy> SpawnStrategies() {
     SpawnStrategy sandboxed = strategy;
     sandboxed.name += "+sandbox";
     sandboxed.permissions = Permissions::Sandbox();
+    sandboxed.sandbox_us = std::make_shared<std::vector<double>>();
     strategies.push_back(std::move(strategy));
     strategies.push_back(std::move(sandboxed));
   }
@@ -140,6 +143,7 @@ bool MeasureSequentialSpawns(const SpawnStrategy& strategy, const std::string& s
     BatchTimes times;
     if (!RunBatch(strategy, script, 1, nullptr, &times, error, cache_dir)) return false;
     if (i < warmup) continue;
+    if (strategy.sandbox_us) strategy.sandbox_us->push_back(static_cast<double>(times.sandbox_us));
     std::uint64_t end_ns = end == SpawnEnd::kExit ? times.exit_ns[0] : times.first_message_ns[0];
     samples_ms->push_back(NsToMs(end_ns - times.start_ns));
   }

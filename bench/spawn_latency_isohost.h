@@ -31,6 +31,10 @@ struct SpawnStrategy {
   std::function<void()> prepare;
   // The workers' permissions (a "+sandbox" row), or none.
   std::optional<Permissions> permissions;
+  // With permissions: each sequential sample's WorkerStats::sandbox_us, the
+  // worker's own time making its sandbox, free of the scheduling noise of
+  // the end-to-end samples.
+  std::shared_ptr<std::vector<double>> sandbox_us;
 };
 
 std::vector<SpawnStrategy> SpawnStrategies();

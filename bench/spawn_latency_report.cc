@@ -142,12 +142,36 @@ nlohmann::ordered_json MemoryJson(const SpawnLatencyResults& results) {
   return {{"settle_ms", results.settle_ms}, {"rows", rows}};
 }
 
+void PrintSandboxCostTable(const SpawnLatencyResults& results, std::FILE* out) {
+  if (results.sandbox_cost.empty()) return;
+  std::fprintf(out, "\nThe sandbox inside the worker, us: from Start until its environment, rlimits, Landlock and\n"
+                    "seccomp filter are in place (WorkerStats.sandbox_us); the +sandbox latency rows include it\n\n");
+  Table table({"runtime", "strategy", "n", "min", "median", "p90"}, 2);
+  for (const SandboxCostRow& row : results.sandbox_cost) {
+    Summary s = Summarize(row.samples_us);
+    table.AddRow({"isohost", row.strategy, std::to_string(s.n), FormatNumber(s.min, 0), FormatNumber(s.median, 0),
+                  FormatNumber(s.p90, 0)});
+  }
+  table.Print(out);
+}
+
+nlohmann::ordered_json SandboxCostJson(const SpawnLatencyResults& results) {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const SandboxCostRow& row : results.sandbox_cost) {
+    Summary s = Summarize(row.samples_us);
+    rows.push_back({{"runtime", "isohost"}, {"strategy", row.strategy}, {"n", s.n}, {"min_us", RoundTo(s.min, 1)},
+                    {"median_us", RoundTo(s.median, 1)}, {"p90_us", RoundTo(s.p90, 1)}});
+  }
+  return rows;
+}
+
 }  // namespace
 
 void PrintSpawnLatencyTables(const SpawnLatencyResults& results, std::FILE* out) {
   PrintLatencyTable(results, out);
   PrintConcurrentTable(results, out);
   PrintMemoryTable(results, out);
+  PrintSandboxCostTable(results, out);
   std::fprintf(out, "\nx node: median / Node's median for the same variant (higher is slower or "
                     "bigger).\nNode: %s. Machine: %s.\n",
                results.node_version.empty() ? "not run" : results.node_version.c_str(),
@@ -178,7 +202,8 @@ nlohmann::ordered_json SpawnLatencyJson(const SpawnLatencyResults& results) {
                       {"machine", results.machine.ToJson()}}},
           {"rows", LatencyRowsJson(results)},
           {"concurrent", ConcurrentJson(results)},
-          {"memory", MemoryJson(results)}};
+          {"memory", MemoryJson(results)},
+          {"sandbox_cost", SandboxCostJson(results)}};
 }
 
 std::string SpawnLatencySvg(const SpawnLatencyResults& results) {

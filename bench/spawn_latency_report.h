@@ -43,6 +43,12 @@ struct MemoryRow {
   std::optional<double> host_rss_growth_kib;
 };
 
+// A sandboxed strategy's WorkerStats::sandbox_us over its sequential samples.
+struct SandboxCostRow {
+  std::string strategy;  // "pool+sandbox", ...
+  std::vector<double> samples_us;
+};
+
 struct SpawnLatencyResults {
   std::string default_strategy;
   int n = 0;
@@ -61,6 +67,7 @@ struct SpawnLatencyResults {
   std::vector<LatencyRow> latency;
   std::vector<ConcurrentRow> concurrent;
   std::vector<MemoryRow> memory;
+  std::vector<SandboxCostRow> sandbox_cost;
 };
 
 void PrintSpawnLatencyTables(const SpawnLatencyResults& results, std::FILE* out);

@@ -417,6 +417,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
         exit_info_.stats.compile_cache_rejected = exit.stats().compile_cache_rejected();
         exit_info_.stats.landlock_abi = exit.stats().landlock_abi();
         exit_info_.stats.seccomp_filter = exit.stats().seccomp_filter();
+        exit_info_.stats.sandbox_us = exit.stats().sandbox_us();
         exit_info_.stats.cpu_time_us = exit.cpu_time_us();
         exit_info_.sandbox_degraded = exit.sandbox_degraded();
         if (callbacks_.on_exiting) {

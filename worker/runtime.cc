@@ -251,6 +251,7 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     }
     stats->set_landlock_abi(static_cast<std::uint32_t>(sandbox_.landlock_abi));
     stats->set_seccomp_filter(sandbox_.seccomp_filter);
+    stats->set_sandbox_us(sandbox_.applied_in_us);
     exit->set_sandbox_degraded(sandbox_.degraded);
     exit->set_cpu_time_us(sandbox::ProcessCpuTimeUs());
     if (tick_info_ != nullptr) {
@@ -351,14 +352,18 @@ void Runtime::StartScript(proto::Start* start) {
     ahead_of_start_.reset();
   }
   if (start_.has_permissions()) {
+    std::uint64_t began_ns = uv_hrtime();
     // A writer thread made before the sandbox (one a pooled worker did not
     // end while it waited) ends while the sandbox is made, and a new one
     // starts inside it.
     int ending_threads = channel_->PauseBackgroundWriter() ? 1 : 0;
     sandbox_ = sandbox::ApplySandbox(start_, ending_threads);
+    channel_->ResumeBackgroundWriter();
+    sandbox_.applied_in_us = (uv_hrtime() - began_ns) / 1000;
     TracePoint("sandbox applied");
+  } else {
+    channel_->ResumeBackgroundWriter();  // the writer ended while waiting; nothing if it runs
   }
-  channel_->ResumeBackgroundWriter();  // the writer ended above or while waiting; nothing if it runs
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   if (start_.stdin_descriptor()) {
     // The host's stdin becomes our fd 0 (it was /dev/null), for

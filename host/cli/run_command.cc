@@ -55,7 +55,7 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
                "{\"worker\":%llu,\"checkpoints\":%llu,\"tick_passes\":%llu,\"check_phase_js_calls\":%llu,"
                "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu,\"builtins_prewarmed\":%llu,\"compile_cache_hits\":%llu,"
                "\"compile_cache_misses\":%llu,\"compile_cache_rejected\":%llu,\"landlock_abi\":%u,"
-               "\"seccomp_filter\":%s,\"cpu_time_us\":%llu}\n",
+               "\"seccomp_filter\":%s,\"sandbox_us\":%llu,\"cpu_time_us\":%llu}\n",
                static_cast<unsigned long long>(id), static_cast<unsigned long long>(info.stats.checkpoints),
                static_cast<unsigned long long>(info.stats.tick_passes),
                static_cast<unsigned long long>(info.stats.check_phase_js_calls),
@@ -65,7 +65,8 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
                static_cast<unsigned long long>(info.stats.compile_cache_hits),
                static_cast<unsigned long long>(info.stats.compile_cache_misses),
                static_cast<unsigned long long>(info.stats.compile_cache_rejected), info.stats.landlock_abi,
-               info.stats.seccomp_filter ? "true" : "false", static_cast<unsigned long long>(info.stats.cpu_time_us));
+               info.stats.seccomp_filter ? "true" : "false", static_cast<unsigned long long>(info.stats.sandbox_us),
+               static_cast<unsigned long long>(info.stats.cpu_time_us));
 }
 
 }  // namespace

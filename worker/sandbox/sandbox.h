@@ -15,6 +15,7 @@ namespace isohost::worker::sandbox {
 struct SandboxReport {
   int landlock_abi = 0;        // 0: no Landlock
   bool seccomp_filter = false;
+  std::uint64_t applied_in_us = 0;  // set by the Runtime (WorkerStats.sandbox_us)
   std::string degraded;        // what could not be enforced; empty: nothing missing
 };
 

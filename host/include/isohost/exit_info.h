@@ -36,6 +36,7 @@ struct WorkerStats {
   std::uint64_t compile_cache_rejected = 0;
   std::uint32_t landlock_abi = 0;     // the Landlock ABI its sandbox used; 0: none
   bool seccomp_filter = false;        // its sandbox's seccomp filter was installed
+  std::uint64_t sandbox_us = 0;       // the worker's time making its sandbox at Start
   std::uint64_t cpu_time_us = 0;      // CPU time the worker process used
 };
 
