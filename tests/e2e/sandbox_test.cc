@@ -449,6 +449,7 @@ TEST(SandboxLibraryTest, HostCarriesOnAfterAHostileWorker) {
   EXPECT_EQ(hostile_exit.code, 0) << hostile_exit.message;
   EXPECT_TRUE(hostile_exit.stats.seccomp_filter);
   EXPECT_GT(hostile_exit.stats.landlock_abi, 0u);
+  EXPECT_GT(hostile_exit.stats.sandbox_us, 0u);  // the worker timed its sandbox
   EXPECT_EQ(hostile_exit.sandbox_degraded, "");
   ExpectHostileRefused(LastJsonLine(out), files);
 
@@ -465,6 +466,7 @@ TEST(SandboxLibraryTest, HostCarriesOnAfterAHostileWorker) {
   while (done < 2) uv_run(supervisor.loop(), UV_RUN_ONCE);
   EXPECT_EQ(next_exit.code, 0) << next_exit.message;
   EXPECT_EQ(next_exit.reason, ExitReason::kNormal);
+  EXPECT_EQ(next_exit.stats.sandbox_us, 0u);
 }
 
 // A task pool's workers get the same grant: a task reading outside it
