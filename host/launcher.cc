@@ -18,6 +18,7 @@ namespace {
 
 constexpr std::uint64_t kRefillDelayMs = 20;
 constexpr std::uint64_t kRefillDelayEmptyMs = 2;
+constexpr int kZygoteStartTimeoutMs = 10000;
 
 bool MakePipe(ipc::UniqueFd* read_end, ipc::UniqueFd* write_end) {
   int fds[2];
@@ -92,19 +93,24 @@ void Launcher::KillZygoteForTesting() {
 }
 
 std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& request, std::string* error,
-                                                          bool pooled) {
+                                                          bool pooled, bool in_background) {
   if (zygote_failed_) return LaunchByExec(loop_, request, error);
   // A zygote that died is replaced once; if that fails too, exec from now on.
   for (int attempt = 0; attempt < 2; ++attempt) {
-    if (!zygote_ || !zygote_->alive()) {
+    std::string start_error;
+    // One still starting is asked below (a dead one then says why).
+    if (!zygote_ || (zygote_->ready() && !zygote_->alive())) {
       if (zygote_) options_.logger->warn("the zygote died; starting a new one");
-      std::string start_error;
-      zygote_ = Zygote::Start(loop_, options_.worker_binary, options_.logger, &start_error);
-      if (!zygote_) {
-        options_.logger->warn("cannot start the zygote ({}); spawning workers by exec", start_error);
-        zygote_failed_ = true;
-        return LaunchByExec(loop_, request, error);
-      }
+      zygote_ = Zygote::Begin(loop_, options_.worker_binary, options_.logger, &start_error);
+    }
+    Zygote::Readiness readiness = Zygote::Readiness::kFailed;
+    if (zygote_) readiness = zygote_->CheckReady(in_background ? 0 : kZygoteStartTimeoutMs, &start_error);
+    if (readiness == Zygote::Readiness::kStarting) return LaunchByExec(loop_, request, error);
+    if (readiness == Zygote::Readiness::kFailed) {
+      options_.logger->warn("cannot start the zygote ({}); spawning workers by exec", start_error);
+      zygote_.reset();
+      zygote_failed_ = true;
+      return LaunchByExec(loop_, request, error);
     }
     std::string launch_error;
     if (auto launched = zygote_->Launch(request, &launch_error, pooled)) return launched;
@@ -137,7 +143,14 @@ void Launcher::ScheduleRefill() {
   // Not at once: the fork and the new worker's start-up would compete for
   // the CPU with the worker just taken, which is starting its script now.
   // An empty pool is refilled sooner.
-  refill_.Start(pool_.empty() ? kRefillDelayEmptyMs : kRefillDelayMs, [this] { FillPool(); });
+  refill_.Start(pool_.empty() ? kRefillDelayEmptyMs : kRefillDelayMs, [this] {
+    std::string ignored;
+    if (refill_in_background_ && zygote_ && zygote_->alive() &&
+        zygote_->CheckReady(0, &ignored) == Zygote::Readiness::kStarting) {
+      return ScheduleRefill();  // later: the host does not wait for the zygote
+    }
+    FillPool();
+  });
 }
 
 void Launcher::FillPool() {
@@ -162,8 +175,17 @@ bool Launcher::WaitForPoolReady(int timeout_ms) {
 }
 
 std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, SpawnStrategy strategy,
-                                                std::string* error) {
-  if (strategy == SpawnStrategy::kDefault) strategy = options_.default_strategy;
+                                                std::string* error, bool nested) {
+  bool in_background = false;
+  if (strategy == SpawnStrategy::kDefault) {
+    if (nested && options_.nested_strategy != SpawnStrategy::kDefault) {
+      strategy = options_.nested_strategy;
+      in_background = true;
+      refill_in_background_ = true;
+    } else {
+      strategy = options_.default_strategy;
+    }
+  }
   // The zygote's V8 has its flags already, and it is one binary: a worker that
   // needs other flags or another binary is exec'd.
   if (!request.v8_flags.empty() || request.binary != options_.worker_binary) strategy = SpawnStrategy::kExec;
@@ -174,9 +196,9 @@ std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, Sp
         return launched;
       }
       ScheduleRefill();
-      return LaunchFromZygote(request, error);
+      return LaunchFromZygote(request, error, /*pooled=*/false, in_background);
     case SpawnStrategy::kZygote:
-      return LaunchFromZygote(request, error);
+      return LaunchFromZygote(request, error, /*pooled=*/false, in_background);
     case SpawnStrategy::kExec:
     case SpawnStrategy::kDefault:
       break;

@@ -78,6 +78,13 @@ struct LauncherOptions {
   // Where the launcher says that the zygote died or the pool cannot be
   // refilled; null: text on stderr.
   std::shared_ptr<spdlog::logger> logger;
+  // The strategy of a nested worker (new Worker() in a worker) that asks for
+  // kDefault; kDefault: default_strategy. When set, the zygote these need is
+  // started in the background at the first nested spawn, and nested spawns
+  // are exec'd until it is ready, so that the host never waits for it: a
+  // host that execs its one worker (a one-shot run) still gives the workers
+  // that worker starts the pool.
+  SpawnStrategy nested_strategy = SpawnStrategy::kDefault;
 };
 
 // Owns the zygote and the pool of one supervisor (or one host program).
@@ -93,8 +100,9 @@ class Launcher {
   // the zygote and the pool cannot serve as asked (V8 flags of its own)
   // is exec'd; a dead zygote is restarted once, else exec is used and a
   // warning logged.
+  // `nested`: for a worker that a worker starts (LauncherOptions::nested_strategy).
   std::optional<LaunchedProcess> Launch(const LaunchRequest& request, SpawnStrategy strategy,
-                                        std::string* error);
+                                        std::string* error, bool nested = false);
 
   // Fills the pool now rather than on the next loop turn (benchmarks, tests).
   void FillPool();
@@ -113,8 +121,10 @@ class Launcher {
   void KillZygoteForTesting();
 
  private:
+  // `in_background`: a zygote not ready yet is not waited for; the request
+  // is exec'd meanwhile (and the zygote started, if there is none).
   std::optional<LaunchedProcess> LaunchFromZygote(const LaunchRequest& request, std::string* error,
-                                                  bool pooled = false);
+                                                  bool pooled = false, bool in_background = false);
   std::optional<LaunchedProcess> TakeFromPool(const LaunchRequest& request);
   void ScheduleRefill();
 
@@ -122,6 +132,7 @@ class Launcher {
   LauncherOptions options_;
   LaunchRequest pool_request_;
   bool refilling_ = true;
+  bool refill_in_background_ = false;  // the pool is refilled without waiting for the zygote
   std::shared_ptr<Zygote> zygote_;
   bool zygote_failed_ = false;  // could not be (re)started: use exec
   std::deque<LaunchedProcess> pool_;

@@ -39,6 +39,7 @@ std::unique_ptr<Launcher> MakeLauncher(uv_loop_t* loop, const SupervisorOptions&
   LauncherOptions launcher_options;
   launcher_options.default_strategy = options.default_strategy;
   launcher_options.pool_size = options.pool_size;
+  launcher_options.nested_strategy = options.nested_strategy;
   launcher_options.worker_binary = options.worker_binary;
   launcher_options.logger = options.logger;
   return std::make_unique<Launcher>(loop, launcher_options);

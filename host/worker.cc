@@ -268,7 +268,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
 
     std::string error;
     std::optional<LaunchedProcess> launched =
-        launcher_ != nullptr ? launcher_->Launch(request, options_.spawn, &error)
+        launcher_ != nullptr ? launcher_->Launch(request, options_.spawn, &error, /*nested=*/parent_ != nullptr)
                              : LaunchByExec(loop_, request, &error);
     if (!launched) return error;
     pid_ = launched->pid;

@@ -82,7 +82,15 @@ class ZygoteWatch final : public ProcessWatch {
 
 std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary,
                                       std::shared_ptr<spdlog::logger> logger, std::string* error) {
+  std::shared_ptr<Zygote> zygote = Begin(loop, binary, std::move(logger), error);
+  if (!zygote || zygote->CheckReady(kZygoteReplyTimeoutMs, error) != Readiness::kReady) return nullptr;
+  return zygote;
+}
+
+std::shared_ptr<Zygote> Zygote::Begin(uv_loop_t* loop, const std::string& binary,
+                                      std::shared_ptr<spdlog::logger> logger, std::string* error) {
   std::shared_ptr<Zygote> zygote(new Zygote(loop, std::move(logger)));
+  zygote->binary_ = binary;
   int control[2];
   if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, control) != 0) {
     *error = std::string("socketpair for the zygote failed: ") + std::strerror(errno);
@@ -112,34 +120,46 @@ std::shared_ptr<Zygote> Zygote::Start(uv_loop_t* loop, const std::string& binary
   if (!zygote->process_) return nullptr;
   child_end.reset();
   output_write.reset();
+  zygote->output_until_ready_ = std::move(output_read);
+  return zygote;
+}
 
-  pollfd pfd{zygote->control_.get(), POLLIN, 0};
+Zygote::Readiness Zygote::CheckReady(int timeout_ms, std::string* error) {
+  if (ready_) return Readiness::kReady;
+  if (!control_) {
+    *error = "the zygote (" + binary_ + " --zygote) did not start";
+    return Readiness::kFailed;
+  }
+  pollfd pfd{control_.get(), POLLIN, 0};
+  int polled = ::poll(&pfd, 1, timeout_ms);
+  if (polled == 0 && timeout_ms == 0) return Readiness::kStarting;
   ipc::ZygoteReply ready;
-  if (::poll(&pfd, 1, kZygoteReplyTimeoutMs) != 1 || !zygote->ReadReply(&ready) ||
-      ready.kind != ipc::ZygoteReplyKind::kReady) {
-    *error = "the zygote (" + binary + " --zygote) did not start";
-    if (std::string said = ReadWhatIsThere(output_read.get()); !said.empty()) *error += ": " + said;
-    return nullptr;
+  if (polled != 1 || !ReadReply(&ready) || ready.kind != ipc::ZygoteReplyKind::kReady) {
+    *error = "the zygote (" + binary_ + " --zygote) did not start";
+    if (std::string said = ReadWhatIsThere(output_until_ready_.get()); !said.empty()) *error += ": " + said;
+    control_.reset();  // ends it, if it still runs
+    return Readiness::kFailed;
   }
-  Zygote* raw = zygote.get();
-  if (int rc = zygote->output_.OpenPipe(output_read.release()); rc == 0) {
-    zygote->output_.StartReading([raw](std::string_view data) { raw->OnOutput(data); },
-                                 [raw] {
-                                   if (!raw->output_partial_.empty()) raw->OnOutput("\n");
-                                 });
-    zygote->output_.SetReferenced(false);  // it never keeps the host running
+  Zygote* raw = this;
+  if (int rc = output_.OpenPipe(output_until_ready_.release()); rc == 0) {
+    output_.StartReading([raw](std::string_view data) { raw->OnOutput(data); },
+                         [raw] {
+                           if (!raw->output_partial_.empty()) raw->OnOutput("\n");
+                         });
+    output_.SetReferenced(false);  // it never keeps the host running
   } else {
-    zygote->logger_->warn("the zygote's own output is lost: {}", uv_strerror(rc));
+    logger_->warn("the zygote's own output is lost: {}", uv_strerror(rc));
   }
-  if (int rc = zygote->control_watch_.Open(loop, zygote->control_.get(),
-                                           [raw](int status, int) { raw->OnControlReadable(status); });
+  if (int rc = control_watch_.Open(loop_, control_.get(), [raw](int status, int) { raw->OnControlReadable(status); });
       rc != 0) {
     *error = std::string("cannot watch the zygote's control socket: ") + uv_strerror(rc);
-    return nullptr;
+    control_.reset();
+    return Readiness::kFailed;
   }
-  zygote->control_watch_.Set(UV_READABLE | UV_DISCONNECT, false);
-  zygote->UpdatePollRef();
-  return zygote;
+  control_watch_.Set(UV_READABLE | UV_DISCONNECT, false);
+  UpdatePollRef();
+  ready_ = true;
+  return Readiness::kReady;
 }
 
 Zygote::~Zygote() {

@@ -31,6 +31,14 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   // to `logger`, line by line.
   static std::shared_ptr<Zygote> Start(uv_loop_t* loop, const std::string& binary,
                                        std::shared_ptr<spdlog::logger> logger, std::string* error);
+  // Starts it without waiting: CheckReady() says when it is ready.
+  static std::shared_ptr<Zygote> Begin(uv_loop_t* loop, const std::string& binary,
+                                       std::shared_ptr<spdlog::logger> logger, std::string* error);
+  enum class Readiness { kReady, kStarting, kFailed };
+  // Waits up to `timeout_ms` (0: only looks) for a zygote from Begin() to
+  // say it is ready; kFailed says why in `error` and ends it.
+  Readiness CheckReady(int timeout_ms, std::string* error);
+  bool ready() const { return ready_; }
   // Closing the control socket ends the zygote, and with it (PDEATHSIG) any
   // worker it forked that is still alive.
   ~Zygote();
@@ -61,6 +69,10 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
 
   uv_loop_t* loop_;
   std::shared_ptr<spdlog::logger> logger_;
+  std::string binary_;
+  bool ready_ = false;
+  // Its output until it is ready: read at once when it fails to start.
+  ipc::UniqueFd output_until_ready_;
   ipc::UniqueFd control_;
   ipc::PollHandle control_watch_;
   ipc::StreamReader output_;  // the zygote's own stdout and stderr

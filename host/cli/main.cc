@@ -86,7 +86,8 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
   run_command->add_option("--spawn", spawn,
                           "How workers are started: exec (a fresh process), zygote (a fork of a process with V8\n"
                           "initialised), pool (started ahead of demand), or auto (exec for a single worker that\n"
-                          "is not restarted, else pool)")
+                          "is not restarted, else pool; the workers a worker starts come from the pool once its\n"
+                          "zygote has started in the background)")
       ->check(CLI::IsMember({"auto", "exec", "zygote", "pool"}))
       ->capture_default_str();
   run_command->add_option("--pool", run.pool_size, "Workers kept ready for --spawn pool")

@@ -141,6 +141,9 @@ int RunCommand(const RunOptions& options) {
   if (options.spawn == SpawnStrategy::kDefault) {
     bool one_shot = options.workers == 1 && options.restart.policy == RestartPolicy::kNo;
     supervisor_options.default_strategy = one_shot ? SpawnStrategy::kExec : SpawnStrategy::kPool;
+    // One worker is exec'd (a zygote would cost more than it saves), but the
+    // workers it starts come from a pool once the zygote has started.
+    supervisor_options.nested_strategy = SpawnStrategy::kPool;
   }
   int status = 0;
   bool status_set = false;

@@ -30,6 +30,19 @@ TEST(NestedWorkerTest, ANestedWorkerGetsDataMessagesAndReportsItsExit) {
   EXPECT_EQ(result.out, "online\nhello {\"n\":[1,2]} true true\necho {\"echo\":{\"x\":1}}\nexit 0 -1\n") << result.err;
 }
 
+// A one-shot run execs its worker, and that worker's nested workers come
+// from the pool once the zygote, started in the background at the first
+// nested spawn, is ready; the first one is exec'd rather than waiting.
+TEST(NestedWorkerTest, AOneShotRunsNestedWorkersComeFromItsPoolOnceTheZygoteIsReady) {
+  CliResult result = RunCli({"run", ScriptPath("nested/pooled_siblings.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "first: exec\na later one forked: true\n") << result.err;
+  // With the strategy asked for, nested workers follow it.
+  result = RunCli({"run", "--spawn", "exec", ScriptPath("nested/pooled_siblings.js"), "--", "4"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "first: exec\nnone forked\n") << result.err;
+}
+
 TEST(NestedWorkerTest, FailuresBecomeErrorAndExitEvents) {
   CliResult result = RunCli({"run", ScriptPath("nested/errors.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;

@@ -70,6 +70,12 @@ struct SupervisorOptions {
   // zygote that the supervisor starts on first use and that dies with it.
   SpawnStrategy default_strategy = SpawnStrategy::kPool;
   std::size_t pool_size = 2;
+  // For the workers those workers start (new Worker() in a worker) that ask
+  // for kDefault; kDefault: default_strategy. Their zygote starts in the
+  // background at the first of them, which is exec'd, as are the others
+  // until it is ready: e.g. exec for the supervisor's own workers, pool for
+  // the nested ones.
+  SpawnStrategy nested_strategy = SpawnStrategy::kDefault;
   std::string worker_binary;  // empty: beside the executable, or $ISOHOST_WORKER
   // Where the supervisor's own diagnostics go (a zygote that died and was
   // replaced, a pool that cannot be refilled, what the zygote printed).
