@@ -188,8 +188,8 @@ ThroughputRow* FindRow(ThroughputResults* results, const Case& c, const Contende
   for (ThroughputRow& row : results->rows) {
     if (row.case_name == c.name && row.runtime == who.runtime) return &row;
   }
-  // Nested spawns are forked from a zygote, as a Supervisor's workers are.
-  std::string strategy = who.runtime == "isohost" && c.driver && c.port_bytes == 0 ? "zygote" : who.strategy;
+  // Nested spawns come from the pool, as a Supervisor's workers do.
+  std::string strategy = who.runtime == "isohost" && c.driver && c.port_bytes == 0 ? "pool" : who.strategy;
   results->rows.push_back({c.name, who.runtime, strategy, c.unit, {}, {}});
   return &results->rows.back();
 }
@@ -235,8 +235,9 @@ std::vector<std::string> Notes() {
       "isohost: the ports' processes talk over the direct link the host gives them.",
       "nested_spawn: the same worker starts nested workers one after the other, each timed from "
       "new Worker() to its first message in the parent; spawns/s is 1000 / the median latency "
-      "in ms of --spawns of them. isohost: the driver and its nested workers are forked from a "
-      "zygote, as a Supervisor's are (the host spawns a nested worker as a sibling process).",
+      "in ms of --spawns of them. isohost: the driver and its nested workers come from the pool "
+      "(2 workers, refilled from the zygote), as a Supervisor's do by default (the host spawns "
+      "a nested worker as a sibling process).",
       "console: the worker console.logs every line. isohost: lines and bytes counted in the "
       "host's on_output. Node: new Worker(file, {stdout: true}), lines and bytes counted from "
       "worker.stdout in the parent (the programmatic equivalent of on_output; nothing is "

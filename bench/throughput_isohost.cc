@@ -134,13 +134,13 @@ bool MeasureConsole(const std::string& script, std::uint64_t expected_lines,
   return true;
 }
 
-bool RunDriver(const std::string& script, const std::vector<std::string>& argv, bool zygote, std::string* text,
+bool RunDriver(const std::string& script, const std::vector<std::string>& argv, bool pooled, std::string* text,
                std::string* error) {
   UvLoop loop;
   std::unique_ptr<Launcher> launcher;
-  if (zygote) {
-    LauncherOptions launcher_options;
-    launcher_options.default_strategy = SpawnStrategy::kZygote;
+  if (pooled) {
+    LauncherOptions launcher_options;  // a Supervisor's: the pool, refilled from the zygote
+    launcher_options.default_strategy = SpawnStrategy::kPool;
     launcher = std::make_unique<Launcher>(loop.get(), launcher_options);
   }
   std::unique_ptr<Worker> worker;
@@ -168,7 +168,7 @@ bool RunDriver(const std::string& script, const std::vector<std::string>& argv, 
   WorkerOptions options;
   options.script_path = script;
   options.argv = argv;
-  options.spawn = zygote ? SpawnStrategy::kZygote : SpawnStrategy::kExec;
+  options.spawn = pooled ? SpawnStrategy::kDefault : SpawnStrategy::kExec;
   worker = Worker::Spawn(loop.get(), std::move(options), std::move(callbacks), launcher.get());
   Watchdog watchdog(loop.get(), kTimeoutSlackMs, [&] {
     failure = "timed out";

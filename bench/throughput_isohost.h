@@ -44,10 +44,11 @@ bool MeasureConsole(const std::string& script, std::uint64_t expected_lines,
 
 // Runs `script` with `argv` as a worker of the host and returns the first
 // message it posts, which must be a string (bench/js/port_driver.js posts
-// its result as JSON text); then terminates the worker. With `zygote`, the
-// worker and its nested workers are forked from a zygote of a launcher
-// made for the run, as a Supervisor's are; else they are exec'd.
-bool RunDriver(const std::string& script, const std::vector<std::string>& argv, bool zygote, std::string* text,
+// its result as JSON text); then terminates the worker. With `pooled`, the
+// worker and its nested workers come from the pool of a launcher made for
+// the run (refilled from its zygote), as a Supervisor's do; else they are
+// exec'd.
+bool RunDriver(const std::string& script, const std::vector<std::string>& argv, bool pooled, std::string* text,
                std::string* error);
 
 }  // namespace isohost::bench
