@@ -127,6 +127,15 @@ void AttachThrowLocation(v8::Isolate* isolate, v8::Local<v8::Context> context, v
   AttachErrorSource(isolate, context, error, message);
 }
 
+void AttachThrowSite(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> exception,
+                     v8::Local<v8::Message> message) {
+  if (!exception->IsObject() || message.IsEmpty() || IsRuntimeScript(isolate, message)) return;
+  v8::TryCatch try_catch(isolate);
+  bool attached = false;
+  if (!exception.As<v8::Object>()->HasPrivate(context, ErrorSourceKey(isolate)).To(&attached) || attached) return;
+  AttachErrorSource(isolate, context, exception, message);
+}
+
 void DecorateErrorStack(v8::Isolate* isolate, v8::Local<v8::Context> context,
                         v8::Local<v8::Value> exception, v8::Local<v8::Message> message) {
   if (!exception->IsObject() || message.IsEmpty()) return;

@@ -22,6 +22,12 @@ void AttachErrorSource(v8::Isolate* isolate, v8::Local<v8::Context> context,
 // evaluation): where V8 says it was thrown, unless that is in the runtime's
 // own code. Call it before anything reads the error's `stack`.
 void AttachThrowLocation(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> error);
+// For an exception a TryCatch caught as it left a callback (uncaught): where
+// `message` says it was thrown, which the fatal report shows as Node does
+// (the `throw`, not where the error was made), unless the error carries a
+// location already or the throw was in the runtime's own code.
+void AttachThrowSite(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> exception,
+                     v8::Local<v8::Message> message);
 // Puts that location in front of the `stack` of `exception` (an object with a
 // string stack, not decorated before), as Node does for errors of vm scripts,
 // and marks it so the fatal report does not print the location twice.

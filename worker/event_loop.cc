@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "worker/error_format.h"
 #include "worker/runtime.h"
 
 namespace isohost::worker {
@@ -23,12 +24,13 @@ void Runtime::Checkpoint() {
   if (js_.tick_pass.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr).IsEmpty() &&
       try_catch.HasCaught()) {
     if (try_catch.HasTerminated()) ExitIfTimedOut();
-    ReportUncaught(try_catch.Exception());
+    ReportUncaught(try_catch.Exception(), try_catch.Message());
   }
 }
 
-void Runtime::ReportUncaught(v8::Local<v8::Value> exception) {
+void Runtime::ReportUncaught(v8::Local<v8::Value> exception, v8::Local<v8::Message> message) {
   ExitIfTimedOut();
+  if (!message.IsEmpty()) AttachThrowSite(isolate_, context(), exception, message);
   if (exiting_ || js_.on_uncaught.IsEmpty()) {
     v8::String::Utf8Value text(isolate_, exception);
     std::fprintf(stderr, "Uncaught %s\n", *text ? *text : "exception");
@@ -85,7 +87,7 @@ void Runtime::OnTimer(uv_timer_t* handle) {
     v8::TryCatch try_catch(isolate);
     if (!self->js_.process_timers.Get(isolate)->Call(context, v8::Undefined(isolate), 1, &now).ToLocal(&next)) {
       if (try_catch.HasTerminated()) self->ExitIfTimedOut();
-      if (try_catch.HasCaught()) self->ReportUncaught(try_catch.Exception());
+      if (try_catch.HasCaught()) self->ReportUncaught(try_catch.Exception(), try_catch.Message());
       next = v8::Number::New(isolate, 1);  // let the timer list resume soon
     }
   }

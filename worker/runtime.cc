@@ -470,7 +470,7 @@ int Runtime::EmitExit(std::optional<int> code) {
   v8::Local<v8::Value> argv[1] = {code ? v8::Local<v8::Value>(v8::Integer::New(isolate_, *code))
                                        : v8::Local<v8::Value>(v8::Undefined(isolate_))};
   if (!js_.emit_exit.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 1, argv).ToLocal(&result)) {
-    ReportUncaught(try_catch.Exception());
+    ReportUncaught(try_catch.Exception(), try_catch.Message());
     return 1;
   }
   return result->Int32Value(context()).FromMaybe(0);
@@ -481,7 +481,7 @@ void Runtime::MakeCallback(v8::Local<v8::Function> fn, int argc, v8::Local<v8::V
     v8::TryCatch try_catch(isolate_);
     if (fn->Call(context(), v8::Undefined(isolate_), argc, argv).IsEmpty() && try_catch.HasCaught()) {
       if (try_catch.HasTerminated()) ExitIfTimedOut();
-      ReportUncaught(try_catch.Exception());
+      ReportUncaught(try_catch.Exception(), try_catch.Message());
     }
   }
   Checkpoint();

@@ -155,7 +155,8 @@ class Runtime {
   // Runs ticks and microtasks queued by a callback that just returned.
   void Checkpoint();
   // Hands an exception that escaped to C++ to the JS uncaught handler.
-  void ReportUncaught(v8::Local<v8::Value> exception);
+  // `message`: the TryCatch's, when one caught it (where it was thrown).
+  void ReportUncaught(v8::Local<v8::Value> exception, v8::Local<v8::Message> message = {});
 
   // The ES modules of this worker (worker/module_wrap.h), made on first use.
   std::unique_ptr<ModuleRegistry>& module_registry() { return module_registry_; }

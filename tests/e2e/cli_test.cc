@@ -55,6 +55,14 @@ TEST(CliTest, ATickCallbacksFrameIsNamedAsNodeNamesIt) {
   EXPECT_NE(result.err.find("at process.processTicksAndRejections"), std::string::npos) << result.err;
 }
 
+TEST(CliTest, TheFatalReportPointsAtTheThrowNotWhereTheErrorWasMade) {
+  CliResult result = RunCli({"run", ScriptPath("throws_in_fs_callback.js")});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("throws_in_fs_callback.js:5\n  /* padding */ throw made;\n                ^\n"),
+            std::string::npos)
+      << result.err;
+}
+
 TEST(CliTest, SyntaxErrorNamesTheLine) {
   CliResult result = RunCli({"run", ScriptPath("syntax_error.js")});
   EXPECT_EQ(result.exit_code, 1);
