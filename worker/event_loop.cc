@@ -20,11 +20,20 @@ void Runtime::Checkpoint() {
     if ((tick_info_[kHasTickScheduled] | tick_info_[kHasRejectionToWarn]) == 0) return;
     if (isolate_->IsExecutionTerminating()) ExitIfTimedOut();
   }
-  v8::TryCatch try_catch(isolate_);
-  if (js_.tick_pass.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr).IsEmpty() &&
-      try_catch.HasCaught()) {
-    if (try_catch.HasTerminated()) ExitIfTimedOut();
+  // A tick callback's throw ends the pass (the fatal report then says where
+  // it was thrown); once it is reported, the ticks after it run.
+  while (true) {
+    v8::TryCatch try_catch(isolate_);
+    if (!js_.tick_pass.Get(isolate_)->Call(context(), v8::Undefined(isolate_), 0, nullptr).IsEmpty() ||
+        !try_catch.HasCaught()) {
+      return;
+    }
+    if (try_catch.HasTerminated()) {
+      ExitIfTimedOut();
+      return;
+    }
     ReportUncaught(try_catch.Exception(), try_catch.Message());
+    if (exiting_ || isolate_->IsExecutionTerminating()) return;
   }
 }
 

@@ -53,6 +53,9 @@ TEST(CliTest, ATickCallbacksFrameIsNamedAsNodeNamesIt) {
   EXPECT_TRUE(std::regex_search(result.err, std::regex(R"(Error: boom from a tick\n    at [^ ]*throws_in_tick\.js:3:9\n)")))
       << result.err;
   EXPECT_NE(result.err.find("at process.processTicksAndRejections"), std::string::npos) << result.err;
+  // The report points at the throw, not at `new Error`.
+  EXPECT_NE(result.err.find("throws_in_tick.js:3\n  throw new Error('boom from a tick');\n  ^\n"), std::string::npos)
+      << result.err;
 }
 
 TEST(CliTest, TheFatalReportPointsAtTheThrowNotWhereTheErrorWasMade) {
@@ -61,6 +64,9 @@ TEST(CliTest, TheFatalReportPointsAtTheThrowNotWhereTheErrorWasMade) {
   EXPECT_NE(result.err.find("throws_in_fs_callback.js:5\n  /* padding */ throw made;\n                ^\n"),
             std::string::npos)
       << result.err;
+  result = RunCli({"run", ScriptPath("throws_at_top_level.js")});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("throws_at_top_level.js:4\n   throw made;\n   ^\n"), std::string::npos) << result.err;
 }
 
 TEST(CliTest, SyntaxErrorNamesTheLine) {

@@ -194,7 +194,10 @@ class Module {
       compiled = compileWrapper(content, filename);
     } catch (err) {
       if (!isDetectedModule(err, content, filename)) throw err;
-      if (this === mainModule) throw kEntryIsModule;
+      if (this === mainModule) {
+        entryIsModule = true;
+        return undefined;
+      }
       // Without require(esm) the error stays CommonJS's, as in Node.
       if (internalRequire('process').hasExecOption('--no-experimental-require-module')) throw err;
       // A .js file of a package without "type" that is an ES module by its
@@ -334,11 +337,13 @@ function compileWrapper(content, filename) {
   return binding.compileFunction(`return ${Module.wrap(content)}`, filename, [])();
 }
 
-// Thrown (and caught by runMain) when the entry point turns out to be an ES
+// Set (and read by runMain) when the entry point turns out to be an ES
 // module: a .js file, in a package without "type", that CommonJS cannot
 // compile because of import/export, import.meta or top-level await (Node 20
-// detects the format so).
-const kEntryIsModule = Symbol('entry is an ES module');
+// detects the format so). A flag rather than an exception: runMain catches
+// nothing, so that an error the entry throws leaves the worker where it was
+// thrown, and the fatal report points there.
+let entryIsModule = false;
 const kModuleSyntax = /Cannot use import statement|Unexpected token 'export'|import\.meta|await is only valid in async functions/;
 
 // Whether source that CommonJS could not compile (`err`) is an ES module:
@@ -818,7 +823,7 @@ Object.defineProperty(Module, 'builtinModules', {
 
 // An entry point that runs as an ES module: .mjs, or .js in a package of
 // "type": "module". (A .js file of a package without "type" is one if its
-// syntax says so: that shows when it is compiled, see kEntryIsModule.)
+// syntax says so: that shows when it is compiled, see entryIsModule.)
 function isModuleEntry(filename) {
   if (filename.endsWith('.mjs')) return true;
   if (filename.endsWith('.cjs')) return false;
@@ -923,18 +928,18 @@ function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
       }
       return { __proto__: null, namespace: esmLoader().runEntry(filename) };
     }
-    try {
-      return { __proto__: null, exports: Module._load(scriptPath, null, true) };
-    } catch (err) {
-      if (err !== kEntryIsModule) throw err;
-      if (options !== undefined && options.inputType !== undefined) {
-        throw new (codes().ERR_INPUT_TYPE_NOT_ALLOWED)();
-      }
-      const filename = mainModule.filename;
-      mainModule = undefined;
-      if (globalThis.process) globalThis.process.mainModule = undefined;
-      return { __proto__: null, namespace: esmLoader().runEntry(filename) };
+    entryIsModule = false;
+    const exports = Module._load(scriptPath, null, true);
+    if (!entryIsModule) return { __proto__: null, exports };
+    entryIsModule = false;
+    if (options !== undefined && options.inputType !== undefined) {
+      throw new (codes().ERR_INPUT_TYPE_NOT_ALLOWED)();
     }
+    const entry = mainModule.filename;
+    delete Module._cache[entry];  // not a CommonJS module after all
+    mainModule = undefined;
+    if (globalThis.process) globalThis.process.mainModule = undefined;
+    return { __proto__: null, namespace: esmLoader().runEntry(entry) };
   }
   if (sourceKind === kSourceWorkerUrl) {
     return { __proto__: null, exports: undefined, namespace: esmLoader().runUrlEntry(scriptSource) };
@@ -964,10 +969,10 @@ function runEntryPoint(scriptPath, scriptSource, sourceKind, options, loaders) {
   // --input-type=commonjs: its syntax error is the error, never a module.
   if (inputType === 'commonjs') compileWrapper(scriptSource, filename);
   mainModule = module;
-  try {
-    module._compile(scriptSource, filename);
-  } catch (err) {
-    if (err !== kEntryIsModule) throw err;
+  entryIsModule = false;
+  module._compile(scriptSource, filename);
+  if (entryIsModule) {
+    entryIsModule = false;
     mainModule = undefined;
     return runAsModule();
   }

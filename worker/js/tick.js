@@ -69,8 +69,11 @@ function runInItsFrame(tock) {
 // Every queued tick, then the microtasks, again until both queues and the
 // rejection list are empty: what Node calls processTicksAndRejections, and
 // named so, since stack traces of tick callbacks show it (C++ calls it with
-// `process` as receiver, as Node does).
-function processTicksAndRejections() {
+// `process` as receiver, as Node does). Called by C++, a callback's throw
+// leaves it: C++ reports the error where it was thrown and calls again for
+// the ticks after it. Called by the timer and immediate loops (`catching`),
+// it reports the error itself and goes on.
+function processTicksAndRejections(catching) {
   tickInfo[kTickPassCount]++;
   do {
     while (head < queue.length) {
@@ -80,10 +83,15 @@ function processTicksAndRejections() {
         runInItsFrame(tock);
         continue;
       }
+      // Called without a receiver, so that a stack trace names the callback
+      // itself rather than "Object.callback".
+      const callback = tock.callback;
+      if (catching !== true) {
+        if (tock.args === undefined) callback();
+        else Reflect.apply(callback, undefined, tock.args);
+        continue;
+      }
       try {
-        // Called without a receiver, so that a stack trace names the
-        // callback itself rather than "Object.callback".
-        const callback = tock.callback;
         if (tock.args === undefined) callback();
         else Reflect.apply(callback, undefined, tock.args);
       } catch (err) {
@@ -105,7 +113,7 @@ function runNextTicks() {
     runMicrotasks();
     if ((tickInfo[kHasTickScheduled] | tickInfo[kHasRejectionToWarn]) === 0) return;
   }
-  processTicksAndRejections();
+  processTicksAndRejections(true);
 }
 
 // From V8's PromiseRejectCallback: 0 = rejected without a handler,
