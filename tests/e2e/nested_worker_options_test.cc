@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
@@ -45,6 +46,10 @@ TEST(NestedWorkerOptionsTest, ExecArgvAndNodeOptionsAreCheckedAsNodeChecksThem) 
             "or worker_threads.SHARE_ENV. Received type number (42)\n"
             "execArgv [\"--trace-warnings\",\"--input-type\",\"commonjs\"]\n")
       << result.err;
+}
+
+TEST(NestedWorkerOptionsTest, DisableWarningInExecArgvKeepsThoseWarningsUnwritten) {
+  ExpectSameOutputAsNode("nested_options/disable_warning");
 }
 
 TEST(NestedWorkerOptionsTest, AbortOnUncaughtExceptionIsTheMainThreadsOnly) {

@@ -322,10 +322,15 @@ function emitWarning(warning, type, code, ctor) {
 }
 
 // The listener every process starts with: the warning on stderr.
+// --disable-warning=CODE_OR_TYPE: warnings of these codes or names are not
+// written (the 'warning' event still sees them, as under Node).
+let disabledWarnings = null;
+
 function writeWarning(warning) {
   if (!(warning instanceof Error)) return;
   const isDeprecation = warning.name === 'DeprecationWarning';
   if (isDeprecation && process.noDeprecation) return;
+  if (disabledWarnings !== null && (disabledWarnings.has(warning.name) || disabledWarnings.has(warning.code))) return;
   const trace = process.traceProcessWarnings || (isDeprecation && process.traceDeprecation);
   let text = `(isohost:${process.pid}) `;
   if (warning.code) text += `[${warning.code}] `;
@@ -560,7 +565,15 @@ function pendingDeprecation() {
 
 // The Node options a worker was started with that `process` offers.
 function applyExecArgv(execArgv) {
-  for (const option of execArgv) {
+  for (let i = 0; i < execArgv.length; i++) {
+    const option = execArgv[i];
+    if (option === '--disable-warning' || option.startsWith('--disable-warning=')) {
+      const value = option.length > 17 ? option.slice(18) : execArgv[++i];
+      if (typeof value !== 'string') continue;
+      if (disabledWarnings === null) disabledWarnings = new Set();
+      disabledWarnings.add(value);
+      continue;
+    }
     if (option === '--no-deprecation') process.noDeprecation = true;
     else if (option === '--throw-deprecation') process.throwDeprecation = true;
     else if (option === '--trace-deprecation') process.traceDeprecation = true;

@@ -48,7 +48,7 @@ const kWorkerFlags = new Set([
 ]);
 const kWorkerValueOptions = new Set([
   '--input-type', '--require', '-r', '--import', '--conditions', '-C', '--experimental-loader', '--loader',
-  '--trace-require-module',
+  '--trace-require-module', '--disable-warning',
 ]);
 // Options of the whole process that NODE_OPTIONS may hold (a copy of the
 // parent's environment does): a worker ignores them, as Node's do.
