@@ -151,7 +151,26 @@ function exit(code) {
 }
 
 function reallyExit(code) {
+  if (traceExitAsked()) writeExitTrace(code | 0);
   binding.reallyExit(code | 0, false);
+}
+
+// --trace-exit (given to this worker, or in NODE_OPTIONS of its
+// environment): a script that ends the worker says where. NODE_OPTIONS is
+// parsed only when it names the option.
+function traceExitAsked() {
+  if (execOptions.has('--trace-exit')) return true;
+  const nodeOptions = binding.getEnv('NODE_OPTIONS');
+  return typeof nodeOptions === 'string' && nodeOptions.includes('--trace-exit') &&
+    internalRequire('internal/options').getOptionValue('--trace-exit') === true;
+}
+
+function writeExitTrace(code) {
+  const trace = {};
+  Error.captureStackTrace(trace, reallyExit);
+  const stack = typeof trace.stack === 'string' ? trace.stack.slice(trace.stack.indexOf('\n') + 1) : '';
+  binding.writeStdio(2, `(isohost:${process.pid}) WARNING: Exited the environment with code ${code}\n${stack}\n`,
+                     kLevelWarn);
 }
 
 // From C++: the loop ran dry.
@@ -340,6 +359,19 @@ function writeWarning(warning) {
   binding.writeStdio(2, `${text}\n`, kLevelWarn);
 }
 
+// --title=TITLE (on the command line or in NODE_OPTIONS) names the process,
+// as under Node; read on the first look at process.title.
+let titleOption = null;
+function givenTitle() {
+  if (titleOption === null) {
+    const named = execOptions.has('--title') || [...execOptions].some((o) => o.startsWith('--title=')) ||
+      `${binding.getEnv('NODE_OPTIONS')}`.includes('--title');
+    const value = named ? internalRequire('internal/options').getOptionValue('--title') : undefined;
+    titleOption = typeof value === 'string' ? value : undefined;
+  }
+  return titleOption;
+}
+
 // --- uncaught exceptions ------------------------------------------------------------
 
 let captureCallback = null;
@@ -388,7 +420,8 @@ const process = {
   // The kernel's name of this process. An assignment is ignored, as in a
   // Node worker.
   get title() {
-    return natives().title();
+    const given = givenTitle();
+    return given !== undefined ? given : natives().title();
   },
   set title(value) {},
   // Isohost reads no NODE_OPTIONS, so no flag is allowed there.

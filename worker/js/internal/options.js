@@ -10,11 +10,11 @@
 const kLists = { __proto__: null, '--require': '--require', '-r': '--require', '--import': '--import',
                  '--conditions': '--conditions', '-C': '--conditions', '--disable-warning': '--disable-warning' };
 const kValues = new Set(['--input-type', '--trace-require-module', '--experimental-loader', '--loader',
-                         '--unhandled-rejections', '--stack-trace-limit']);
+                         '--unhandled-rejections', '--stack-trace-limit', '--title']);
 const kFlags = new Set(['--expose-internals', '--no-deprecation', '--throw-deprecation', '--pending-deprecation',
                         '--trace-deprecation', '--trace-warnings', '--warnings', '--experimental-vm-modules',
                         '--experimental-require-module', '--experimental-detect-module', '--preserve-symlinks',
-                        '--preserve-symlinks-main', '--abort-on-uncaught-exception', '--addons']);
+                        '--preserve-symlinks-main', '--abort-on-uncaught-exception', '--addons', '--trace-exit']);
 
 let values = null;
 
