@@ -3,8 +3,14 @@
 // version tag) or change V8's flags. The worker is its own process, so a
 // flag set here touches no other worker. Arguments are checked in
 // node/v8.js.
+#include <cstdlib>
+#include <cstring>
 #include <string>
+#include <vector>
 
+#include <v8-profiler.h>
+
+#include "worker/buffer/v8_bytes.h"
 #include "worker/native_module.h"
 
 namespace isohost::worker::native_modules {
@@ -88,6 +94,60 @@ void CachedDataVersionTag(const FunctionCallbackInfo<Value>& info) {
   info.GetReturnValue().Set(v8::ScriptCompiler::CachedDataVersionTag());
 }
 
+// V8's JSON of a heap snapshot, kept in pieces of about kPieceBytes as V8
+// writes it.
+class SnapshotPieces final : public v8::OutputStream {
+ public:
+  int GetChunkSize() override { return kPieceBytes; }
+
+  WriteResult WriteAsciiChunk(char* data, int size) override {
+    if (pieces_.empty() || pieces_.back().size() >= kPieceBytes) {
+      pieces_.emplace_back();
+      pieces_.back().reserve(kPieceBytes + static_cast<std::size_t>(size));
+    }
+    pieces_.back().append(data, static_cast<std::size_t>(size));
+    return kContinue;
+  }
+
+  void EndOfStream() override {}
+
+  std::vector<std::string>& pieces() { return pieces_; }
+
+ private:
+  static constexpr std::size_t kPieceBytes = 1 << 16;
+  std::vector<std::string> pieces_;
+};
+
+// takeHeapSnapshot() -> [ArrayBuffer...]: this isolate's heap, in the JSON
+// form DevTools reads, in pieces (v8.getHeapSnapshot() streams them).
+void TakeHeapSnapshot(const FunctionCallbackInfo<Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Local<v8::Context> context = isolate->GetCurrentContext();
+  SnapshotPieces pieces;
+  {
+    const v8::HeapSnapshot* snapshot = isolate->GetHeapProfiler()->TakeHeapSnapshot();
+    if (snapshot == nullptr) return;
+    snapshot->Serialize(&pieces, v8::HeapSnapshot::kJSON);
+    const_cast<v8::HeapSnapshot*>(snapshot)->Delete();
+  }
+  std::vector<std::string>& parts = pieces.pieces();
+  Local<v8::Array> result = v8::Array::New(isolate, static_cast<int>(parts.size()));
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::size_t size = parts[i].size();
+    void* bytes = std::malloc(size == 0 ? 1 : size);
+    if (bytes == nullptr) {
+      isolate->ThrowException(
+          v8::Exception::RangeError(v8::String::NewFromUtf8Literal(isolate, "Array buffer allocation failed")));
+      return;
+    }
+    std::memcpy(bytes, parts[i].data(), size);
+    std::string().swap(parts[i]);  // each piece's memory goes as soon as it is copied
+    Local<v8::ArrayBuffer> buffer = buffer::ArrayBufferFromMalloc(isolate, bytes, size);
+    if (!result->Set(context, static_cast<std::uint32_t>(i), buffer).FromMaybe(false)) return;
+  }
+  info.GetReturnValue().Set(result);
+}
+
 // setFlagsFromString(flags): V8 parses the string itself and ignores what
 // it does not know, as under Node; a flag read only at start-up (one that
 // sizes the heap, say) changes nothing in a running isolate.
@@ -106,6 +166,7 @@ void InstallHeapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8:
   SetMethod(isolate, context, target, "getHeapCodeStatistics", GetHeapCodeStatistics);
   SetMethod(isolate, context, target, "cachedDataVersionTag", CachedDataVersionTag);
   SetMethod(isolate, context, target, "setFlagsFromString", SetFlagsFromString);
+  SetMethod(isolate, context, target, "takeHeapSnapshot", TakeHeapSnapshot);
 }
 
 }  // namespace isohost::worker::native_modules

@@ -2,13 +2,14 @@
 // v8: V8's value serializer as Node offers it (Serializer, Deserializer,
 // the Default* pair that writes Buffers and typed arrays in Node's own
 // format, serialize/deserialize), this isolate's heap statistics, and its
-// flags. The classes are native (worker/serdes_binding.cc), the rest is
-// worker/heap_binding.cc. What a worker cannot offer (heap snapshots,
-// coverage, startup snapshots) stays a stub that says so.
+// flags, and its heap snapshots. The classes are native
+// (worker/serdes_binding.cc), the rest is worker/heap_binding.cc. What a
+// worker cannot offer (coverage, the GC profiler) stays a stub that says so.
 
 const serdes = binding.internalBinding('serdes');
 const heap = binding.internalBinding('heap');
-const { validateString } = internalRequire('internal/validators');
+const { codes } = internalRequire('internal/errors');
+const { validateBoolean, validateObject, validateString } = internalRequire('internal/validators');
 const { FastBuffer } = internalRequire('internal/buffer/buffer');
 
 const uncurryThis = (fn) => Function.prototype.call.bind(fn);
@@ -157,10 +158,78 @@ function cachedDataVersionTag() {
   return heap.cachedDataVersionTag();
 }
 
+// Node's snapshot options, checked as Node checks them. V8 here writes the
+// same snapshot whatever they say.
+function checkSnapshotOptions(options) {
+  if (options === undefined) return;
+  validateObject(options, 'options');
+  if (options.exposeInternals !== undefined) validateBoolean(options.exposeInternals, 'options.exposeInternals');
+  if (options.exposeNumericValues !== undefined) {
+    validateBoolean(options.exposeNumericValues, 'options.exposeNumericValues');
+  }
+}
+
+// A Readable of this worker's heap snapshot (JSON, as DevTools reads it).
+function getHeapSnapshot(options) {
+  checkSnapshotOptions(options);
+  const pieces = heap.takeHeapSnapshot();
+  const { Readable } = internalRequire('node/stream');
+  return Readable.from(pieces.map((piece) => new FastBuffer(piece, 0, piece.byteLength)), { objectMode: false });
+}
+
+let snapshotsWritten = 0;
+
+// Node's name for a snapshot file: Heap.DATE.TIME.PID.THREAD.SEQ.heapsnapshot.
+function snapshotFileName() {
+  const now = new Date();
+  const two = (n) => `${n}`.padStart(2, '0');
+  const date = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}`;
+  const time = `${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  const { threadId } = internalRequire('worker_threads');
+  return `Heap.${date}.${time}.${process.pid}.${threadId}.${`${++snapshotsWritten}`.padStart(3, '0')}.heapsnapshot`;
+}
+
+// Writes the snapshot to `filename` (in the working directory by default)
+// and returns the name.
+function writeHeapSnapshot(filename, options) {
+  const fsUtils = internalRequire('internal/fs/utils');
+  if (filename !== undefined) filename = fsUtils.toPath(filename, 'path');
+  checkSnapshotOptions(options);
+  if (filename === undefined) filename = snapshotFileName();
+  const fs = internalRequire('node/fs');
+  const pieces = heap.takeHeapSnapshot();
+  const fd = fs.openSync(filename, 'w');
+  try {
+    for (const piece of pieces) fs.writeSync(fd, new Uint8Array(piece));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return fsUtils.pathString(filename);
+}
+
+// A worker runs from a snapshot it did not build, and builds none.
+const startupSnapshot = {
+  isBuildingSnapshot() {
+    return false;
+  },
+  addSerializeCallback() {
+    throw new codes.ERR_NOT_BUILDING_SNAPSHOT();
+  },
+  addDeserializeCallback() {
+    throw new codes.ERR_NOT_BUILDING_SNAPSHOT();
+  },
+  setDeserializeMainFunction() {
+    throw new codes.ERR_NOT_BUILDING_SNAPSHOT();
+  },
+};
+
 // The stubs of what is not offered, then what is.
 const v8 = internalRequire('internal/modules/unavailable').create('v8', null);
 Object.assign(v8, {
   cachedDataVersionTag,
+  getHeapSnapshot,
+  writeHeapSnapshot,
+  startupSnapshot,
   getHeapStatistics,
   getHeapSpaceStatistics,
   getHeapCodeStatistics,
