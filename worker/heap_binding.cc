@@ -11,6 +11,7 @@
 #include <v8-profiler.h>
 
 #include "worker/buffer/v8_bytes.h"
+#include "worker/gc_profiler.h"
 #include "worker/native_module.h"
 
 namespace isohost::worker::native_modules {
@@ -167,6 +168,7 @@ void InstallHeapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8:
   SetMethod(isolate, context, target, "cachedDataVersionTag", CachedDataVersionTag);
   SetMethod(isolate, context, target, "setFlagsFromString", SetFlagsFromString);
   SetMethod(isolate, context, target, "takeHeapSnapshot", TakeHeapSnapshot);
+  InstallGcProfilerClass(isolate, context, target);
 }
 
 }  // namespace isohost::worker::native_modules

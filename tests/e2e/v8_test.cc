@@ -1,7 +1,7 @@
 // require('v8') in a real worker, held against what /usr/bin/node printed
 // for the same scripts (tests/e2e/scripts/v8/): the serializer's bytes and
-// hooks, heap statistics, snapshots and setFlagsFromString, and bytes that
-// cross between a worker and the worker it starts.
+// hooks, heap statistics, snapshots, the GC profiler and setFlagsFromString,
+// and bytes that cross between a worker and the worker it starts.
 #include <gtest/gtest.h>
 
 #include "tests/e2e/node_output.h"
@@ -15,6 +15,10 @@ TEST(V8Test, SerializerWritesNodesBytesAndReadsThemBack) { ExpectSameOutputAsNod
 TEST(V8Test, HeapStatisticsAndFlagsAreNodes) { ExpectSameOutputAsNode("v8/heap_and_flags"); }
 
 TEST(V8Test, HeapSnapshotsStreamAndWriteAsNodes) { ExpectSameOutputAsNode("v8/heap_snapshot"); }
+
+TEST(V8Test, GcProfilerRecordsCollectionsAsNodes) {
+  ExpectSameOutputAsNode("v8/gc_profiler", {"--v8-flag=--expose-gc"});
+}
 
 TEST(V8Test, NestedWorkerReadsWhatItsParentSerialized) { ExpectSameOutputAsNode("v8/nested"); }
 

@@ -3,8 +3,9 @@
 // the Default* pair that writes Buffers and typed arrays in Node's own
 // format, serialize/deserialize), this isolate's heap statistics, and its
 // flags, and its heap snapshots. The classes are native
-// (worker/serdes_binding.cc), the rest is worker/heap_binding.cc. What a
-// worker cannot offer (coverage, the GC profiler) stays a stub that says so.
+// (worker/serdes_binding.cc), the rest is worker/heap_binding.cc and
+// worker/gc_profiler.cc. What a worker cannot offer (coverage, heap limit
+// snapshots) stays a stub that says so.
 
 const serdes = binding.internalBinding('serdes');
 const heap = binding.internalBinding('heap');
@@ -207,6 +208,26 @@ function writeHeapSnapshot(filename, options) {
   return fsUtils.pathString(filename);
 }
 
+// Records the worker's garbage collections between start() and stop(),
+// which returns them (Node's shape: version, startTime, statistics,
+// endTime); a second start() or stop() does nothing.
+class GCProfiler {
+  #profiler = null;
+
+  start() {
+    if (this.#profiler !== null) return;
+    this.#profiler = new heap.GCProfiler();
+    this.#profiler.start();
+  }
+
+  stop() {
+    if (this.#profiler === null) return undefined;
+    const data = this.#profiler.stop();
+    this.#profiler = null;
+    return data;
+  }
+}
+
 // A worker runs from a snapshot it did not build, and builds none.
 const startupSnapshot = {
   isBuildingSnapshot() {
@@ -230,6 +251,7 @@ Object.assign(v8, {
   getHeapSnapshot,
   writeHeapSnapshot,
   startupSnapshot,
+  GCProfiler,
   getHeapStatistics,
   getHeapSpaceStatistics,
   getHeapCodeStatistics,
