@@ -13,6 +13,7 @@
 #include <chrono>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "worker/crypto/object_wrap.h"

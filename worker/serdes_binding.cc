@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "worker/buffer/v8_bytes.h"
 #include "worker/crypto/object_wrap.h"
