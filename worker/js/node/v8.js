@@ -244,14 +244,11 @@ const startupSnapshot = {
   },
 };
 
-// The stubs of what is not offered, then what is.
-const v8 = internalRequire('internal/modules/unavailable').create('v8', null);
-Object.assign(v8, {
+// What a worker offers, and the stubs of the rest, under Node's names in
+// Node's order.
+const offered = {
   cachedDataVersionTag,
   getHeapSnapshot,
-  writeHeapSnapshot,
-  startupSnapshot,
-  GCProfiler,
   getHeapStatistics,
   getHeapSpaceStatistics,
   getHeapCodeStatistics,
@@ -260,8 +257,18 @@ Object.assign(v8, {
   Deserializer,
   DefaultSerializer,
   DefaultDeserializer,
-  serialize,
   deserialize,
-});
+  serialize,
+  writeHeapSnapshot,
+  startupSnapshot,
+  GCProfiler,
+};
+const stubs = internalRequire('internal/modules/unavailable').create('v8', null);
+const kNodeOrder = ['cachedDataVersionTag', 'getHeapSnapshot', 'getHeapStatistics', 'getHeapSpaceStatistics',
+  'getHeapCodeStatistics', 'setFlagsFromString', 'Serializer', 'Deserializer', 'DefaultSerializer',
+  'DefaultDeserializer', 'deserialize', 'takeCoverage', 'stopCoverage', 'serialize', 'writeHeapSnapshot',
+  'promiseHooks', 'queryObjects', 'startupSnapshot', 'setHeapSnapshotNearHeapLimit', 'GCProfiler'];
+const v8 = {};
+for (const name of kNodeOrder) v8[name] = name in offered ? offered[name] : stubs[name];
 
 module.exports = v8;

@@ -11,6 +11,9 @@ const describeError = (fn) => {
     return `${error.name} ${error.code} ${error.message}`;
   }
 };
+// The module's names, in Node's order.
+console.log(Object.keys(v8).join(' '));
+
 const shape = (object) => Object.entries(object).map(([key, value]) => `${key}:${typeof value}`).join(' ');
 
 const heap = v8.getHeapStatistics();
