@@ -143,7 +143,9 @@ class Profiler final : public crypto::ObjectWrap {
     for (std::size_t i = 0; i < records.size(); ++i) {
       const GcRecord& record = records[i];
       Local<v8::Object> entry = v8::Object::New(isolate);
-      SetValue(isolate, context, entry, "gcType", v8::String::NewFromUtf8(isolate, TypeName(record.type)).ToLocalChecked());
+      Local<v8::String> type;
+      if (!v8::String::NewFromUtf8(isolate, TypeName(record.type)).ToLocal(&type)) return;
+      SetValue(isolate, context, entry, "gcType", type);
       SetValue(isolate, context, entry, "beforeGC", SampleObject(isolate, context, record.before));
       SetValue(isolate, context, entry, "cost", v8::Number::New(isolate, record.cost_us));
       SetValue(isolate, context, entry, "afterGC", SampleObject(isolate, context, record.after));

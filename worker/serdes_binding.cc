@@ -215,7 +215,8 @@ class Deserializer final : public crypto::ObjectWrap, public v8::ValueDeserializ
   Deserializer(v8::Isolate* isolate, Local<v8::Object> object, Local<v8::ArrayBufferView> view)
       : ObjectWrap(isolate, object, &kTag),
         store_(view->Buffer()->GetBackingStore()),
-        data_(store_->Data() == nullptr ? nullptr : static_cast<const std::uint8_t*>(store_->Data()) + view->ByteOffset()),
+        data_(store_->Data() == nullptr ? nullptr
+                                        : static_cast<const std::uint8_t*>(store_->Data()) + view->ByteOffset()),
         size_(data_ == nullptr ? 0 : view->ByteLength()),
         deserializer_(isolate, data_, size_, this) {}
 

@@ -55,6 +55,8 @@ const ValueOption kValueOptions[] = {
     {"--loader", "", {}, ""},
     // The process's title (process.title reads it).
     {"--title", "", {}, ""},
+    // Warnings not to write, by code or name (worker/js/process.js).
+    {"--disable-warning", "", {}, ""},
 };
 
 // Lets the script require the runtime's own internal/* modules
@@ -244,9 +246,8 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
            "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals, --import, "
            "-r/--require, -C/--conditions, --input-type, --preserve-symlinks[-main], "
            "--[no-]experimental-detect-module, --trace-require-module, -c/--check, --abort-on-uncaught-exception, "
-           "--experimental-loader, --loader, --title, --trace-exit, --permission, --allow-fs-read=, "
-           "--allow-fs-write=, "
-           "--allow-child-process, --allow-worker; see isohost --help)";
+           "--experimental-loader, --loader, --title, --trace-exit, --disable-warning, --permission, "
+           "--allow-fs-read=, --allow-fs-write=, --allow-child-process, --allow-worker; see isohost --help)";
   return false;
 }
 

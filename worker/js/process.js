@@ -159,10 +159,7 @@ function reallyExit(code) {
 // environment): a script that ends the worker says where. NODE_OPTIONS is
 // parsed only when it names the option.
 function traceExitAsked() {
-  if (execOptions.has('--trace-exit')) return true;
-  const nodeOptions = binding.getEnv('NODE_OPTIONS');
-  return typeof nodeOptions === 'string' && nodeOptions.includes('--trace-exit') &&
-    internalRequire('internal/options').getOptionValue('--trace-exit') === true;
+  return optionNamed('--trace-exit') && internalRequire('internal/options').getOptionValue('--trace-exit') === true;
 }
 
 function writeExitTrace(code) {
@@ -340,16 +337,36 @@ function emitWarning(warning, type, code, ctor) {
   process.nextTick(() => process.emit('warning', warning));
 }
 
-// The listener every process starts with: the warning on stderr.
-// --disable-warning=CODE_OR_TYPE: warnings of these codes or names are not
-// written (the 'warning' event still sees them, as under Node).
-let disabledWarnings = null;
+// Whether the option `name` is among the worker's own options or (as a
+// word) in NODE_OPTIONS of its environment; the options module parses them
+// only when one of them names it.
+function optionNamed(name) {
+  for (const option of execOptions) {
+    if (option === name || option.startsWith(`${name}=`)) return true;
+  }
+  const nodeOptions = binding.getEnv('NODE_OPTIONS');
+  return typeof nodeOptions === 'string' && nodeOptions.includes(name);
+}
 
+// --disable-warning=CODE_OR_TYPE (repeatable): warnings of these codes or
+// names are not written, though 'warning' listeners see them, as under
+// Node. Read when the first warning is written.
+let disabledWarnings;
+function disabledWarningSet() {
+  if (disabledWarnings === undefined) {
+    disabledWarnings = optionNamed('--disable-warning')
+      ? new Set(internalRequire('internal/options').getOptionValue('--disable-warning')) : null;
+  }
+  return disabledWarnings;
+}
+
+// The listener every process starts with: the warning on stderr.
 function writeWarning(warning) {
   if (!(warning instanceof Error)) return;
   const isDeprecation = warning.name === 'DeprecationWarning';
   if (isDeprecation && process.noDeprecation) return;
-  if (disabledWarnings !== null && (disabledWarnings.has(warning.name) || disabledWarnings.has(warning.code))) return;
+  const disabled = disabledWarningSet();
+  if (disabled !== null && (disabled.has(warning.name) || disabled.has(warning.code))) return;
   const trace = process.traceProcessWarnings || (isDeprecation && process.traceDeprecation);
   let text = `(isohost:${process.pid}) `;
   if (warning.code) text += `[${warning.code}] `;
@@ -364,9 +381,7 @@ function writeWarning(warning) {
 let titleOption = null;
 function givenTitle() {
   if (titleOption === null) {
-    const named = execOptions.has('--title') || [...execOptions].some((o) => o.startsWith('--title=')) ||
-      `${binding.getEnv('NODE_OPTIONS')}`.includes('--title');
-    const value = named ? internalRequire('internal/options').getOptionValue('--title') : undefined;
+    const value = optionNamed('--title') ? internalRequire('internal/options').getOptionValue('--title') : undefined;
     titleOption = typeof value === 'string' ? value : undefined;
   }
   return titleOption;
@@ -417,8 +432,8 @@ const process = {
   get ppid() {
     return natives().getppid();
   },
-  // The kernel's name of this process. An assignment is ignored, as in a
-  // Node worker.
+  // --title's value when given, else the kernel's name of this process. An
+  // assignment is ignored, as in a Node worker.
   get title() {
     const given = givenTitle();
     return given !== undefined ? given : natives().title();
@@ -598,15 +613,7 @@ function pendingDeprecation() {
 
 // The Node options a worker was started with that `process` offers.
 function applyExecArgv(execArgv) {
-  for (let i = 0; i < execArgv.length; i++) {
-    const option = execArgv[i];
-    if (option === '--disable-warning' || option.startsWith('--disable-warning=')) {
-      const value = option.length > 17 ? option.slice(18) : execArgv[++i];
-      if (typeof value !== 'string') continue;
-      if (disabledWarnings === null) disabledWarnings = new Set();
-      disabledWarnings.add(value);
-      continue;
-    }
+  for (const option of execArgv) {
     if (option === '--no-deprecation') process.noDeprecation = true;
     else if (option === '--throw-deprecation') process.throwDeprecation = true;
     else if (option === '--trace-deprecation') process.traceDeprecation = true;

@@ -17,7 +17,8 @@ const uncurryThis = (fn) => Function.prototype.call.bind(fn);
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const TypedArrayPrototypeGetSymbolToStringTag =
   uncurryThis(Object.getOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get);
-const DataViewPrototypeGetByteLength = uncurryThis(Object.getOwnPropertyDescriptor(DataView.prototype, 'byteLength').get);
+const DataViewPrototypeGetByteLength =
+  uncurryThis(Object.getOwnPropertyDescriptor(DataView.prototype, 'byteLength').get);
 const TypedArrayPrototypeSet = uncurryThis(TypedArrayPrototype.set);
 const ArrayBufferIsView = ArrayBuffer.isView;
 const ReflectApply = Reflect.apply;

@@ -18,5 +18,6 @@ let written = '';
 worker.stderr.on('data', (chunk) => { written += chunk; });
 worker.on('message', (m) => console.log('seen', m));
 worker.on('exit', () => {
-  console.log('written', written.split('\n').filter((line) => line.includes('Warning:')).map((line) => line.replace(/^\(\w+:\d+\) /, '')));
+  const warnings = written.split('\n').filter((line) => line.includes('Warning:'));
+  console.log('written', warnings.map((line) => line.replace(/^\(\w+:\d+\) /, '')));
 });
