@@ -27,6 +27,8 @@ void InstallPermissionModule(v8::Isolate* isolate, v8::Local<v8::Context> contex
 void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallTcpModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 void InstallDnsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallSerdesModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
+void InstallHeapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target);
 }  // namespace native_modules
 
 namespace {
@@ -61,6 +63,8 @@ constexpr Entry kNativeModules[] = {
     {"sandbox_probe", native_modules::InstallSandboxProbeModule},  // test-only (under --expose-internals)
     {"tcp", native_modules::InstallTcpModule},
     {"dns", native_modules::InstallDnsModule},
+    {"serdes", native_modules::InstallSerdesModule},
+    {"heap", native_modules::InstallHeapModule},
 };
 
 }  // namespace

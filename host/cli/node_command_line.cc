@@ -30,7 +30,9 @@ constexpr std::string_view kProcessOptions[] = {
     "--no-experimental-detect-module", "--experimental-import-meta-resolve", "--no-addons",
     "--check", "-c",
     // worker/js/errors.js: an uncaught exception aborts the worker.
-    "--abort-on-uncaught-exception"};
+    "--abort-on-uncaught-exception",
+    // worker/js/process.js: process.exit() writes where it was called.
+    "--trace-exit"};
 
 // Node options that take a value, given as `--name=VALUE` or `--name VALUE`
 // (`-r VALUE`, `-C VALUE`); `values` lists what the value may be, when Node
@@ -51,6 +53,10 @@ const ValueOption kValueOptions[] = {
     // (worker/js/internal/modules/esm/hooks.js).
     {"--experimental-loader", "", {}, ""},
     {"--loader", "", {}, ""},
+    // The process's title (process.title reads it).
+    {"--title", "", {}, ""},
+    // Warnings not to write, by code or name (worker/js/process.js).
+    {"--disable-warning", "", {}, ""},
 };
 
 // Lets the script require the runtime's own internal/* modules
@@ -240,8 +246,8 @@ bool ApplyNodeOption(std::string_view arg, RunOptions* run, std::string* error) 
            "--experimental-vm-modules, --[no-]experimental-require-module, --expose-internals, --import, "
            "-r/--require, -C/--conditions, --input-type, --preserve-symlinks[-main], "
            "--[no-]experimental-detect-module, --trace-require-module, -c/--check, --abort-on-uncaught-exception, "
-           "--experimental-loader, --loader, --permission, --allow-fs-read=, --allow-fs-write=, "
-           "--allow-child-process, --allow-worker; see isohost --help)";
+           "--experimental-loader, --loader, --title, --trace-exit, --disable-warning, --permission, "
+           "--allow-fs-read=, --allow-fs-write=, --allow-child-process, --allow-worker; see isohost --help)";
   return false;
 }
 

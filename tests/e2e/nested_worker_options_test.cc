@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
@@ -45,6 +46,22 @@ TEST(NestedWorkerOptionsTest, ExecArgvAndNodeOptionsAreCheckedAsNodeChecksThem) 
             "or worker_threads.SHARE_ENV. Received type number (42)\n"
             "execArgv [\"--trace-warnings\",\"--input-type\",\"commonjs\"]\n")
       << result.err;
+}
+
+TEST(NestedWorkerOptionsTest, DisableWarningInExecArgvKeepsThoseWarningsUnwritten) {
+  ExpectSameOutputAsNode("nested_options/disable_warning");
+}
+
+// As under Node, where the trace goes to the process's stderr too.
+TEST(NestedWorkerOptionsTest, TraceExitInExecArgvOrNodeOptionsTracesTheNestedExit) {
+  CliResult result = RunCli({"run", ScriptPath("nested_options/trace_exit.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "exit 4\nexit 5\nexit 6\n");
+  EXPECT_NE(result.err.find("WARNING: Exited the environment with code 4\n    at process.exit ("), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("WARNING: Exited the environment with code 5\n"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("code 6"), std::string::npos) << result.err;
+  EXPECT_EQ(CountOccurrences(result.err, "at leave ("), 2) << result.err;
 }
 
 TEST(NestedWorkerOptionsTest, AbortOnUncaughtExceptionIsTheMainThreadsOnly) {

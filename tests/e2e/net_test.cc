@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "tests/e2e/node_output.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {
@@ -25,6 +26,9 @@ server closed
 connections: null 0
 )");
 }
+
+// As Node's: `fd` is a getter of a number, the socket fs can look at.
+TEST(NetTest, AListeningHandleHasItsDescriptorAsFd) { ExpectSameOutputAsNode("net/handle_fd"); }
 
 TEST(NetTest, TwoWorkersTalkOverLocalhost) {
   CliResult result = RunCli({"run", ScriptPath("net/two_workers.js")});

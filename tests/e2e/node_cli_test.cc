@@ -111,6 +111,55 @@ TEST(NodeCliTest, WarningOptionsSetWhatProcessOffers) {
   EXPECT_EQ(pending.out, "--pending-deprecation --trace-warnings\n") << pending.err;
 }
 
+// --title names the process (process.title), on the command line, where it
+// is in execArgv, or in NODE_OPTIONS, where it is not.
+TEST(NodeCliTest, TitleIsWhatProcessTitleReads) {
+  CliResult given = RunCli({"--title", "given-title", "-p", "process.title + ' ' + process.execArgv[1]"});
+  EXPECT_EQ(given.exit_code, 0) << given.err;
+  EXPECT_EQ(given.out, "given-title given-title\n");
+  ShellResult from_env = RunShell("NODE_OPTIONS=--title=from-env '" + BinDir() +
+                                  "/isohost' -p 'process.title + \" \" + process.execArgv.length'");
+  EXPECT_EQ(from_env.exit_code, 0);
+  EXPECT_EQ(from_env.out, "from-env 0\n");
+  CliResult plain = RunCli({"-p", "process.title.length > 0"});
+  EXPECT_EQ(plain.out, "true\n");
+}
+
+// --trace-exit: process.exit() writes a warning and where it was called
+// (Node writes the same warning and stack, as node:PID).
+TEST(NodeCliTest, TraceExitSaysWhereProcessExitWasCalled) {
+  CliResult traced = RunCli({"--trace-exit", "-e", "function leave() { process.exit(7); }\nleave();"});
+  EXPECT_EQ(traced.exit_code, 7);
+  EXPECT_TRUE(Contains(traced.err, ") WARNING: Exited the environment with code 7\n    at process.exit ("))
+      << traced.err;
+  EXPECT_TRUE(Contains(traced.err, "at leave ([eval]:1:28)\n    at [eval]:2:1")) << traced.err;
+  ShellResult from_env = RunShell("NODE_OPTIONS=--trace-exit '" + BinDir() + "/isohost' -e 'process.exit()' 2>&1");
+  EXPECT_EQ(from_env.exit_code, 0);
+  EXPECT_TRUE(Contains(from_env.out, "WARNING: Exited the environment with code 0\n")) << from_env.out;
+  CliResult untraced = RunCli({"-e", "process.exit(7)"});
+  EXPECT_EQ(untraced.exit_code, 7);
+  EXPECT_EQ(untraced.err, "");
+}
+
+// --disable-warning, on the command line or in NODE_OPTIONS, by name or
+// code: those warnings are not written; the others are.
+TEST(NodeCliTest, DisableWarningKeepsThoseWarningsUnwritten) {
+  const std::string code =
+      "process.emitWarning('by name', 'ExperimentalWarning');"
+      "process.emitWarning('by code', { code: 'W_HIDDEN' });"
+      "process.emitWarning('shown', { code: 'W_SHOWN' });";
+  CliResult given = RunCli({"--disable-warning=ExperimentalWarning", "--disable-warning", "W_HIDDEN", "-e", code});
+  EXPECT_EQ(given.exit_code, 0) << given.err;
+  EXPECT_FALSE(Contains(given.err, "by name")) << given.err;
+  EXPECT_FALSE(Contains(given.err, "by code")) << given.err;
+  EXPECT_TRUE(Contains(given.err, "[W_SHOWN] Warning: shown")) << given.err;
+  ShellResult from_env = RunShell("NODE_OPTIONS='--disable-warning=W_HIDDEN' '" + BinDir() + "/isohost' -e \"" +
+                                  code + "\" 2>&1");
+  EXPECT_EQ(from_env.exit_code, 0);
+  EXPECT_TRUE(Contains(from_env.out, "ExperimentalWarning: by name")) << from_env.out;
+  EXPECT_FALSE(Contains(from_env.out, "by code")) << from_env.out;
+}
+
 // `isohost ARGS...` must exit 0 and print scripts/node_cli/OUT, which Node 20
 // printed for `node ARGS...`.
 void ExpectNodesOutput(const std::vector<std::string>& args, const std::string& out) {

@@ -66,8 +66,10 @@ class StreamWrap : public HandleObject {
         {"readStart", Dispatch<T, ReadStart>}, {"readStop", Dispatch<T, ReadStop>},
         {"writev", Dispatch<T, Writev>},       {"shutdown", Dispatch<T, Shutdown>},
         {"close", Dispatch<T, Close>},         {"ref", Dispatch<T, Ref>},
-        {"unref", Dispatch<T, Unref>},         {"hasRef", Dispatch<T, HasRef>},
-        {"fd", Dispatch<T, Fd>}};
+        {"unref", Dispatch<T, Unref>},         {"hasRef", Dispatch<T, HasRef>}};
+    // `fd` is a getter, as on Node's handles (server._handle.fd is a number).
+    tmpl->PrototypeTemplate()->SetAccessorProperty(v8::String::NewFromUtf8Literal(isolate, "fd"),
+                                                   v8::FunctionTemplate::New(isolate, Dispatch<T, Fd>, {}, signature));
     return AddMethods(isolate, tmpl, signature, methods, sizeof(methods) / sizeof(methods[0]));
   }
   // Adds `count` methods to `tmpl`'s prototype.

@@ -39,6 +39,9 @@ class ObjectWrap {
     wrapper_.SetWeak(this, OnCollected, v8::WeakCallbackType::kParameter);
   }
 
+  // The JS object; alive whenever one of its methods runs.
+  v8::Local<v8::Object> object(v8::Isolate* isolate) const { return wrapper_.Get(isolate); }
+
  private:
   static void OnCollected(const v8::WeakCallbackInfo<ObjectWrap>& info) {
     ObjectWrap* self = info.GetParameter();

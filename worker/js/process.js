@@ -151,7 +151,23 @@ function exit(code) {
 }
 
 function reallyExit(code) {
+  if (traceExitAsked()) writeExitTrace(code | 0);
   binding.reallyExit(code | 0, false);
+}
+
+// --trace-exit (given to this worker, or in NODE_OPTIONS of its
+// environment): a script that ends the worker says where. NODE_OPTIONS is
+// parsed only when it names the option.
+function traceExitAsked() {
+  return optionNamed('--trace-exit') && internalRequire('internal/options').getOptionValue('--trace-exit') === true;
+}
+
+function writeExitTrace(code) {
+  const trace = {};
+  Error.captureStackTrace(trace, reallyExit);
+  const stack = typeof trace.stack === 'string' ? trace.stack.slice(trace.stack.indexOf('\n') + 1) : '';
+  binding.writeStdio(2, `(isohost:${process.pid}) WARNING: Exited the environment with code ${code}\n${stack}\n`,
+                     kLevelWarn);
 }
 
 // From C++: the loop ran dry.
@@ -321,11 +337,36 @@ function emitWarning(warning, type, code, ctor) {
   process.nextTick(() => process.emit('warning', warning));
 }
 
+// Whether the option `name` is among the worker's own options or (as a
+// word) in NODE_OPTIONS of its environment; the options module parses them
+// only when one of them names it.
+function optionNamed(name) {
+  for (const option of execOptions) {
+    if (option === name || option.startsWith(`${name}=`)) return true;
+  }
+  const nodeOptions = binding.getEnv('NODE_OPTIONS');
+  return typeof nodeOptions === 'string' && nodeOptions.includes(name);
+}
+
+// --disable-warning=CODE_OR_TYPE (repeatable): warnings of these codes or
+// names are not written, though 'warning' listeners see them, as under
+// Node. Read when the first warning is written.
+let disabledWarnings;
+function disabledWarningSet() {
+  if (disabledWarnings === undefined) {
+    disabledWarnings = optionNamed('--disable-warning')
+      ? new Set(internalRequire('internal/options').getOptionValue('--disable-warning')) : null;
+  }
+  return disabledWarnings;
+}
+
 // The listener every process starts with: the warning on stderr.
 function writeWarning(warning) {
   if (!(warning instanceof Error)) return;
   const isDeprecation = warning.name === 'DeprecationWarning';
   if (isDeprecation && process.noDeprecation) return;
+  const disabled = disabledWarningSet();
+  if (disabled !== null && (disabled.has(warning.name) || disabled.has(warning.code))) return;
   const trace = process.traceProcessWarnings || (isDeprecation && process.traceDeprecation);
   let text = `(isohost:${process.pid}) `;
   if (warning.code) text += `[${warning.code}] `;
@@ -333,6 +374,17 @@ function writeWarning(warning) {
     : typeof warning.toString === 'function' ? `${warning.toString()}` : Error.prototype.toString.call(warning);
   if (typeof warning.detail === 'string') text += `\n${warning.detail}`;
   binding.writeStdio(2, `${text}\n`, kLevelWarn);
+}
+
+// --title=TITLE (on the command line or in NODE_OPTIONS) names the process,
+// as under Node; read on the first look at process.title.
+let titleOption = null;
+function givenTitle() {
+  if (titleOption === null) {
+    const value = optionNamed('--title') ? internalRequire('internal/options').getOptionValue('--title') : undefined;
+    titleOption = typeof value === 'string' ? value : undefined;
+  }
+  return titleOption;
 }
 
 // --- uncaught exceptions ------------------------------------------------------------
@@ -380,10 +432,11 @@ const process = {
   get ppid() {
     return natives().getppid();
   },
-  // The kernel's name of this process. An assignment is ignored, as in a
-  // Node worker.
+  // --title's value when given, else the kernel's name of this process. An
+  // assignment is ignored, as in a Node worker.
   get title() {
-    return natives().title();
+    const given = givenTitle();
+    return given !== undefined ? given : natives().title();
   },
   set title(value) {},
   // Isohost reads no NODE_OPTIONS, so no flag is allowed there.

@@ -261,7 +261,7 @@ function nativeStdio(entries) {
     switch (entry.type) {
       case 'pipe': return entry.handle || 'pipe';
       case 'fd': return entry.fd;
-      case 'wrap': return entry.handle.fd();
+      case 'wrap': return entry.handle.fd;
       default: return 'ignore';
     }
   });

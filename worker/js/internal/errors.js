@@ -215,6 +215,7 @@ const messages = {
   ERR_MODULE_NOT_FOUND: [Error, (path, base, exactUrl) => `Cannot find ${exactUrl ? 'module' : 'package'} '${path}' imported from ${base}`],
   ERR_MULTIPLE_CALLBACK: [Error, () => 'Callback called multiple times'],
   ERR_NOT_AVAILABLE_IN_WORKER: [Error, (api) => `${api} is not available in an Isohost worker`],
+  ERR_NOT_BUILDING_SNAPSHOT: [Error, () => 'Operation cannot be invoked when not building startup snapshot'],
   ERR_OPERATION_FAILED: [Error, (message) => `Operation failed: ${message}`],
   ERR_OUT_OF_RANGE: [RangeError, outOfRangeMessage],
   ERR_PERFORMANCE_INVALID_TIMESTAMP: [TypeError, (value) => `${value} is not a valid timestamp`],

@@ -4,17 +4,17 @@
 // with it (NODE_OPTIONS first, then process.execArgv as the host gave it).
 // A flag is true when given, false when given as --no-NAME or not given; a
 // single-valued option is its last value; a list option (--require,
-// --import, --conditions) all of them, [] when not given. Options a worker
+// --import, --conditions, --disable-warning) all of them, [] when not given. Options a worker
 // does not know of and was not given read as undefined.
 
 const kLists = { __proto__: null, '--require': '--require', '-r': '--require', '--import': '--import',
-                 '--conditions': '--conditions', '-C': '--conditions' };
+                 '--conditions': '--conditions', '-C': '--conditions', '--disable-warning': '--disable-warning' };
 const kValues = new Set(['--input-type', '--trace-require-module', '--experimental-loader', '--loader',
-                         '--unhandled-rejections', '--disable-warning', '--stack-trace-limit']);
+                         '--unhandled-rejections', '--stack-trace-limit', '--title']);
 const kFlags = new Set(['--expose-internals', '--no-deprecation', '--throw-deprecation', '--pending-deprecation',
                         '--trace-deprecation', '--trace-warnings', '--warnings', '--experimental-vm-modules',
                         '--experimental-require-module', '--experimental-detect-module', '--preserve-symlinks',
-                        '--preserve-symlinks-main', '--abort-on-uncaught-exception', '--addons']);
+                        '--preserve-symlinks-main', '--abort-on-uncaught-exception', '--addons', '--trace-exit']);
 
 let values = null;
 

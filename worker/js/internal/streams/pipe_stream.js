@@ -42,7 +42,7 @@ class PipeStream extends Duplex {
   }
 
   get fd() {
-    return this._handle === null ? -1 : this._handle.fd();
+    return this._handle === null ? -1 : this._handle.fd;
   }
 
   _read() {

@@ -45,19 +45,20 @@ const kWorkerFlags = new Set([
   '--trace-warnings', '--experimental-vm-modules', '--experimental-require-module',
   '--no-experimental-require-module', '--expose-internals', '--experimental-detect-module',
   '--no-experimental-detect-module', '--preserve-symlinks', '--preserve-symlinks-main', '--no-addons',
+  '--trace-exit',
 ]);
 const kWorkerValueOptions = new Set([
   '--input-type', '--require', '-r', '--import', '--conditions', '-C', '--experimental-loader', '--loader',
-  '--trace-require-module',
+  '--trace-require-module', '--disable-warning',
 ]);
 // Options of the whole process that NODE_OPTIONS may hold (a copy of the
 // parent's environment does): a worker ignores them, as Node's do.
 const kProcessOptions = new Set([
   '--title', '--max-http-header-size', '--openssl-config', '--use-openssl-ca', '--use-bundled-ca',
-  '--v8-pool-size', '--redirect-warnings', '--unhandled-rejections', '--enable-source-maps', '--disable-warning',
+  '--v8-pool-size', '--redirect-warnings', '--unhandled-rejections', '--enable-source-maps',
   '--max-old-space-size', '--stack-size', '--expose-gc', '--zero-fill-buffers', '--abort-on-uncaught-exception',
   '--secure-heap', '--secure-heap-min', '--tls-min-v1.2', '--tls-max-v1.2', '--tls-min-v1.3', '--tls-max-v1.3',
-  '--report-on-signal', '--icu-data-dir', '--trace-exit', '--trace-uncaught',
+  '--report-on-signal', '--icu-data-dir', '--trace-uncaught',
 ]);
 // Inherited options that concern the main thread only.
 const kMainThreadOnly = new Set(['--abort-on-uncaught-exception']);
