@@ -269,6 +269,27 @@ UniqueFd Channel::ReceiveDescriptor() {
   return UniqueFd(fds[0]);
 }
 
+bool Channel::SendWithDescriptors(proto::Envelope& envelope, const std::vector<int>& fds) {
+  for (int fd : fds) {
+    if (!SendDescriptor(fd)) return false;
+  }
+  envelope.set_shared_buffers(static_cast<std::uint32_t>(fds.size()));
+  return Send(envelope);
+}
+
+bool Channel::ReceiveDescriptors(std::uint32_t count, std::vector<UniqueFd>* out) {
+  out->clear();
+  for (std::uint32_t i = 0; i < count; ++i) {
+    UniqueFd fd = ReceiveDescriptor();
+    if (!fd) {
+      out->clear();
+      return false;
+    }
+    out->push_back(std::move(fd));
+  }
+  return true;
+}
+
 bool Channel::RingReady() {
   if (ring_writer_) return true;
   // Tried once: whatever goes wrong, messages still go inline and nothing is lost.

@@ -120,6 +120,13 @@ class Channel {
   // The next descriptor that came with SendDescriptor(), for the frame that
   // says one was sent; an empty one if none came.
   UniqueFd ReceiveDescriptor();
+  // Sends `fds` (duplicates), then `envelope` with its shared_buffers count
+  // set to how many: for a frame whose message carries shared memory. False
+  // when they cannot go (nothing of the frame is sent then).
+  bool SendWithDescriptors(proto::Envelope& envelope, const std::vector<int>& fds);
+  // The `count` descriptors a frame says came before it (Envelope
+  // shared_buffers), in order; false, with what came closed, when fewer did.
+  bool ReceiveDescriptors(std::uint32_t count, std::vector<UniqueFd>* out);
   // Send() of `envelope` with a message of `size` bytes, which `write` puts
   // in place, in `payload` (a TaskPayload field of `envelope`): into the
   // shared ring when the message is large and the ring has room, else into
