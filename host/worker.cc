@@ -1,5 +1,6 @@
 #include "isohost/worker.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -391,6 +392,14 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
           !channel_->ReceiveDescriptors(envelope.shared_buffers(), &fds)) {
         return ProtocolError("worker sent a frame naming " + std::to_string(envelope.shared_buffers()) +
                              " SharedArrayBuffers whose descriptors did not come");
+      }
+      // Checked here, so that a worker that sends something else is the one
+      // that ends, not the worker it was meant for.
+      for (const ipc::UniqueFd& fd : fds) {
+        const int seals = ::fcntl(fd.get(), F_GET_SEALS);
+        if (seals < 0 || (seals & (F_SEAL_SHRINK | F_SEAL_GROW)) != (F_SEAL_SHRINK | F_SEAL_GROW)) {
+          return ProtocolError("worker sent a SharedArrayBuffer whose descriptor is not a sealed memfd");
+        }
       }
       frame_fds_ = std::make_shared<const std::vector<ipc::UniqueFd>>(std::move(fds));
       bool destroyed = false;
