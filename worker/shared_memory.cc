@@ -185,8 +185,19 @@ void BuildGlobal(v8::Local<v8::Name>, const v8::PropertyCallbackInfo<v8::Value>&
 }
 
 v8::Local<v8::Private> SharedBuffersKey(v8::Isolate* isolate) {
-  return v8::Private::ForApi(isolate, v8::String::NewFromUtf8Literal(isolate, "isohost:sharedBuffers"));
+  // Looked up once: ForApi() searches a registry by name.
+  static v8::Isolate* owner = nullptr;
+  static v8::Eternal<v8::Private> key;
+  if (owner != isolate) {
+    key.Set(isolate, v8::Private::ForApi(isolate, v8::String::NewFromUtf8Literal(isolate, "isohost:sharedBuffers")));
+    owner = isolate;
+  }
+  return key.Get(isolate);
 }
+
+// Whether any message bytes of this process ever carried buffers: until
+// then, the bytes of every message sent or read are not even looked at.
+bool any_attached = false;
 
 }  // namespace
 
@@ -274,6 +285,7 @@ bool MapReceived(v8::Isolate* isolate, std::vector<ipc::UniqueFd> fds, SharedBuf
 bool AttachSharedBuffers(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> bytes,
                          const SharedBuffers& buffers) {
   if (buffers.empty()) return true;
+  any_attached = true;
   v8::Local<v8::Array> list = v8::Array::New(isolate, static_cast<int>(buffers.size()));
   for (std::size_t i = 0; i < buffers.size(); ++i) {
     if (!list->Set(context, static_cast<std::uint32_t>(i), v8::SharedArrayBuffer::New(isolate, buffers[i]))
@@ -287,7 +299,7 @@ bool AttachSharedBuffers(v8::Isolate* isolate, v8::Local<v8::Context> context, v
 bool SharedBuffersOf(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> bytes,
                      SharedBuffers* out) {
   out->clear();
-  if (!bytes->IsObject()) return true;
+  if (!any_attached || !bytes->IsObject()) return true;
   v8::Local<v8::Object> object = bytes.As<v8::Object>();
   v8::Local<v8::Private> key = SharedBuffersKey(isolate);
   if (!object->HasPrivate(context, key).FromMaybe(false)) return true;
