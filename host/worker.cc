@@ -363,8 +363,9 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     // workerData's SharedArrayBuffers first: the worker takes a frame's
     // own descriptors before it looks at the frame.
     if (start_fds_) {
-      for (int fd : RawFds(start_fds_)) channel_->SendDescriptor(fd);
-      envelope.set_shared_buffers(static_cast<std::uint32_t>(start_fds_->size()));
+      if (channel_->SendDescriptors(RawFds(start_fds_))) {
+        envelope.set_shared_buffers(static_cast<std::uint32_t>(start_fds_->size()));
+      }
       start_fds_.reset();
     }
     if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
@@ -627,7 +628,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
       // The nested worker's frame is being handled: its SharedArrayBuffers come along.
       auto child = nested_impls_.find(nested_id);
       if (child != nested_impls_.end() && child->second->frame_fds_) {
-        channel_->SendWithDescriptors(envelope, RawFds(child->second->frame_fds_));
+        SendShared(envelope, child->second->frame_fds_);
         return;
       }
       channel_->Send(envelope);
@@ -769,7 +770,16 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
 
   bool SendPortFrameWith(proto::Envelope& envelope, const SharedFds& fds) override {
     if (finished_ || !channel_ || !channel_->is_open()) return false;
-    return channel_->SendWithDescriptors(envelope, RawFds(fds));
+    return SendShared(envelope, fds);
+  }
+
+  // A frame whose message carries SharedArrayBuffers. When their descriptors
+  // cannot go (the worker has not read the hundreds of such messages sent
+  // before), the message goes without them, so that the worker sees a
+  // message it cannot read ('messageerror') rather than none.
+  bool SendShared(proto::Envelope& envelope, const SharedFds& fds) {
+    if (channel_->SendWithDescriptors(envelope, RawFds(fds))) return true;
+    return channel_->Send(envelope);
   }
 
   bool SendBroadcastWith(proto::Envelope& envelope, const SharedFds& fds) override {

@@ -269,23 +269,48 @@ UniqueFd Channel::ReceiveDescriptor() {
   return UniqueFd(fds[0]);
 }
 
-bool Channel::SendWithDescriptors(proto::Envelope& envelope, const std::vector<int>& fds) {
-  for (int fd : fds) {
-    if (!SendDescriptor(fd)) return false;
+bool Channel::SendDescriptors(const std::vector<int>& fds, int wait_ms) {
+  if (fds.empty()) return true;
+  if (fds.size() > kMaxSharedBuffersPerMessage) return false;
+  const char byte = 'S';
+  for (;;) {
+    long sent;
+    {
+      std::lock_guard<std::mutex> lock(out_mutex_);
+      // As SendDescriptor(): on the socket, which carries no frames.
+      if (!OpenOutput() || !writes_to_pipe()) return false;
+      sent = SendWithFds(socket_.get(), &byte, 1, fds.data(), static_cast<int>(fds.size()), MSG_DONTWAIT);
+    }
+    if (sent == 1) return true;
+    if (sent == -EINTR) continue;
+    if (sent != -EAGAIN || wait_ms <= 0) return false;
+    // The peer takes descriptors as it reads the frames that claim them:
+    // those frames must reach it first.
+    Flush();
+    pollfd room{socket_.get(), POLLOUT, 0};
+    if (::poll(&room, 1, wait_ms) <= 0 || (room.revents & POLLOUT) == 0) return false;
+    wait_ms = 0;  // one wait, then they go or they do not
   }
+}
+
+bool Channel::SendWithDescriptors(proto::Envelope& envelope, const std::vector<int>& fds, int wait_ms) {
+  if (!SendDescriptors(fds, wait_ms)) return false;
   envelope.set_shared_buffers(static_cast<std::uint32_t>(fds.size()));
   return Send(envelope);
 }
 
 bool Channel::ReceiveDescriptors(std::uint32_t count, std::vector<UniqueFd>* out) {
   out->clear();
-  for (std::uint32_t i = 0; i < count; ++i) {
-    UniqueFd fd = ReceiveDescriptor();
-    if (!fd) {
-      out->clear();
-      return false;
-    }
-    out->push_back(std::move(fd));
+  if (count == 0) return true;
+  if (!socket_ || count > kMaxSharedBuffersPerMessage) return false;
+  char byte = 0;
+  int fds[kMaxSharedBuffersPerMessage];
+  int fd_count = 0;
+  long n = RecvWithFds(socket_.get(), &byte, 1, fds, static_cast<int>(count), &fd_count);
+  for (int i = 0; i < fd_count; ++i) out->emplace_back(fds[i]);
+  if (n != 1 || static_cast<std::uint32_t>(fd_count) != count) {
+    out->clear();
+    return false;
   }
   return true;
 }

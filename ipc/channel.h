@@ -120,12 +120,18 @@ class Channel {
   // The next descriptor that came with SendDescriptor(), for the frame that
   // says one was sent; an empty one if none came.
   UniqueFd ReceiveDescriptor();
-  // Sends `fds` (duplicates), then `envelope` with its shared_buffers count
-  // set to how many: for a frame whose message carries shared memory. False
-  // when they cannot go (nothing of the frame is sent then).
-  bool SendWithDescriptors(proto::Envelope& envelope, const std::vector<int>& fds);
+  // Sends `fds` (duplicates, at most kMaxSharedBuffersPerMessage) on the
+  // socket in one piece, so that they all go or none does. While the socket
+  // is full (the peer has not taken those sent before), waits up to
+  // `wait_ms` for room. False when they did not go.
+  bool SendDescriptors(const std::vector<int>& fds, int wait_ms = 0);
+  // SendDescriptors(), then `envelope` with its shared_buffers count set to
+  // how many: for a frame whose message carries shared memory. False when
+  // they cannot go (nothing of the frame is sent then).
+  bool SendWithDescriptors(proto::Envelope& envelope, const std::vector<int>& fds, int wait_ms = 0);
   // The `count` descriptors a frame says came before it (Envelope
-  // shared_buffers), in order; false, with what came closed, when fewer did.
+  // shared_buffers), in order; false, with what came closed, unless exactly
+  // that many came.
   bool ReceiveDescriptors(std::uint32_t count, std::vector<UniqueFd>* out);
   // Send() of `envelope` with a message of `size` bytes, which `write` puts
   // in place, in `payload` (a TaskPayload field of `envelope`): into the

@@ -231,7 +231,7 @@ void PostMessage(const FunctionCallbackInfo<Value>& info) {
     std::string* data = envelope.mutable_port_message()->mutable_data();
     data->resize(size);
     if (size > 0) message->WriteTo(data->data());
-    runtime->channel()->SendWithDescriptors(envelope, fds);
+    SendSharedFrame(isolate, runtime->channel(), envelope, fds);
     return;
   }
   // Written once, into the shared ring or the channel's buffer. A channel

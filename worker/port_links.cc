@@ -145,7 +145,7 @@ bool PortLinks::Send(std::uint32_t id, std::string_view data, const std::vector<
   if (!fds.empty()) {
     proto::Envelope envelope;
     envelope.mutable_channel_message()->set_data(data.data(), data.size());
-    if (!channel->SendWithDescriptors(envelope, fds)) return false;
+    if (!channel->SendWithDescriptors(envelope, fds, kSharedSendWaitMs)) return false;
   } else if (!channel->SendPortMessage(data)) {
     return false;
   }

@@ -267,6 +267,16 @@ bool DescriptorsOf(v8::Isolate* isolate, const SharedBuffers& buffers, std::vect
   return true;
 }
 
+bool SendSharedFrame(v8::Isolate* isolate, ipc::Channel* channel, proto::Envelope& envelope,
+                     const std::vector<int>& fds) {
+  if (channel->SendWithDescriptors(envelope, fds, kSharedSendWaitMs)) return true;
+  isolate->ThrowException(v8::Exception::Error(v8::String::NewFromUtf8Literal(
+      isolate,
+      "The memory of the message's SharedArrayBuffers could not be passed to the other worker (it has not read "
+      "the messages with SharedArrayBuffers sent before, or is gone).")));
+  return false;
+}
+
 bool MapReceived(v8::Isolate* isolate, std::vector<ipc::UniqueFd> fds, SharedBuffers* out) {
   out->clear();
   for (ipc::UniqueFd& fd : fds) {

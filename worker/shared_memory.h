@@ -16,7 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "ipc/channel.h"
 #include "ipc/unique_fd.h"
+#include "isohost.pb.h"
 
 namespace isohost::worker {
 
@@ -47,6 +49,15 @@ bool InstallSharedArrayBufferGlobal(v8::Isolate* isolate, v8::Local<v8::Context>
 // The descriptors of `buffers`, in order; false, with a DataCloneError
 // pending, when one is memory that cannot leave this process.
 bool DescriptorsOf(v8::Isolate* isolate, const SharedBuffers& buffers, std::vector<int>* fds);
+
+// How long a sender waits for its peer to take the descriptors of the
+// messages before (each is in flight until the peer reads its frame).
+inline constexpr int kSharedSendWaitMs = 2000;
+
+// Sends `envelope` (a frame holding a message) with the descriptors `fds`
+// on `channel`; false, with an Error pending, when they could not go.
+bool SendSharedFrame(v8::Isolate* isolate, ipc::Channel* channel, proto::Envelope& envelope,
+                     const std::vector<int>& fds);
 
 // The buffers of a received frame, mapped; false, with an Error pending,
 // when one cannot be.

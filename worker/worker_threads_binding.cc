@@ -124,8 +124,7 @@ bool SendWithShared(v8::Isolate* isolate, ipc::Channel* channel, proto::Envelope
   }
   std::vector<int> fds;
   if (!DescriptorsOf(isolate, shared, &fds)) return false;
-  channel->SendWithDescriptors(envelope, fds);
-  return true;
+  return SendSharedFrame(isolate, channel, envelope, fds);
 }
 
 std::string Utf8(v8::Isolate* isolate, v8::Local<v8::Value> value) {
