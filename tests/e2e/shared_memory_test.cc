@@ -42,6 +42,12 @@ TEST(SharedMemoryTest, ABufferInWorkerDataIsShared) {
   EXPECT_EQ(result.out, "child saw 7\nparent sees 9\n") << result.err;
 }
 
+TEST(SharedMemoryTest, EmptyAndLargeBuffersCross) {
+  CliResult result = RunScript("sizes.js");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "empty 0 true, large 268435456, its last byte 5\n") << result.err;
+}
+
 TEST(SharedMemoryTest, ThroughAPortRelayedByTheHostThenOnTheDirectLink) {
   CliResult result = RunScript("ports.js", {"--node-option=--expose-internals"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
