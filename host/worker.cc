@@ -779,6 +779,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
   // message it cannot read ('messageerror') rather than none.
   bool SendShared(proto::Envelope& envelope, const SharedFds& fds) {
     if (channel_->SendWithDescriptors(envelope, RawFds(fds))) return true;
+    envelope.set_shared_buffers(0);
     return channel_->Send(envelope);
   }
 

@@ -48,6 +48,12 @@ TEST(SharedMemoryTest, EmptyAndLargeBuffersCross) {
   EXPECT_EQ(result.out, "empty 0 true, large 268435456, its last byte 5\n") << result.err;
 }
 
+TEST(SharedMemoryTest, ABurstToABusyWorkerArrivesWholeAndInOrder) {
+  CliResult result = RunScript("burst.js");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "{\"read\":1000,\"sum\":1000,\"ordered\":true}\n") << result.err;
+}
+
 TEST(SharedMemoryTest, ThroughAPortRelayedByTheHostThenOnTheDirectLink) {
   CliResult result = RunScript("ports.js", {"--node-option=--expose-internals"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
