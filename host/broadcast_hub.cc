@@ -6,7 +6,7 @@
 
 namespace isohost {
 
-std::string BroadcastHub::OnMessage(Member* from, const proto::BroadcastMessage& message) {
+std::string BroadcastHub::OnMessage(Member* from, const proto::BroadcastMessage& message, const SharedFds& fds) {
   if (message.join()) {
     members_[message.name()].insert(from);
     return {};
@@ -29,7 +29,12 @@ std::string BroadcastHub::OnMessage(Member* from, const proto::BroadcastMessage&
   // A copy: a member may leave (or go) while we send.
   std::vector<Member*> others(found->second.begin(), found->second.end());
   for (Member* member : others) {
-    if (member != from) member->SendBroadcast(envelope);
+    if (member == from) continue;
+    if (fds) {
+      member->SendBroadcastWith(envelope, fds);
+    } else {
+      member->SendBroadcast(envelope);
+    }
   }
   return {};
 }

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "host/shared_fds.h"
 
 namespace isohost {
 namespace proto {
@@ -23,10 +24,12 @@ class BroadcastHub {
    public:
     virtual ~Member() = default;
     virtual bool SendBroadcast(const proto::Envelope& envelope) = 0;
+    // The same with the descriptors of the message's SharedArrayBuffers.
+    virtual bool SendBroadcastWith(proto::Envelope& envelope, const SharedFds&) { return SendBroadcast(envelope); }
   };
 
   // A BroadcastMessage from `from`; returns an error (the worker lied) or empty.
-  std::string OnMessage(Member* from, const proto::BroadcastMessage& message);
+  std::string OnMessage(Member* from, const proto::BroadcastMessage& message, const SharedFds& fds = nullptr);
   // `member` is gone.
   void Drop(Member* member);
 

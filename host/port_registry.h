@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "host/shared_fds.h"
 #include "isohost.pb.h"
 
 namespace isohost {
@@ -25,6 +26,9 @@ class PortHolder {
   virtual ~PortHolder() = default;
   // Sends one frame to the holder's process; false when it cannot.
   virtual bool SendPortFrame(const proto::Envelope& envelope) = 0;
+  // The same for a message with SharedArrayBuffers; a holder that cannot
+  // map memory (the host's own ports) gets the bytes alone.
+  virtual bool SendPortFrameWith(proto::Envelope& envelope, const SharedFds&) { return SendPortFrame(envelope); }
   // Sends `fd` (the caller keeps its own) and then `envelope`, which says
   // what it is for; false when it cannot.
   virtual bool SendPortDescriptor(int fd, const proto::Envelope& envelope) = 0;
@@ -40,6 +44,7 @@ struct PortItem {
   std::string data;
   bool fenced = false;
   std::vector<std::uint64_t> moved;
+  SharedFds fds;  // the SharedArrayBuffers it carries, or null
 };
 
 // What the old holder of an end in transit sends about it, in its order:

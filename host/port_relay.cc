@@ -90,7 +90,7 @@ bool PortRelay::SplitTo(PortHolder* holder, std::uint64_t kept_name, PortHolder*
   return true;
 }
 
-std::string PortRelay::OnChannelMessage(PortHolder* from, const proto::ChannelMessage& message) {
+std::string PortRelay::OnChannelMessage(PortHolder* from, const proto::ChannelMessage& message, SharedFds fds) {
   const std::uint64_t port = message.port();
   std::vector<std::uint64_t> moved;
   if (message.forwarded()) {
@@ -113,6 +113,7 @@ std::string PortRelay::OnChannelMessage(PortHolder* from, const proto::ChannelMe
     } else {
       step.item.data = message.data();
       step.item.moved = std::move(moved);
+      step.item.fds = std::move(fds);
     }
     PortRegistry::End* e = registry_.Get(*end);
     std::size_t index = 0;
@@ -141,6 +142,7 @@ std::string PortRelay::OnChannelMessage(PortHolder* from, const proto::ChannelMe
   item.data = message.data();
   item.fenced = message.fenced();
   item.moved = std::move(moved);
+  item.fds = std::move(fds);
   PortRegistry::End* e = registry_.Get(*end);
   Deliver(e->peer, std::move(item));
   return {};
@@ -301,7 +303,11 @@ void PortRelay::ToHolder(std::uint64_t end, PortItem item) {
   out->set_fenced(item.fenced);
   std::vector<std::uint64_t> nowhere;
   GiveMoved(item.moved, holder, out, &nowhere);
-  holder->SendPortFrame(envelope);
+  if (item.fds) {
+    holder->SendPortFrameWith(envelope, item.fds);
+  } else {
+    holder->SendPortFrame(envelope);
+  }
   SayClosed(holder, nowhere);
   if (PortRegistry::End* again = registry_.Get(end)) {
     ++again->relayed;

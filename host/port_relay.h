@@ -40,8 +40,9 @@ class PortRelay {
   // to `to`, named in `out`. False when the name is not one it may choose.
   bool SplitTo(PortHolder* holder, std::uint64_t kept_name, PortHolder* to, proto::ChannelMessage* out);
 
-  // A ChannelMessage from `from` through its end message.port() (non-zero).
-  std::string OnChannelMessage(PortHolder* from, const proto::ChannelMessage& message);
+  // A ChannelMessage from `from` through its end message.port() (non-zero),
+  // with the descriptors of the SharedArrayBuffers it carries (or null).
+  std::string OnChannelMessage(PortHolder* from, const proto::ChannelMessage& message, SharedFds fds = nullptr);
   std::string OnPortClose(PortHolder* from, std::uint64_t port);
   std::string OnPortDrain(PortHolder* from, std::uint64_t port);
   // `holder` is gone: the channels of the ends it held close, its drains end.

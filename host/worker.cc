@@ -1,5 +1,6 @@
 #include "isohost/worker.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -359,6 +360,14 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     start->set_argv0(options_.argv0);
     start->set_stdin_attached(options_.stdin_attached);
     // Before the frame that claims it.
+    // workerData's SharedArrayBuffers first: the worker takes a frame's
+    // own descriptors before it looks at the frame.
+    if (start_fds_) {
+      if (channel_->SendDescriptors(RawFds(start_fds_))) {
+        envelope.set_shared_buffers(static_cast<std::uint32_t>(start_fds_->size()));
+      }
+      start_fds_.reset();
+    }
     if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
     start->set_task_runner(options_.task_runner);
     start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
@@ -373,7 +382,43 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     channel_->Send(envelope);
   }
 
+  // A frame from the worker, with the descriptors of the SharedArrayBuffers
+  // its message carries, which the host passes on and never maps; they close
+  // once the frame is handled, whatever became of it.
   void OnEnvelope(proto::Envelope& envelope) {
+    std::vector<ipc::UniqueFd> fds;
+    frame_fds_ = nullptr;
+    if (envelope.shared_buffers() != 0) {
+      if (envelope.shared_buffers() > ipc::kMaxSharedBuffersPerMessage ||
+          !channel_->ReceiveDescriptors(envelope.shared_buffers(), &fds)) {
+        return ProtocolError("worker sent a frame naming " + std::to_string(envelope.shared_buffers()) +
+                             " SharedArrayBuffers whose descriptors did not come");
+      }
+      // Checked here, so that a worker that sends something else is the one
+      // that ends, not the worker it was meant for.
+      for (const ipc::UniqueFd& fd : fds) {
+        const int seals = ::fcntl(fd.get(), F_GET_SEALS);
+        if (seals < 0 || (seals & (F_SEAL_SHRINK | F_SEAL_GROW)) != (F_SEAL_SHRINK | F_SEAL_GROW)) {
+          return ProtocolError("worker sent a SharedArrayBuffer whose descriptor is not a sealed memfd");
+        }
+      }
+      frame_fds_ = std::make_shared<const std::vector<ipc::UniqueFd>>(std::move(fds));
+      bool destroyed = false;
+      bool* outer = destroyed_flag_;
+      destroyed_flag_ = &destroyed;
+      HandleEnvelope(envelope);
+      if (destroyed) {
+        if (outer != nullptr) *outer = true;
+        return;
+      }
+      destroyed_flag_ = outer;
+      frame_fds_.reset();  // what was passed on has its own copies
+      return;
+    }
+    HandleEnvelope(envelope);
+  }
+
+  void HandleEnvelope(proto::Envelope& envelope) {
     switch (envelope.body_case()) {
       case proto::Envelope::kHello:
         if (envelope.hello().protocol_version() != proto::PROTOCOL_VERSION_CURRENT) {
@@ -442,7 +487,13 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
       case proto::Envelope::kNestedPortMessage: {
         // One that exited a moment ago is not an error: the parent did not know yet.
         auto found = nested_.find(envelope.nested_port_message().nested_id());
-        if (found != nested_.end()) found->second->PostMessage(envelope.nested_port_message().data());
+        if (found == nested_.end()) return;
+        if (frame_fds_) {
+          auto impl = nested_impls_.find(envelope.nested_port_message().nested_id());
+          if (impl != nested_impls_.end()) impl->second->PostShared(envelope.nested_port_message().data(), frame_fds_);
+          return;
+        }
+        found->second->PostMessage(envelope.nested_port_message().data());
         return;
       }
       case proto::Envelope::kChannelMessage:
@@ -464,7 +515,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
       case proto::Envelope::kPortDrain:
         return OnPortDrain(envelope.port_drain());
       case proto::Envelope::kBroadcast: {
-        std::string error = Hub()->OnMessage(this, envelope.broadcast());
+        std::string error = Hub()->OnMessage(this, envelope.broadcast(), frame_fds_);
         if (!error.empty()) ProtocolError(error);
         return;
       }
@@ -575,6 +626,12 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
       proto::Envelope envelope;
       envelope.mutable_nested_port_message()->set_nested_id(nested_id);
       envelope.mutable_nested_port_message()->set_data(data.data(), data.size());
+      // The nested worker's frame is being handled: its SharedArrayBuffers come along.
+      auto child = nested_impls_.find(nested_id);
+      if (child != nested_impls_.end() && child->second->frame_fds_) {
+        SendShared(envelope, child->second->frame_fds_);
+        return;
+      }
       channel_->Send(envelope);
     };
     // Its output is its parent's to read (worker.stdout, worker.stderr),
@@ -605,6 +662,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     impl->id_in_parent_ = nested_id;
     impl->shares_env_with_parent_ = spawn.share_env();
     impl->environment_data_ = spawn.environment_data();
+    impl->start_fds_ = frame_fds_;  // workerData's SharedArrayBuffers
     Impl* started = impl.get();
     nested_[nested_id] = std::unique_ptr<Worker>(new Worker(std::move(impl)));
     nested_impls_[nested_id] = started;
@@ -643,7 +701,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
   void OnChannelMessage(const proto::ChannelMessage& message) {
     PortRelay& relay = *Relay();
     if (message.port() != 0 || message.forwarded()) {
-      std::string error = relay.OnChannelMessage(this, message);
+      std::string error = relay.OnChannelMessage(this, message, frame_fds_);
       if (!error.empty()) ProtocolError(error);
       return;
     }
@@ -676,7 +734,11 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     out->set_data(message.data());
     std::vector<std::uint64_t> nowhere;
     relay.GiveMoved(moved, destination, out, &nowhere);
-    destination->SendFrame(envelope);
+    if (frame_fds_) {
+      destination->SendPortFrameWith(envelope, frame_fds_);
+    } else {
+      destination->SendFrame(envelope);
+    }
     PortRelay::SayClosed(destination, nowhere);
   }
 
@@ -706,6 +768,32 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
   bool SendBroadcast(const proto::Envelope& envelope) override { return SendFrame(envelope); }
 
   bool SendPortFrame(const proto::Envelope& envelope) override { return SendFrame(envelope); }
+
+  bool SendPortFrameWith(proto::Envelope& envelope, const SharedFds& fds) override {
+    if (finished_ || !channel_ || !channel_->is_open()) return false;
+    return SendShared(envelope, fds);
+  }
+
+  // A frame whose message carries SharedArrayBuffers. When their descriptors
+  // cannot go (the worker has not read the hundreds of such messages sent
+  // before), the message goes without them, so that the worker sees a
+  // message it cannot read ('messageerror') rather than none.
+  bool SendShared(proto::Envelope& envelope, const SharedFds& fds) {
+    if (channel_->SendWithDescriptors(envelope, RawFds(fds))) return true;
+    envelope.set_shared_buffers(0);
+    return channel_->Send(envelope);
+  }
+
+  bool SendBroadcastWith(proto::Envelope& envelope, const SharedFds& fds) override {
+    return SendPortFrameWith(envelope, fds);
+  }
+
+  // A message for its parentPort that carries SharedArrayBuffers.
+  void PostShared(std::string_view data, const SharedFds& fds) {
+    proto::Envelope envelope;
+    envelope.mutable_port_message()->set_data(data.data(), data.size());
+    SendPortFrameWith(envelope, fds);
+  }
 
   bool SendPortDescriptor(int fd, const proto::Envelope& envelope) override {
     if (finished_ || !channel_ || !channel_->is_open()) return false;
@@ -854,6 +942,10 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
   std::string environment_data_;         // from the parent's setEnvironmentData()
   // Points at a flag on the stack of a callback that may destroy us.
   bool* destroyed_flag_ = nullptr;
+  // The descriptors that came with the frame being handled (null: none).
+  SharedFds frame_fds_;
+  // Those of workerData, for Start.
+  SharedFds start_fds_;
   ExitInfo exit_info_;
 };
 

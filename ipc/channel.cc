@@ -68,6 +68,11 @@ void Channel::Close() {
   // Watchers before their descriptors (see PollHandle).
   in_watch_.Close();
   out_watch_.Close();
+  room_watch_.Close();
+  socket_room_fd_.reset();
+  held_.clear();
+  held_count_ = 0;
+  held_blocked_ = false;
   peer_pipe_.reset();
   out_.reset();
   spare_read_.reset();
@@ -251,6 +256,16 @@ bool Channel::SendDescriptor(int fd) {
   // On the socket, where the peer reads only when a frame from the pipe
   // claims it: so it must not share a stream with frames.
   if (!OpenOutput() || !writes_to_pipe()) return false;
+  if (!held_.empty()) {
+    // Behind held descriptors, for the frame that comes next.
+    UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
+    if (!copy) return false;
+    HeldDescriptors held{out_base_ + out_buffer_.size(), {}};
+    held.fds.push_back(std::move(copy));
+    ++held_count_;
+    held_.push_back(std::move(held));
+    return true;
+  }
   const char byte = 'D';
   return SendWithFds(socket_.get(), &byte, 1, &fd, 1, MSG_DONTWAIT) == 1;
 }
@@ -269,6 +284,91 @@ UniqueFd Channel::ReceiveDescriptor() {
   return UniqueFd(fds[0]);
 }
 
+bool Channel::SendDescriptors(const std::vector<int>& fds, int wait_ms) {
+  if (fds.empty()) return true;
+  if (fds.size() > kMaxSharedBuffersPerMessage) return false;
+  const char byte = 'S';
+  for (;;) {
+    long sent;
+    {
+      std::lock_guard<std::mutex> lock(out_mutex_);
+      // As SendDescriptor(): on the socket, which carries no frames.
+      if (!OpenOutput() || !writes_to_pipe() || !held_.empty()) return false;
+      sent = SendWithFds(socket_.get(), &byte, 1, fds.data(), static_cast<int>(fds.size()), MSG_DONTWAIT);
+    }
+    if (sent == 1) return true;
+    if (sent == -EINTR) continue;
+    if (sent != -EAGAIN || wait_ms <= 0) return false;
+    // The peer takes descriptors as it reads the frames that claim them:
+    // those frames must reach it first.
+    Flush();
+    pollfd room{socket_.get(), POLLOUT, 0};
+    if (::poll(&room, 1, wait_ms) <= 0 || (room.revents & POLLOUT) == 0) return false;
+    wait_ms = 0;  // one wait, then they go or they do not
+  }
+}
+
+bool Channel::SendWithDescriptors(proto::Envelope& envelope, const std::vector<int>& fds, int wait_ms) {
+  if (wait_ms == 0 && !fds.empty()) {
+    std::unique_lock<std::mutex> lock(out_mutex_);
+    if (!OpenOutput() || !writes_to_pipe() || write_failed_) return false;
+    // Behind descriptors already held, these wait too: they go in order.
+    bool hold = !held_.empty();
+    if (!hold) {
+      const char byte = 'S';
+      long sent;
+      do {
+        sent = SendWithFds(socket_.get(), &byte, 1, fds.data(), static_cast<int>(fds.size()), MSG_DONTWAIT);
+      } while (sent == -EINTR);
+      if (sent != 1 && sent != -EAGAIN) return false;
+      hold = sent == -EAGAIN;
+    }
+    envelope.set_shared_buffers(static_cast<std::uint32_t>(fds.size()));
+    if (hold) {
+      if (held_count_ + fds.size() > kMaxHeldDescriptors) return false;
+      HeldDescriptors held{out_base_ + out_buffer_.size(), {}};
+      for (int fd : fds) {
+        UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
+        if (!copy) return false;
+        held.fds.push_back(std::move(copy));
+      }
+      // The frame goes in with its descriptors, under the same lock, so
+      // that no other frame can take its place in the stream.
+      std::size_t before = BufferedLocked();
+      if (!AppendFrame(envelope, max_frame_size(), &out_buffer_)) return false;
+      NoteAppended(before);
+      held_count_ += held.fds.size();
+      held_.push_back(std::move(held));
+      lock.unlock();
+      Queued();
+      UpdatePoll();
+      return true;
+    }
+    lock.unlock();
+    Send(envelope);
+    return true;
+  }
+  if (!SendDescriptors(fds, wait_ms)) return false;
+  envelope.set_shared_buffers(static_cast<std::uint32_t>(fds.size()));
+  return Send(envelope);
+}
+
+bool Channel::ReceiveDescriptors(std::uint32_t count, std::vector<UniqueFd>* out) {
+  out->clear();
+  if (count == 0) return true;
+  if (!socket_ || count > kMaxSharedBuffersPerMessage) return false;
+  char byte = 0;
+  int fds[kMaxSharedBuffersPerMessage];
+  int fd_count = 0;
+  long n = RecvWithFds(socket_.get(), &byte, 1, fds, static_cast<int>(count), &fd_count);
+  for (int i = 0; i < fd_count; ++i) out->emplace_back(fds[i]);
+  if (n != 1 || static_cast<std::uint32_t>(fd_count) != count) {
+    out->clear();
+    return false;
+  }
+  return true;
+}
+
 bool Channel::RingReady() {
   if (ring_writer_) return true;
   // Tried once: whatever goes wrong, messages still go inline and nothing is lost.
@@ -277,6 +377,11 @@ bool Channel::RingReady() {
   // The memfd must not share a stream with frames, where the peer's read()
   // would drop it: only a channel whose frames use the pipe has a ring.
   if (options_.shared_ring_capacity == 0 || !OpenOutput() || !writes_to_pipe()) return false;
+  // Its memfd would overtake descriptors held for frames before it: try again later.
+  if (!held_.empty()) {
+    ring_tried_ = false;
+    return false;
+  }
   std::string error;
   std::unique_ptr<SharedRingWriter> writer = SharedRingWriter::Create(options_.shared_ring_capacity, &error);
   if (!writer) return false;
@@ -341,14 +446,17 @@ bool Channel::WriteSome() {
 bool Channel::WriteSomeLocked() {
   if (out_offset_ < out_buffer_.size() && !OpenOutput()) {
     write_failed_ = true;
-    out_buffer_.clear();
-    out_offset_ = 0;
-    pending_since_.reset();
+    DropBufferedLocked();
     return false;
   }
   while (out_offset_ < out_buffer_.size()) {
     const char* from = out_buffer_.data() + out_offset_;
     std::size_t size = out_buffer_.size() - out_offset_;
+    if (!held_.empty()) {
+      // Descriptors go before the frame that claims them.
+      if (!SendHeldLocked()) break;
+      if (!held_.empty()) size = std::min<std::uint64_t>(size, held_.front().at - (out_base_ + out_offset_));
+    }
     // A pipe has our spare reader, so no SIGPIPE; a socket needs the flag.
     ssize_t n = writes_to_pipe() ? ::write(out_.get(), from, size) : ::send(out_.get(), from, size, MSG_NOSIGNAL);
     if (n > 0) {
@@ -360,20 +468,50 @@ bool Channel::WriteSomeLocked() {
     // The peer is gone. Reading will report it (EOF or error); until then
     // drop what we cannot deliver.
     write_failed_ = true;
-    out_buffer_.clear();
-    out_offset_ = 0;
-    pending_since_.reset();
+    DropBufferedLocked();
     return false;
   }
   if (out_offset_ == out_buffer_.size()) {
+    if (!held_.empty() && !SendHeldLocked()) return true;  // descriptors for frames still to come
+    out_base_ += out_buffer_.size();
     out_buffer_.clear();
     out_offset_ = 0;
     pending_since_.reset();
     if (out_buffer_.capacity() > (4u << 20)) out_buffer_.shrink_to_fit();
   } else if (out_offset_ > (1u << 20) && out_offset_ * 2 > out_buffer_.size()) {
+    out_base_ += out_offset_;
     out_buffer_.erase(0, out_offset_);
     out_offset_ = 0;
   }
+  return true;
+}
+
+void Channel::DropBufferedLocked() {
+  out_base_ += out_buffer_.size();
+  out_buffer_.clear();
+  out_offset_ = 0;
+  pending_since_.reset();
+  held_.clear();
+  held_count_ = 0;
+  held_blocked_ = false;
+}
+
+bool Channel::SendHeldLocked() {
+  const char byte = 'S';
+  while (!held_.empty() && held_.front().at <= out_base_ + out_offset_) {
+    std::vector<int> raw;
+    for (const UniqueFd& fd : held_.front().fds) raw.push_back(fd.get());
+    long sent = SendWithFds(socket_.get(), &byte, 1, raw.data(), static_cast<int>(raw.size()), MSG_DONTWAIT);
+    if (sent == -EINTR) continue;
+    if (sent == -EAGAIN) {
+      held_blocked_ = true;
+      return false;
+    }
+    // Sent, or the peer is gone (which reading reports): either way they go.
+    held_count_ -= held_.front().fds.size();
+    held_.erase(held_.begin());
+  }
+  held_blocked_ = false;
   return true;
 }
 
@@ -429,8 +567,30 @@ void Channel::ResumeReading() {
 void Channel::UpdatePoll() {
   in_watch_.Set(reading_ ? UV_READABLE | UV_DISCONNECT : 0, keep_alive_);
   // Pending writes always keep the loop alive.
-  bool writing = buffered_bytes() > 0 && !write_failed_;
-  out_watch_.Set(writing ? UV_WRITABLE : 0, true);
+  bool writing = (buffered_bytes() > 0 || !held_.empty()) && !write_failed_;
+  // Writing that waits for room for held descriptors watches the socket,
+  // not the pipe (which has room, and would wake us in a loop).
+  const bool blocked = writing && held_blocked_;
+  out_watch_.Set(writing && !blocked ? UV_WRITABLE : 0, true);
+  if (blocked && !room_watch_.is_open()) {
+    socket_room_fd_.reset(::fcntl(socket_.get(), F_DUPFD_CLOEXEC, 0));
+    if (!socket_room_fd_ ||
+        room_watch_.Open(loop_, socket_room_fd_.get(), [this](int status, int events) {
+          if (status < 0 || (events & UV_WRITABLE)) {
+            CallbackScope scope(this);
+            {
+              std::lock_guard<std::mutex> lock(out_mutex_);
+              held_blocked_ = false;
+            }
+            WriteSome();
+            if (scope.destroyed) return;
+            Flush();
+          }
+        }) != 0) {
+      held_blocked_ = false;  // cannot watch: fall back to the pipe's wake-ups
+    }
+  }
+  if (room_watch_.is_open()) room_watch_.Set(blocked ? UV_WRITABLE : 0, true);
 }
 
 int Channel::WatchInput() {
@@ -444,9 +604,7 @@ void Channel::OnOutputPoll(int status, int events) {
     self->out_watch_.Forget();
     std::lock_guard<std::mutex> lock(self->out_mutex_);
     self->write_failed_ = true;
-    self->out_buffer_.clear();
-    self->out_offset_ = 0;
-    self->pending_since_.reset();
+    self->DropBufferedLocked();
     return;
   }
   if (!(events & UV_WRITABLE)) return;

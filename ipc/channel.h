@@ -120,6 +120,23 @@ class Channel {
   // The next descriptor that came with SendDescriptor(), for the frame that
   // says one was sent; an empty one if none came.
   UniqueFd ReceiveDescriptor();
+  // Sends `fds` (duplicates, at most kMaxSharedBuffersPerMessage) on the
+  // socket in one piece, so that they all go or none does. While the socket
+  // is full (the peer has not taken those sent before), waits up to
+  // `wait_ms` for room. False when they did not go.
+  bool SendDescriptors(const std::vector<int>& fds, int wait_ms = 0);
+  // SendDescriptors(), then `envelope` with its shared_buffers count set to
+  // how many: for a frame whose message carries shared memory. With
+  // `wait_ms` 0, descriptors the full socket does not take now are held (up
+  // to kMaxHeldDescriptors) with the frame's place in the stream, and go,
+  // in order, before the frame's bytes do; meanwhile later frames wait behind
+  // them. False when they cannot go (nothing of the frame is sent then).
+  bool SendWithDescriptors(proto::Envelope& envelope, const std::vector<int>& fds, int wait_ms = 0);
+  static constexpr std::size_t kMaxHeldDescriptors = 1024;
+  // The `count` descriptors a frame says came before it (Envelope
+  // shared_buffers), in order; false, with what came closed, unless exactly
+  // that many came.
+  bool ReceiveDescriptors(std::uint32_t count, std::vector<UniqueFd>* out);
   // Send() of `envelope` with a message of `size` bytes, which `write` puts
   // in place, in `payload` (a TaskPayload field of `envelope`): into the
   // shared ring when the message is large and the ring has room, else into
@@ -232,12 +249,33 @@ class Channel {
   // Declared after the descriptors, so they close before them.
   PollHandle in_watch_;
   PollHandle out_watch_;
+  PollHandle room_watch_;
   // Guards the write buffer, write_failed_ and writes to out_, which the
   // background writer shares with the owner's thread. Uncontended but for the
   // rare moment the writer runs; everything else is the owner's thread only.
   std::mutex out_mutex_;
   std::string out_buffer_;
   std::size_t out_offset_ = 0;
+  // Where out_buffer_[0] is in the stream of bytes ever written.
+  std::uint64_t out_base_ = 0;
+  // Descriptors held until the stream reaches the frame that claims them
+  // (SendWithDescriptors), oldest first.
+  struct HeldDescriptors {
+    std::uint64_t at;
+    std::vector<UniqueFd> fds;
+  };
+  std::vector<HeldDescriptors> held_;
+  std::size_t held_count_ = 0;
+  // The socket had no room for the first of held_: writing waits for it.
+  bool held_blocked_ = false;
+  // Drops what is buffered, with its held descriptors (out_mutex_ held).
+  void DropBufferedLocked();
+  // Sends the held descriptors the stream has reached; false while the
+  // socket has no room for them (out_mutex_ held).
+  bool SendHeldLocked();
+  // A duplicate of the socket, watched for room while held_blocked_ (the
+  // socket itself may be watched for input).
+  UniqueFd socket_room_fd_;
   std::atomic<bool> write_failed_{false};  // read without the lock by the owner
   // When the oldest unwritten byte went into the buffer; nullopt when empty.
   std::optional<std::chrono::steady_clock::time_point> pending_since_;

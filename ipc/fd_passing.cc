@@ -9,7 +9,7 @@
 
 namespace isohost::ipc {
 namespace {
-constexpr int kMaxPassedFds = 8;
+constexpr int kMaxPassedFds = 64;  // a message's SharedArrayBuffers (kMaxSharedBuffersPerMessage)
 }
 
 long SendWithFds(int socket, const void* data, std::size_t size, const int* fds, int fd_count,

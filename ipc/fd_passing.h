@@ -7,7 +7,7 @@
 
 namespace isohost::ipc {
 
-// sendmsg() of up to `size` bytes with `fd_count` descriptors (at most 8),
+// sendmsg() of up to `size` bytes with `fd_count` descriptors (at most 64),
 // which travel with the first byte. Returns the bytes sent (on a stream
 // socket possibly fewer than `size`) or -errno. `flags` go to sendmsg();
 // MSG_NOSIGNAL is always added.

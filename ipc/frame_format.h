@@ -40,6 +40,11 @@ inline constexpr std::size_t kDefaultMaxFrameSize = MaxFrameSizeFor(kDefaultMaxM
 // The worker's end of the channel is always this descriptor.
 inline constexpr int kWorkerChannelFd = 3;
 
+// The most SharedArrayBuffers one message may carry (Envelope
+// shared_buffers): each is a descriptor in flight, which the kernel counts
+// against the sender's open-file limit.
+inline constexpr std::uint32_t kMaxSharedBuffersPerMessage = 64;
+
 inline void EncodeFrameLength(std::uint32_t length, std::uint8_t* out) {
   out[0] = static_cast<std::uint8_t>(length);
   out[1] = static_cast<std::uint8_t>(length >> 8);

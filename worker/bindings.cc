@@ -223,6 +223,17 @@ void PostMessage(const FunctionCallbackInfo<Value>& info) {
     isolate->ThrowException(v8::Exception::RangeError(Str(isolate, ipc::MessageOverLimitError(size, limit))));
     return;
   }
+  if (!message->shared().empty()) {
+    // Its SharedArrayBuffers' memory goes with it, on a frame of its own.
+    std::vector<int> fds;
+    if (!DescriptorsOf(isolate, message->shared(), &fds)) return;
+    proto::Envelope envelope;
+    std::string* data = envelope.mutable_port_message()->mutable_data();
+    data->resize(size);
+    if (size > 0) message->WriteTo(data->data());
+    SendSharedFrame(isolate, runtime->channel(), envelope, fds);
+    return;
+  }
   // Written once, into the shared ring or the channel's buffer. A channel
   // whose host is gone drops it, as a closed port would.
   runtime->SendPortMessage(size, [&message](char* out) { message->WriteTo(out); });

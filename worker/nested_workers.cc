@@ -46,7 +46,7 @@ void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
                                     v8::Undefined(isolate), v8::False(isolate)};
     {
       v8::TryCatch try_catch(isolate);
-      if (DeserializeValue(isolate, context, message.data()).ToLocal(&value)) {
+      if (DeserializeValue(isolate, context, message.data(), &runtime_->incoming_shared()).ToLocal(&value)) {
         argv[1] = value;
       } else if (try_catch.HasCaught() && !try_catch.HasTerminated()) {
         // A message that cannot be read is the Worker's 'messageerror'.
@@ -204,9 +204,10 @@ void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope) {
              .ToLocal(&name)) {
       return;
     }
-    v8::Local<v8::Value> argv[6] = {v8::Integer::New(isolate, 0), v8::Integer::New(isolate, 0),
-                                    v8::ArrayBuffer::New(isolate, std::move(store)), v8::Undefined(isolate),
-                                    v8::Integer::New(isolate, kFrameBroadcast), name};
+    v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate, std::move(store));
+    if (!AttachSharedBuffers(isolate, context, bytes, runtime.incoming_shared())) return;
+    v8::Local<v8::Value> argv[6] = {v8::Integer::New(isolate, 0), v8::Integer::New(isolate, 0), bytes,
+                                    v8::Undefined(isolate), v8::Integer::New(isolate, kFrameBroadcast), name};
     runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 6, argv);
     return;
   }
@@ -231,9 +232,10 @@ void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope) {
     }
   }
   const int kind = message.linked() ? kFrameMarker : message.fenced() ? kFrameFenced : kFrameMessage;
+  v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate, std::move(store));
+  if (!AttachSharedBuffers(isolate, context, bytes, runtime.incoming_shared())) return;
   v8::Local<v8::Value> argv[5] = {v8::Number::New(isolate, static_cast<double>(message.port())),
-                                  v8::Integer::NewFromUnsigned(isolate, message.nested_id()),
-                                  v8::ArrayBuffer::New(isolate, std::move(store)), names,
+                                  v8::Integer::NewFromUnsigned(isolate, message.nested_id()), bytes, names,
                                   v8::Integer::New(isolate, kind)};
   runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 5, argv);
 }

@@ -2,9 +2,11 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <utility>
 
+#include "ipc/frame_format.h"
 #include "worker/port_message.h"
 #include "worker/runtime.h"
 
@@ -39,7 +41,11 @@ void PortLinks::OnPortLink(const proto::PortLink& link) {
   callbacks.on_envelope = [this, id](proto::Envelope& envelope) {
     switch (envelope.body_case()) {
       case proto::Envelope::kChannelMessage:
-        if (envelope.channel_message().fenced()) Deliver(id, kFrameLinkPlaceholder, {});
+        if (envelope.channel_message().fenced()) {
+          Deliver(id, kFrameLinkPlaceholder, {});
+        } else if (envelope.shared_buffers() != 0) {
+          OnSharedMessage(id, envelope);
+        }
         break;
       case proto::Envelope::kPortDrain:
         Deliver(id, kFrameLinkEnd, {});
@@ -73,13 +79,40 @@ void PortLinks::OnPortLink(const proto::PortLink& link) {
   runtime_->MakeCallback(runtime_->js().on_channel_frame.Get(isolate), 6, argv);
 }
 
-void PortLinks::Deliver(std::uint32_t id, ChannelFrameKind kind, std::string_view data) {
+void PortLinks::OnSharedMessage(std::uint32_t id, const proto::Envelope& envelope) {
+  ipc::Channel* channel = Find(id);
+  if (channel == nullptr) return;
+  v8::Isolate* isolate = runtime_->isolate();
+  v8::HandleScope handle_scope(isolate);
+  std::vector<ipc::UniqueFd> fds;
+  SharedBuffers shared;
+  v8::TryCatch try_catch(isolate);
+  if (envelope.shared_buffers() > ipc::kMaxSharedBuffersPerMessage ||
+      !channel->ReceiveDescriptors(envelope.shared_buffers(), &fds) ||
+      !MapReceived(isolate, std::move(fds), &shared)) {
+    // A peer that says it sent memory it did not: the link is of no more use.
+    std::fprintf(stderr, "isohost-worker: a message on a port's link came without its SharedArrayBuffers\n");
+    Deliver(id, kFrameLinkClose, {});
+    return;
+  }
+  ++stats_.received;
+  Deliver(id, kFrameLinkData, envelope.channel_message().data(), &shared);
+}
+
+void PortLinks::Deliver(std::uint32_t id, ChannelFrameKind kind, std::string_view data, const SharedBuffers* shared) {
   v8::Isolate* isolate = runtime_->isolate();
   v8::HandleScope handle_scope(isolate);
   if (runtime_->js().on_channel_frame.IsEmpty()) return;
   v8::Local<v8::Value> bytes = v8::Undefined(isolate);
   v8::Local<v8::ArrayBuffer> view;
-  if (kind == kFrameLinkData) {
+  if (shared != nullptr) {
+    // Bytes of their own, which carry the buffers (AttachSharedBuffers).
+    std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(isolate, data.size());
+    if (!data.empty()) std::memcpy(store->Data(), data.data(), data.size());
+    v8::Local<v8::ArrayBuffer> owned = v8::ArrayBuffer::New(isolate, std::move(store));
+    if (!AttachSharedBuffers(isolate, runtime_->context(), owned, *shared)) return;
+    bytes = owned;
+  } else if (kind == kFrameLinkData) {
     // The bytes where they are (the read buffer or the peer's ring), for
     // the length of the call: JS deserialises a message it dispatches at
     // once straight from them, and copies one it keeps for later.
@@ -106,9 +139,16 @@ ipc::Channel* PortLinks::Find(std::uint32_t id) {
   return found->second.get();
 }
 
-bool PortLinks::Send(std::uint32_t id, std::string_view data) {
+bool PortLinks::Send(std::uint32_t id, std::string_view data, const std::vector<int>& fds) {
   ipc::Channel* channel = Find(id);
-  if (channel == nullptr || !channel->SendPortMessage(data)) return false;
+  if (channel == nullptr) return false;
+  if (!fds.empty()) {
+    proto::Envelope envelope;
+    envelope.mutable_channel_message()->set_data(data.data(), data.size());
+    if (!channel->SendWithDescriptors(envelope, fds, kSharedSendWaitMs)) return false;
+  } else if (!channel->SendPortMessage(data)) {
+    return false;
+  }
   ++stats_.sent;
   return true;
 }
@@ -121,6 +161,12 @@ v8::Maybe<bool> PortLinks::Post(std::uint32_t id, v8::Local<v8::Context> context
   SerializedMessage message;
   if (!SerializePortMessageTo(isolate, context, value, &room, channel->options().shared_ring_threshold, &message)) {
     return v8::Nothing<bool>();
+  }
+  if (!message.shared.empty()) {
+    // Its buffers' descriptors go with it, which Send() does.
+    if (message.in_room) channel->CancelRingMessage();
+    else std::free(message.data);
+    return v8::Just(false);
   }
   const std::size_t limit = channel->options().max_message_size;
   if (message.size > limit) {

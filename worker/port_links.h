@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "worker/shared_memory.h"
+
 #include <v8.h>
 
 #include "ipc/channel.h"
@@ -44,12 +46,14 @@ class PortLinks {
   void OnPortLink(const proto::PortLink& link);
 
   // Frames on link `id`; false when the link is gone or the message is over
-  // the limit.
-  bool Send(std::uint32_t id, std::string_view data);
+  // the limit. `fds`: the memory of the SharedArrayBuffers the message
+  // carries, sent with it.
+  bool Send(std::uint32_t id, std::string_view data, const std::vector<int>& fds = {});
   // Serialises `value` (which transfers nothing) onto link `id`, a large
   // one straight into the link's shared ring. Nothing when the value cannot
   // be cloned or is over the limit (an exception is pending); false when
-  // the link is gone.
+  // the link is gone or the value names SharedArrayBuffers (which take
+  // Send(), with their descriptors).
   v8::Maybe<bool> Post(std::uint32_t id, v8::Local<v8::Context> context, v8::Local<v8::Value> value);
   bool SendPlaceholder(std::uint32_t id);
   bool SendEnd(std::uint32_t id);
@@ -69,7 +73,10 @@ class PortLinks {
 
  private:
   ipc::Channel* Find(std::uint32_t id);
-  void Deliver(std::uint32_t id, ChannelFrameKind kind, std::string_view data);
+  void Deliver(std::uint32_t id, ChannelFrameKind kind, std::string_view data,
+               const SharedBuffers* shared = nullptr);
+  // A message that came with SharedArrayBuffers: a ChannelMessage frame.
+  void OnSharedMessage(std::uint32_t id, const proto::Envelope& envelope);
 
   Runtime* runtime_;
   std::map<std::uint32_t, std::unique_ptr<ipc::Channel>> links_;

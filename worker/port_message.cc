@@ -38,7 +38,12 @@ bool TokenIndex(v8::Local<v8::Object> object, std::uint32_t* index) {
 
 class WriteDelegate final : public v8::ValueSerializer::Delegate {
  public:
-  explicit WriteDelegate(v8::Isolate* isolate) : isolate_(isolate) {}
+  WriteDelegate(v8::Isolate* isolate, SharedBuffers* shared) : isolate_(isolate), shared_(shared) {}
+
+  v8::Maybe<std::uint32_t> GetSharedArrayBufferId(v8::Isolate* isolate,
+                                                  v8::Local<v8::SharedArrayBuffer> buffer) override {
+    return SharedBufferId(isolate, shared_, buffer);
+  }
   void set_serializer(v8::ValueSerializer* serializer) { serializer_ = serializer; }
 
   void ThrowDataCloneError(v8::Local<v8::String> message) override {
@@ -60,13 +65,19 @@ class WriteDelegate final : public v8::ValueSerializer::Delegate {
 
  private:
   v8::Isolate* isolate_;
+  SharedBuffers* shared_;
   v8::ValueSerializer* serializer_ = nullptr;
 };
 
 class ReadDelegate final : public v8::ValueDeserializer::Delegate {
  public:
-  ReadDelegate(v8::Local<v8::Context> context, v8::Local<v8::Array> ports) : context_(context), ports_(ports) {}
+  ReadDelegate(v8::Local<v8::Context> context, v8::Local<v8::Array> ports, const SharedBuffers* shared)
+      : context_(context), ports_(ports), shared_(shared) {}
   void set_deserializer(v8::ValueDeserializer* deserializer) { deserializer_ = deserializer; }
+
+  v8::MaybeLocal<v8::SharedArrayBuffer> GetSharedArrayBufferFromId(v8::Isolate* isolate, uint32_t id) override {
+    return SharedBufferFromId(isolate, shared_, id);
+  }
 
   v8::MaybeLocal<v8::Object> ReadHostObject(v8::Isolate* isolate) override {
     std::uint32_t index = 0;
@@ -85,6 +96,7 @@ class ReadDelegate final : public v8::ValueDeserializer::Delegate {
  private:
   v8::Local<v8::Context> context_;
   v8::Local<v8::Array> ports_;
+  const SharedBuffers* shared_;
   v8::ValueDeserializer* deserializer_ = nullptr;
 };
 
@@ -97,6 +109,12 @@ class RoomDelegate final : public v8::ValueSerializer::Delegate {
   void ThrowDataCloneError(v8::Local<v8::String> message) override {
     isohost::worker::ThrowDataCloneError(isolate_, message);
   }
+
+  v8::Maybe<std::uint32_t> GetSharedArrayBufferId(v8::Isolate* isolate,
+                                                  v8::Local<v8::SharedArrayBuffer> buffer) override {
+    return SharedBufferId(isolate, &shared_, buffer);
+  }
+  SharedBuffers& shared() { return shared_; }
 
   void* ReallocateBufferMemory(void* old_buffer, size_t size, size_t* actual_size) override {
     if (in_room_) {
@@ -147,6 +165,7 @@ class RoomDelegate final : public v8::ValueSerializer::Delegate {
   bool in_room_ = false;
   char* room_data_ = nullptr;
   std::size_t capacity_ = 0;
+  SharedBuffers shared_;
 };
 
 }  // namespace
@@ -162,6 +181,7 @@ bool SerializePortMessageTo(v8::Isolate* isolate, v8::Local<v8::Context> context
   out->data = reinterpret_cast<char*>(written.first);
   out->size = written.second;
   out->in_room = delegate.in_room();
+  out->shared = std::move(delegate.shared());
   return true;
 }
 
@@ -184,7 +204,8 @@ v8::MaybeLocal<v8::ArrayBuffer> SerializePortMessage(v8::Isolate* isolate, v8::L
       return {};
     }
   }
-  WriteDelegate delegate(isolate);
+  SharedBuffers shared;
+  WriteDelegate delegate(isolate, &shared);
   v8::ValueSerializer serializer(isolate, &delegate);
   delegate.set_serializer(&serializer);
   serializer.WriteHeader();
@@ -193,13 +214,17 @@ v8::MaybeLocal<v8::ArrayBuffer> SerializePortMessage(v8::Isolate* isolate, v8::L
   // The delegate allocated the bytes with realloc(): the buffer adopts them.
   std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(
       written.first, written.second, [](void* data, size_t, void*) { std::free(data); }, nullptr);
+  v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate, std::move(store));
+  // The SharedArrayBuffers go with the bytes wherever JS takes them.
+  if (!AttachSharedBuffers(isolate, context, bytes, shared)) return {};
   for (v8::Local<v8::ArrayBuffer> buffer : detach) buffer->Detach();
-  return v8::ArrayBuffer::New(isolate, std::move(store));
+  return bytes;
 }
 
 v8::MaybeLocal<v8::Value> DeserializePortMessage(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                                 std::string_view data, v8::Local<v8::Array> ports) {
-  ReadDelegate delegate(context, ports);
+                                                 std::string_view data, v8::Local<v8::Array> ports,
+                                                 const SharedBuffers* shared) {
+  ReadDelegate delegate(context, ports, shared);
   v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(data.data()), data.size(),
                                      &delegate);
   delegate.set_deserializer(&deserializer);

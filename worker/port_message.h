@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "worker/shared_memory.h"
+
 namespace isohost::worker {
 
 // The stand-in for transferred port `index` that JS puts in the value before
@@ -21,7 +23,8 @@ namespace isohost::worker {
 v8::MaybeLocal<v8::Object> NewPortToken(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                         std::uint32_t index);
 
-// Serialises `value` into a new ArrayBuffer. The ArrayBuffers of `detach`
+// Serialises `value` into a new ArrayBuffer, which carries the
+// SharedArrayBuffers the value names (AttachSharedBuffers). The ArrayBuffers of `detach`
 // are copied into the bytes like any other and, once the value is written,
 // detached: processes share no heap, so a transfer is a copy that leaves the
 // sender without the buffer. Fails (with a DataCloneError pending) before
@@ -45,6 +48,7 @@ struct SerializedMessage {
   char* data = nullptr;  // in the room, or malloc'ed (the caller frees it)
   std::size_t size = 0;
   bool in_room = false;
+  SharedBuffers shared;  // the SharedArrayBuffers it names
 };
 
 // SerializePortMessage() of a value that transfers nothing, into `room`
@@ -54,9 +58,11 @@ struct SerializedMessage {
 bool SerializePortMessageTo(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Value> value,
                             MessageRoom* room, std::size_t threshold, SerializedMessage* out);
 
-// Reads bytes SerializePortMessage wrote; port token i becomes ports[i].
+// Reads bytes SerializePortMessage wrote; port token i becomes ports[i],
+// SharedArrayBuffer i shared[i].
 v8::MaybeLocal<v8::Value> DeserializePortMessage(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                                 std::string_view data, v8::Local<v8::Array> ports);
+                                                 std::string_view data, v8::Local<v8::Array> ports,
+                                                 const SharedBuffers* shared);
 
 }  // namespace isohost::worker
 

@@ -148,6 +148,8 @@ bool Runtime::Initialize(bool warm_up) {
   context_.Reset(isolate_, context);
   TracePoint("context created");
   v8::Context::Scope context_scope(context);
+  // A lazy data property: the constructor is built on first read.
+  if (!InstallSharedArrayBufferGlobal(isolate_, context)) return false;
   if (!RunBootstrap()) return false;
   TracePoint("bootstrap done");
   if (warm_up) {
@@ -274,9 +276,37 @@ void Runtime::OnChannelClosed(const std::string& error) {
   _exit(started_ ? 1 : 0);
 }
 
+bool Runtime::ReceiveShared(std::uint32_t count) {
+  std::vector<ipc::UniqueFd> fds;
+  if (count > ipc::kMaxSharedBuffersPerMessage || !channel_->ReceiveDescriptors(count, &fds)) {
+    std::fprintf(stderr, "isohost-worker: a frame from the host came without the %u SharedArrayBuffers it names\n",
+                 count);
+    return false;
+  }
+  v8::Context::Scope context_scope(context());
+  v8::TryCatch try_catch(isolate_);
+  if (!MapReceived(isolate_, std::move(fds), &incoming_shared_)) {
+    std::fprintf(stderr, "isohost-worker: a SharedArrayBuffer from the host cannot be mapped\n");
+    return false;
+  }
+  return true;
+}
+
 void Runtime::OnEnvelope(proto::Envelope& envelope) {
   if (exiting_) return;
   v8::HandleScope handle_scope(isolate_);
+  if (envelope.shared_buffers() != 0) {
+    // The message's memory; a host that promised it and sent none has lost
+    // track of the channel, which is then useless.
+    if (!ReceiveShared(envelope.shared_buffers())) return OnChannelClosed("bad frame: descriptors missing");
+    OnFrame(envelope);
+    incoming_shared_.clear();
+    return;
+  }
+  OnFrame(envelope);
+}
+
+void Runtime::OnFrame(proto::Envelope& envelope) {
   switch (envelope.body_case()) {
     case proto::Envelope::kStart:
       if (!started_) StartScript(envelope.mutable_start());
@@ -394,7 +424,7 @@ void Runtime::StartScript(proto::Start* start) {
   v8::Local<v8::Value> worker_data = v8::Undefined(isolate_);
   if (!start_.worker_data().empty()) {
     v8::TryCatch try_catch(isolate_);
-    if (!DeserializeValue(isolate_, context, start_.worker_data()).ToLocal(&worker_data)) {
+    if (!DeserializeValue(isolate_, context, start_.worker_data(), &incoming_shared_).ToLocal(&worker_data)) {
       worker_data = v8::Undefined(isolate_);
     }
   }
@@ -415,7 +445,7 @@ void Runtime::DeliverMessage(std::string_view data) {
   v8::Local<v8::Value> value;
   {
     v8::TryCatch try_catch(isolate_);
-    if (!DeserializeValue(isolate_, context, data).ToLocal(&value)) {
+    if (!DeserializeValue(isolate_, context, data, &incoming_shared_).ToLocal(&value)) {
       ReportUncaught(try_catch.HasCaught() ? try_catch.Exception()
                                            : v8::Exception::Error(v8::String::NewFromUtf8Literal(
                                                  isolate_, "could not deserialize a message")));

@@ -24,6 +24,7 @@
 #include "worker/sandbox/ahead_of_start.h"
 #include "worker/sandbox/cpu_limit.h"
 #include "worker/sandbox/sandbox.h"
+#include "worker/shared_memory.h"
 
 namespace isohost::worker {
 
@@ -170,6 +171,9 @@ class Runtime {
   // The direct links of its MessagePort ends (worker/port_links.h), made on
   // the first PortLink.
   std::unique_ptr<PortLinks>& port_links() { return port_links_; }
+  // The SharedArrayBuffers that came with the frame being handled
+  // (Envelope shared_buffers), mapped; empty between frames.
+  const SharedBuffers& incoming_shared() const { return incoming_shared_; }
 
   std::int32_t* tick_info() { return tick_info_; }
   std::uint32_t* immediate_info() { return immediate_info_; }
@@ -183,9 +187,13 @@ class Runtime {
   // visible to the script. A failure only costs the speed-up.
   void WarmUp();
   void OnEnvelope(proto::Envelope& envelope);
+  void OnFrame(proto::Envelope& envelope);  // OnEnvelope() once its descriptors are in
   void OnChannelClosed(const std::string& error);
   void StartScript(proto::Start* start);
   void DeliverMessage(std::string_view data);
+  // Takes and maps the descriptors a frame says came before it; false (the
+  // channel is then of no use) when they did not come.
+  bool ReceiveShared(std::uint32_t count);
   void OnStdioAck(std::uint64_t bytes);
   void EmitBeforeExit();
   // Runs the 'exit' listeners (once); `code`, if given, becomes
@@ -229,6 +237,7 @@ class Runtime {
 
   std::unique_ptr<ipc::Channel> channel_;
   std::unique_ptr<PortLinks> port_links_;  // its Channels use the loop: reset with channel_
+  SharedBuffers incoming_shared_;
   // The watchdog thread only sleeps until the deadline; it touches nothing
   // but these atomics, the isolate's TerminateExecution() and the async handle.
   std::thread watchdog_;

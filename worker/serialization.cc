@@ -12,10 +12,15 @@ namespace {
 // factory the bootstrap registered, or an Error with that name and code.
 class CloneDelegate final : public v8::ValueSerializer::Delegate {
  public:
-  explicit CloneDelegate(v8::Isolate* isolate) : isolate_(isolate) {}
+  explicit CloneDelegate(v8::Isolate* isolate, SharedBuffers* shared = nullptr) : isolate_(isolate), shared_(shared) {}
 
   void ThrowDataCloneError(v8::Local<v8::String> message) override {
     isohost::worker::ThrowDataCloneError(isolate_, message);
+  }
+
+  v8::Maybe<std::uint32_t> GetSharedArrayBufferId(v8::Isolate* isolate,
+                                                  v8::Local<v8::SharedArrayBuffer> buffer) override {
+    return SharedBufferId(isolate, shared_, buffer);
   }
 
   void* ReallocateBufferMemory(void* old_buffer, size_t size, size_t* actual_size) override {
@@ -26,9 +31,49 @@ class CloneDelegate final : public v8::ValueSerializer::Delegate {
 
  private:
   v8::Isolate* isolate_;
+  SharedBuffers* shared_;
+};
+
+class ReadSharedDelegate final : public v8::ValueDeserializer::Delegate {
+ public:
+  explicit ReadSharedDelegate(const SharedBuffers* shared) : shared_(shared) {}
+  v8::MaybeLocal<v8::SharedArrayBuffer> GetSharedArrayBufferFromId(v8::Isolate* isolate, uint32_t id) override {
+    return SharedBufferFromId(isolate, shared_, id);
+  }
+
+ private:
+  const SharedBuffers* shared_;
 };
 
 }  // namespace
+
+v8::Maybe<std::uint32_t> SharedBufferId(v8::Isolate* isolate, SharedBuffers* list,
+                                        v8::Local<v8::SharedArrayBuffer> buffer) {
+  if (list == nullptr) {
+    ThrowDataCloneError(isolate, v8::String::NewFromUtf8Literal(isolate, "#<SharedArrayBuffer> could not be cloned."));
+    return v8::Nothing<std::uint32_t>();
+  }
+  std::shared_ptr<v8::BackingStore> store = buffer->GetBackingStore();
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    if ((*list)[i]->Data() == store->Data() && (*list)[i]->ByteLength() == store->ByteLength()) {
+      return v8::Just(static_cast<std::uint32_t>(i));
+    }
+  }
+  list->push_back(std::move(store));
+  return v8::Just(static_cast<std::uint32_t>(list->size() - 1));
+}
+
+v8::MaybeLocal<v8::SharedArrayBuffer> SharedBufferFromId(v8::Isolate* isolate, const SharedBuffers* list,
+                                                         std::uint32_t id) {
+  if (list == nullptr || id >= list->size()) {
+    if (!isolate->IsExecutionTerminating()) {
+      isolate->ThrowException(v8::Exception::Error(
+          v8::String::NewFromUtf8Literal(isolate, "message names a SharedArrayBuffer it did not carry")));
+    }
+    return {};
+  }
+  return v8::SharedArrayBuffer::New(isolate, (*list)[id]);
+}
 
 void ThrowDataCloneError(v8::Isolate* isolate, v8::Local<v8::String> message) {
   v8::Local<v8::Context> context = isolate->GetCurrentContext();
@@ -57,8 +102,8 @@ void ThrowDataCloneError(v8::Isolate* isolate, v8::Local<v8::String> message) {
 namespace {
 
 std::optional<SerializedValue> SerializeWithV8(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                               v8::Local<v8::Value> value) {
-  CloneDelegate delegate(isolate);
+                                               v8::Local<v8::Value> value, SharedBuffers* shared) {
+  CloneDelegate delegate(isolate, shared);
   v8::ValueSerializer serializer(isolate, &delegate);
   serializer.WriteHeader();
   if (!serializer.WriteValue(context, value).FromMaybe(false)) return std::nullopt;
@@ -70,9 +115,9 @@ std::optional<SerializedValue> SerializeWithV8(v8::Isolate* isolate, v8::Local<v
 }  // namespace
 
 std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                              v8::Local<v8::Value> value) {
+                                              v8::Local<v8::Value> value, SharedBuffers* shared) {
   if (std::optional<SerializedValue> primitive = SerializePrimitive(isolate, value)) return primitive;
-  return SerializeWithV8(isolate, context, value);
+  return SerializeWithV8(isolate, context, value, shared);
 }
 
 std::optional<OutgoingMessage> PrepareMessage(v8::Isolate* isolate, v8::Local<v8::Context> context,
@@ -80,9 +125,12 @@ std::optional<OutgoingMessage> PrepareMessage(v8::Isolate* isolate, v8::Local<v8
   if (std::optional<PrimitiveMessage> primitive = PrimitiveMessage::Plan(isolate, value)) {
     return OutgoingMessage(std::move(*primitive));
   }
-  std::optional<SerializedValue> serialized = SerializeWithV8(isolate, context, value);
+  SharedBuffers shared;
+  std::optional<SerializedValue> serialized = SerializeWithV8(isolate, context, value, &shared);
   if (!serialized) return std::nullopt;
-  return OutgoingMessage(std::move(*serialized));
+  OutgoingMessage message(std::move(*serialized));
+  message.shared() = std::move(shared);
+  return message;
 }
 
 std::size_t OutgoingMessage::size() const {
@@ -99,12 +147,13 @@ void OutgoingMessage::WriteTo(char* out) const {
 v8::MaybeLocal<v8::Value> CloneValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                      v8::Local<v8::Value> value,
                                      const std::vector<v8::Local<v8::ArrayBuffer>>& transfer) {
+  SharedBuffers shared;
   if (transfer.empty()) {
-    std::optional<SerializedValue> serialized = SerializeValue(isolate, context, value);
+    std::optional<SerializedValue> serialized = SerializeValue(isolate, context, value, &shared);
     if (!serialized) return {};
-    return DeserializeValue(isolate, context, serialized->bytes());
+    return DeserializeValue(isolate, context, serialized->bytes(), &shared);
   }
-  CloneDelegate delegate(isolate);
+  CloneDelegate delegate(isolate, &shared);
   v8::ValueSerializer serializer(isolate, &delegate);
   serializer.WriteHeader();
   for (std::size_t i = 0; i < transfer.size(); ++i) {
@@ -127,7 +176,9 @@ v8::MaybeLocal<v8::Value> CloneValue(v8::Isolate* isolate, v8::Local<v8::Context
     moved.push_back(v8::ArrayBuffer::New(isolate, std::move(contents)));
   }
   std::string_view bytes = serialized.bytes();
-  v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  ReadSharedDelegate read_delegate(&shared);
+  v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(),
+                                     &read_delegate);
   for (std::size_t i = 0; i < moved.size(); ++i) {
     deserializer.TransferArrayBuffer(static_cast<std::uint32_t>(i), moved[i]);
   }
@@ -136,10 +187,11 @@ v8::MaybeLocal<v8::Value> CloneValue(v8::Isolate* isolate, v8::Local<v8::Context
 }
 
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                           std::string_view data) {
+                                           std::string_view data, const SharedBuffers* shared) {
   if (std::optional<v8::Local<v8::Value>> primitive = DeserializePrimitive(isolate, data)) return *primitive;
+  ReadSharedDelegate delegate(shared);
   v8::ValueDeserializer deserializer(isolate, reinterpret_cast<const uint8_t*>(data.data()),
-                                     data.size());
+                                     data.size(), &delegate);
   if (!deserializer.ReadHeader(context).FromMaybe(false)) {
     if (!isolate->IsExecutionTerminating()) {
       isolate->ThrowException(v8::Exception::Error(

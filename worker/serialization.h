@@ -14,6 +14,7 @@
 
 #include "worker/primitive_clone.h"
 #include "worker/serialized_value.h"
+#include "worker/shared_memory.h"
 
 namespace isohost::worker {
 
@@ -26,6 +27,17 @@ inline constexpr std::uint32_t kDataCloneErrorFactorySlot = 1;
 // Throws a DataCloneError with `message` (see kDataCloneErrorFactorySlot).
 void ThrowDataCloneError(v8::Isolate* isolate, v8::Local<v8::String> message);
 
+// For a serializer delegate's GetSharedArrayBufferId: the index of `buffer`
+// in `list`, added if new. With no list, a DataCloneError (the buffer cannot
+// go where the value goes).
+v8::Maybe<std::uint32_t> SharedBufferId(v8::Isolate* isolate, SharedBuffers* list,
+                                        v8::Local<v8::SharedArrayBuffer> buffer);
+// For a deserializer delegate's GetSharedArrayBufferFromId: buffer `id` of
+// `list` as a SharedArrayBuffer of this isolate; an Error pending for an id
+// the message did not carry.
+v8::MaybeLocal<v8::SharedArrayBuffer> SharedBufferFromId(v8::Isolate* isolate, const SharedBuffers* list,
+                                                         std::uint32_t id);
+
 // A message about to be posted. A lone primitive is measured but not yet
 // written, so that its bytes go straight to where they are sent
 // (worker/primitive_clone.h); anything else is in V8's serializer's buffer.
@@ -36,9 +48,12 @@ class OutgoingMessage {
 
   std::size_t size() const;
   void WriteTo(char* out) const;  // size() bytes
+  // The SharedArrayBuffers it names, which travel with it.
+  SharedBuffers& shared() { return shared_; }
 
  private:
   std::variant<PrimitiveMessage, SerializedValue> bytes_;
+  SharedBuffers shared_;
 };
 
 // `value` as a message to post; on failure a DataCloneError (or the error of
@@ -47,8 +62,10 @@ std::optional<OutgoingMessage> PrepareMessage(v8::Isolate* isolate, v8::Local<v8
                                               v8::Local<v8::Value> value);
 
 // Serialises `value` into a buffer of its own; fails as PrepareMessage().
+// The SharedArrayBuffers it names go to `shared`; without it they cannot be
+// cloned.
 std::optional<SerializedValue> SerializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                              v8::Local<v8::Value> value);
+                                              v8::Local<v8::Value> value, SharedBuffers* shared = nullptr);
 
 // structuredClone() inside this isolate. The ArrayBuffers in `transfer` are
 // moved to the copy, not copied: they are detached here.
@@ -56,8 +73,9 @@ v8::MaybeLocal<v8::Value> CloneValue(v8::Isolate* isolate, v8::Local<v8::Context
                                      v8::Local<v8::Value> value,
                                      const std::vector<v8::Local<v8::ArrayBuffer>>& transfer);
 
+// `shared`: the SharedArrayBuffers that came with the bytes.
 v8::MaybeLocal<v8::Value> DeserializeValue(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                           std::string_view data);
+                                           std::string_view data, const SharedBuffers* shared = nullptr);
 
 }  // namespace isohost::worker
 

@@ -81,6 +81,11 @@ bool TaskRunner::SendValue(std::uint64_t id, v8::Local<v8::Value> value) {
   v8::Isolate* isolate = runtime_->isolate();
   std::optional<OutgoingMessage> message = PrepareMessage(isolate, runtime_->context(), value);
   if (!message) return false;  // DataCloneError pending
+  if (!message->shared().empty()) {
+    // A task's result goes to the host, which has no memory to share.
+    ThrowDataCloneError(isolate, v8::String::NewFromUtf8Literal(isolate, "#<SharedArrayBuffer> could not be cloned."));
+    return false;
+  }
   ipc::Channel* channel = runtime_->channel();
   std::size_t size = message->size();
   std::size_t limit = channel->options().max_message_size;

@@ -1,6 +1,7 @@
 // The native half of require('worker_threads') beyond the port: the heap
 // limits this worker's isolate really runs with, for `resourceLimits`, and
 // the bytes of MessagePort messages (worker/port_message.h).
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -82,13 +83,49 @@ void DeserializeMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
   }
   v8::Local<v8::Array> ports;
   if (info[1]->IsArray()) ports = info[1].As<v8::Array>();
+  SharedBuffers shared;
+  if (!SharedBuffersOf(isolate, isolate->GetCurrentContext(), info[0], &shared)) return;
   v8::Local<v8::Value> value;
-  if (DeserializePortMessage(isolate, isolate->GetCurrentContext(), data, ports).ToLocal(&value)) {
+  if (DeserializePortMessage(isolate, isolate->GetCurrentContext(), data, ports, &shared).ToLocal(&value)) {
     info.GetReturnValue().Set(value);
   }
 }
 
+// copyMessage(bytes: ArrayBuffer) -> a copy of message bytes that JS keeps
+// past the call that lent them, with the SharedArrayBuffers they carry.
+void CopyMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsArrayBuffer()) return;
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  std::shared_ptr<v8::BackingStore> source = info[0].As<v8::ArrayBuffer>()->GetBackingStore();
+  std::unique_ptr<v8::BackingStore> store = v8::ArrayBuffer::NewBackingStore(isolate, source->ByteLength());
+  if (source->ByteLength() > 0) std::memcpy(store->Data(), source->Data(), source->ByteLength());
+  v8::Local<v8::ArrayBuffer> copy = v8::ArrayBuffer::New(isolate, std::move(store));
+  SharedBuffers shared;
+  if (!SharedBuffersOf(isolate, context, info[0], &shared) || !AttachSharedBuffers(isolate, context, copy, shared)) {
+    return;
+  }
+  info.GetReturnValue().Set(copy);
+}
+
 // --- nested workers (worker/nested_workers.h) ---------------------------------
+
+// Sends `envelope`, whose message is the bytes `bytes` (from
+// serializeMessage), with the descriptors of the SharedArrayBuffers those
+// carry; false with a DataCloneError pending when one cannot leave this
+// process.
+bool SendWithShared(v8::Isolate* isolate, ipc::Channel* channel, proto::Envelope& envelope,
+                    v8::Local<v8::Value> bytes) {
+  SharedBuffers shared;
+  if (!SharedBuffersOf(isolate, isolate->GetCurrentContext(), bytes, &shared)) return false;
+  if (shared.empty()) {
+    channel->Send(envelope);
+    return true;
+  }
+  std::vector<int> fds;
+  if (!DescriptorsOf(isolate, shared, &fds)) return false;
+  return SendSharedFrame(isolate, channel, envelope, fds);
+}
 
 std::string Utf8(v8::Isolate* isolate, v8::Local<v8::Value> value) {
   if (!value->IsString()) return {};
@@ -247,7 +284,8 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
     Runtime* runtime = Runtime::From(isolate);
     if (runtime->nested_workers()) runtime->nested_workers()->AddEnvSharer(spawn->nested_id());
   }
-  Runtime::From(isolate)->channel()->Send(envelope);
+  if (!Get(context, request, "workerData", &value)) return;
+  SendWithShared(isolate, Runtime::From(isolate)->channel(), envelope, value);
 }
 
 // Whether a message of `size` bytes may go to the host; if not, a RangeError
@@ -274,7 +312,7 @@ void NestedPost(const v8::FunctionCallbackInfo<v8::Value>& info) {
   proto::Envelope envelope;
   envelope.mutable_nested_port_message()->set_nested_id(info[0].As<v8::Uint32>()->Value());
   envelope.mutable_nested_port_message()->set_data(data.data(), data.size());
-  runtime->channel()->Send(envelope);
+  SendWithShared(isolate, runtime->channel(), envelope, info[1]);
 }
 
 // nestedTerminate(nestedId)
@@ -323,7 +361,7 @@ void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
     message->set_linked((flags & kSendLinked) != 0);
     message->set_forwarded((flags & kSendForwarded) != 0);
   }
-  runtime->channel()->Send(envelope);
+  SendWithShared(isolate, runtime->channel(), envelope, info[2]);
 }
 
 // portClose(port)
@@ -363,6 +401,8 @@ void BroadcastSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
     std::string_view data = BytesOf(info[1], &keep);
     if (!WithinMessageLimit(isolate, runtime, data.size())) return;
     message->set_data(data.data(), data.size());
+    SendWithShared(isolate, runtime->channel(), envelope, info[1]);
+    return;
   }
   runtime->channel()->Send(envelope);
 }
@@ -385,7 +425,11 @@ void LinkSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
   std::shared_ptr<v8::BackingStore> keep;
   std::string_view data = BytesOf(info[1], &keep);
   if (!WithinMessageLimit(isolate, Runtime::From(isolate), data.size())) return;
-  info.GetReturnValue().Set(links->Send(id, data));
+  SharedBuffers shared;
+  if (!SharedBuffersOf(isolate, isolate->GetCurrentContext(), info[1], &shared)) return;
+  std::vector<int> fds;
+  if (!DescriptorsOf(isolate, shared, &fds)) return;
+  info.GetReturnValue().Set(links->Send(id, data, fds));
 }
 
 // linkPost(link, value) -> whether `value` (transferring nothing) went on
@@ -437,6 +481,7 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "portToken", PortToken);
   SetMethod(isolate, context, target, "serializeMessage", SerializeMessage);
   SetMethod(isolate, context, target, "deserializeMessage", DeserializeMessage);
+  SetMethod(isolate, context, target, "copyMessage", CopyMessage);
   SetMethod(isolate, context, target, "setNestedHandlers", SetNestedHandlers);
   SetMethod(isolate, context, target, "nestedSpawn", NestedSpawn);
   SetMethod(isolate, context, target, "nestedStdin", NestedStdin);

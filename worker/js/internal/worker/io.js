@@ -671,7 +671,6 @@ const kLinkEnd = 1;
 const kLinkClose = 2;
 const kEmpty = new ArrayBuffer(0);
 // Taken at load: a script's own ArrayBuffer.prototype.slice cannot change it.
-const ArrayBufferPrototypeSlice = Function.prototype.call.bind(ArrayBuffer.prototype.slice);
 
 const remoteEndpoints = new Map();  // the host's name -> Endpoint (ends draining too)
 const links = new Map();  // link id -> { id, endpoint, marked, peerDone, items }
@@ -798,7 +797,7 @@ function emitNow(endpoint, message, transient = false) {
     dispatchMessage(endpoint.port, message);
     return;
   }
-  if (transient) message.bytes = ArrayBufferPrototypeSlice(message.bytes, 0);
+  if (transient) message.bytes = native.copyMessage(message.bytes);
   emit(endpoint, message);
 }
 
@@ -952,7 +951,7 @@ function onLinkFrame(id, kind, bytes) {
       emitNow(link.endpoint, message, true);  // the common case: nothing to put in order
       return;
     }
-    message.bytes = ArrayBufferPrototypeSlice(bytes, 0);
+    message.bytes = native.copyMessage(bytes);
     item = { message };
   } else if (kind === kFrameLinkPlaceholder) {
     item = { placeholder: true };
