@@ -2,7 +2,8 @@
 // sides report them as Node does, the stack limit bounds recursion whether
 // the worker was exec'd or forked ahead of demand, the code range reaches
 // the isolate (a pooled worker made without it never serves it), and a
-// nested worker gets no more than its parent has.
+// nested worker gets no more than its parent has. A worker that runs out of
+// the heap it was given exits as Node's does.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -39,6 +40,14 @@ TEST(ResourceLimitsTest, ANestedWorkerCannotRaiseItsParentsLimits) {
   CliResult result = RunCli({"run", ScriptPath("resource_limits/nested_lower.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "nested 0.5 16\nshallower than 3 MB true\n") << result.err;
+}
+
+TEST(ResourceLimitsTest, AWorkerOutOfHeapExitsWithOneAndNodesError) {
+  CliResult result = RunCli({"run", ScriptPath("resource_limits/out_of_heap.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "error ERR_WORKER_OUT_OF_MEMORY Worker terminated due to reaching memory limit: JS heap out of memory\n"
+            "exit 1 {}\n") << result.err;
 }
 
 }  // namespace

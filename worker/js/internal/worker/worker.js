@@ -402,6 +402,8 @@ class Worker extends EventEmitter {
   _exited(code, reason, message) {
     // A terminated worker exits with 1, even one killed after the grace period.
     if (this.#terminating !== null && reason === kReasonTerminated) code = 1;
+    // So does one that ran out of heap (its process aborted), as in Node.
+    if (reason === kReasonOutOfMemory) code = 1;
     this.#running = false;
     this.#exitCode = code;
     this.#updateRef();
