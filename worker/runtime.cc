@@ -553,6 +553,7 @@ int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits, bool pooled) {
 }
 
 int RunWorker(const std::vector<std::string>& v8_flags, HeapLimits limits) {
+  NoteV8Flags(v8_flags);
   return RunWorkerOnChannel(InitializeV8(v8_flags), limits);
 }
 

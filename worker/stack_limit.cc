@@ -3,7 +3,10 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstddef>
+#include <cstdlib>
+#include <string_view>
 
 namespace isohost::worker {
 namespace {
@@ -16,6 +19,7 @@ constexpr std::uintptr_t kUnlimitedStackBytes = std::uintptr_t{8} << 20;
 
 std::uintptr_t g_stack_base = 0;   // an address near the top of the main stack
 std::uintptr_t g_stack_bytes = 0;  // how far below it the stack may grow
+std::uint32_t g_default_stack_kib = kJsShareOf1024;
 
 std::uintptr_t CurrentFrame() {
   int here = 0;
@@ -32,6 +36,21 @@ void RecordStackBase() {
   // The environment and the frames above main() take some of it already.
   g_stack_bytes -= std::min<std::uintptr_t>(g_stack_bytes, 64u << 10);
 }
+
+void NoteV8Flags(const std::vector<std::string>& v8_flags) {
+  std::uint32_t kib = kJsShareOf1024;  // V8's default, 984 KiB
+  // The last one wins, as in V8's own parsing.
+  for (const std::string& flag : v8_flags) {
+    for (std::string_view prefix : {"--stack-size=", "--stack_size="}) {
+      if (flag.compare(0, prefix.size(), prefix) != 0) continue;
+      unsigned long value = std::strtoul(flag.c_str() + prefix.size(), nullptr, 10);
+      if (value > 0 && value <= UINT32_MAX) kib = static_cast<std::uint32_t>(value);
+    }
+  }
+  g_default_stack_kib = kib;
+}
+
+std::uint32_t DefaultStackKib() { return g_default_stack_kib; }
 
 void ApplyStackLimit(v8::Isolate* isolate, std::uint32_t kib) {
   if (kib == 0) return;

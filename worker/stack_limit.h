@@ -8,6 +8,8 @@
 #include <v8.h>
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace isohost::worker {
 
@@ -15,6 +17,13 @@ namespace isohost::worker {
 // (RLIMIT_STACK). Called from main(), before anything deep; a zygote's
 // workers are forked on that same thread and inherit the note.
 void RecordStackBase();
+
+// Notes the --stack-size (or --stack_size) among the V8 flags this process
+// was started with, if any.
+void NoteV8Flags(const std::vector<std::string>& v8_flags);
+// The JS stack of a worker not asked for one, KiB: V8's default of 984, or
+// what --stack-size said.
+std::uint32_t DefaultStackKib();
 
 // Sets `isolate`'s stack limit so that JS may use `kib` KiB below the
 // caller's frame, less V8's own margin (the share of it that V8's default

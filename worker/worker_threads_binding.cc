@@ -14,6 +14,7 @@
 #include "worker/port_message.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
+#include "worker/stack_limit.h"
 
 namespace isohost::worker::native_modules {
 namespace {
@@ -24,7 +25,7 @@ namespace {
 // one is the rest of V8's heap size limit, which holds --max-old-space when
 // it was given and V8's own choice otherwise. The code range and the stack
 // are as asked; not asked, V8's defaults: a code range of its own choosing
-// (0, as Node says) and a 984 KiB stack.
+// (0, as Node says) and V8's stack (984 KiB, or --stack-size's).
 void HeapLimitsMb(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   const HeapLimits& asked = Runtime::From(isolate)->heap_limits();
@@ -34,7 +35,7 @@ void HeapLimitsMb(const v8::FunctionCallbackInfo<v8::Value>& info) {
   const double total = static_cast<double>(stats.heap_size_limit() >> 20);
   const double old = asked.max_old_space_mb > 0 ? asked.max_old_space_mb : total - young;
   const Runtime* runtime = Runtime::From(isolate);
-  const double stack_kib = runtime->stack_size_kib() > 0 ? runtime->stack_size_kib() : 984;
+  const double stack_kib = runtime->stack_size_kib() > 0 ? runtime->stack_size_kib() : DefaultStackKib();
   v8::Local<v8::Value> values[4] = {v8::Number::New(isolate, young), v8::Number::New(isolate, old),
                                     v8::Number::New(isolate, asked.code_range_mb), v8::Number::New(isolate, stack_kib / 1024)};
   info.GetReturnValue().Set(v8::Array::New(isolate, values, 4));

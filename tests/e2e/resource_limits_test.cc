@@ -53,6 +53,18 @@ TEST(ResourceLimitsTest, AWorkerOutOfHeapExitsWithOneAndNodesError) {
             "exit 1 {}\n") << result.err;
 }
 
+// --stack-size is V8's flag: it sets the stack of the worker the CLI runs
+// (Node's main thread), and that worker reports it; a worker that one starts
+// has Node's worker stack of 4 MB whatever the flag says.
+TEST(ResourceLimitsTest, StackSizeFlagIsReportedByTheWorkerItAppliesTo) {
+  CliResult result = RunCli({"--stack-size=500", "-e",
+                             "const { Worker, resourceLimits } = require('node:worker_threads');"
+                             "console.log(resourceLimits.stackSizeMb);"
+                             "new Worker('console.log(require(\"node:worker_threads\").resourceLimits.stackSizeMb)', { eval: true });"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "0.48828125\n4\n") << result.err;
+}
+
 struct Reported {
   std::string limits;  // "stackSizeMb codeRangeSizeMb"
   long depth = 0;
