@@ -68,6 +68,7 @@ std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest
   if (request.max_young_space_mb > 0) {
     args.push_back("--max-young-space-mb=" + std::to_string(request.max_young_space_mb));
   }
+  if (request.code_range_mb > 0) args.push_back("--code-range-mb=" + std::to_string(request.code_range_mb));
   int fds[3] = {child.stdout_write.get(), child.stderr_write.get(), child.channel.get()};
   auto watch = ExecWatch::Spawn(loop, args, fds, error);
   if (!watch) return std::nullopt;

@@ -62,6 +62,7 @@ struct LaunchRequest {
   std::vector<std::string> v8_flags;
   std::uint32_t max_old_space_mb = 0;
   std::uint32_t max_young_space_mb = 0;
+  std::uint32_t code_range_mb = 0;
 
   bool operator==(const LaunchRequest&) const = default;
 };

@@ -265,6 +265,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     request.v8_flags = options_.v8_flags;
     request.max_old_space_mb = options_.limits.max_old_space_mb;
     request.max_young_space_mb = options_.limits.max_young_space_mb;
+    request.code_range_mb = options_.limits.code_range_mb;
     exec_path_ = ExecPathFor(request.binary);
 
     std::string error;
@@ -355,6 +356,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     start->mutable_limits()->set_max_old_space_mb(options_.limits.max_old_space_mb);
     start->mutable_limits()->set_max_young_space_mb(options_.limits.max_young_space_mb);
     start->mutable_limits()->set_timeout_ms(options_.limits.timeout_ms);
+    start->mutable_limits()->set_stack_size_kib(options_.limits.stack_size_kib);
+    start->mutable_limits()->set_code_range_mb(options_.limits.code_range_mb);
     start->set_thread_id(options_.thread_id != 0 ? options_.thread_id : static_cast<std::uint32_t>(id_));
     start->set_exec_path(exec_path_);
     start->set_argv0(options_.argv0);
@@ -608,6 +611,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     };
     child.limits.max_old_space_mb = lower(spawn.limits().max_old_space_mb(), options_.limits.max_old_space_mb);
     child.limits.max_young_space_mb = lower(spawn.limits().max_young_space_mb(), options_.limits.max_young_space_mb);
+    child.limits.stack_size_kib = lower(spawn.limits().stack_size_kib(), options_.limits.stack_size_kib);
+    child.limits.code_range_mb = lower(spawn.limits().code_range_mb(), options_.limits.code_range_mb);
     child.v8_flags = options_.v8_flags;
     child.spawn = options_.spawn;
     child.worker_binary = options_.worker_binary;

@@ -244,6 +244,7 @@ std::optional<LaunchedProcess> Zygote::Launch(const LaunchRequest& request, std:
   zygote_request.request_id = next_request_++;
   zygote_request.max_old_space_mb = request.max_old_space_mb;
   zygote_request.max_young_space_mb = request.max_young_space_mb;
+  zygote_request.code_range_mb = request.code_range_mb;
   if (pooled) zygote_request.flags |= ipc::kZygoteFlagPooled;
   int fds[3] = {child.channel.get(), child.stdout_write.get(), child.stderr_write.get()};
   if (long rc = ipc::SendWithFds(control_.get(), &zygote_request, sizeof zygote_request, fds, 3); rc < 0) {

@@ -20,6 +20,7 @@ struct ZygoteRequest {
   std::uint32_t max_old_space_mb = 0;
   std::uint32_t max_young_space_mb = 0;
   std::uint32_t flags = 0;  // kZygoteFlag*
+  std::uint32_t code_range_mb = 0;
   std::uint64_t request_id = 0;
 };
 

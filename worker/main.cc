@@ -12,6 +12,7 @@
 
 #include "worker/parent_death.h"
 #include "worker/runtime.h"
+#include "worker/stack_limit.h"
 #include "worker/zygote.h"
 
 namespace {
@@ -25,6 +26,7 @@ bool ParseNumber(std::string_view arg, std::string_view prefix, std::uint32_t* o
 }  // namespace
 
 int main(int argc, char** argv) {
+  isohost::worker::RecordStackBase();
   std::vector<std::string> v8_flags;
   isohost::worker::HeapLimits limits;
   bool zygote = false;
@@ -34,7 +36,7 @@ int main(int argc, char** argv) {
     if (arg == "--help") {
       std::puts(
           "usage: isohost-worker [--zygote] [--parent-pid=N] [--max-old-space-mb=N] [--max-young-space-mb=N]\n"
-          "                      [V8 flags]\n"
+          "                      [--code-range-mb=N] [V8 flags]\n"
           "Runs one Isohost worker on the channel at fd 3, or with --zygote a fork server\n"
           "for workers; with --parent-pid, dies with its parent N. Started by the isohost\n"
           "host; not meant to be run by hand.");
@@ -44,7 +46,8 @@ int main(int argc, char** argv) {
       zygote = true;
     } else if (!ParseNumber(arg, "--parent-pid=", &parent_pid) &&
                !ParseNumber(arg, "--max-old-space-mb=", &limits.max_old_space_mb) &&
-               !ParseNumber(arg, "--max-young-space-mb=", &limits.max_young_space_mb)) {
+               !ParseNumber(arg, "--max-young-space-mb=", &limits.max_young_space_mb) &&
+               !ParseNumber(arg, "--code-range-mb=", &limits.code_range_mb)) {
       v8_flags.emplace_back(arg);
     }
   }

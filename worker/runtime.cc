@@ -19,6 +19,7 @@
 #include "worker/nested_workers.h"
 #include "worker/port_links.h"
 #include "worker/serialization.h"
+#include "worker/stack_limit.h"
 #include "worker/task_runner.h"
 #include "worker/v8_init.h"
 
@@ -131,6 +132,9 @@ bool Runtime::Initialize(bool warm_up) {
   }
   if (heap_limits_.max_young_space_mb > 0) {
     params.constraints.set_max_young_generation_size_in_bytes(std::size_t{heap_limits_.max_young_space_mb} << 20);
+  }
+  if (heap_limits_.code_range_mb > 0) {
+    params.constraints.set_code_range_size_in_bytes(std::size_t{heap_limits_.code_range_mb} << 20);
   }
   isolate_ = v8::Isolate::New(params);
   TracePoint("isolate created");
@@ -395,6 +399,9 @@ void Runtime::StartScript(proto::Start* start) {
     channel_->ResumeBackgroundWriter();  // the writer ended while waiting; nothing if it runs
   }
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
+  // Here rather than when the isolate is made: a pooled worker's exists
+  // before anyone asks. The script runs on this thread, from the loop.
+  ApplyStackLimit(isolate_, start_.limits().stack_size_kib());
   if (start_.stdin_descriptor()) {
     // The host's stdin becomes our fd 0 (it was /dev/null), for
     // process.stdin, fs.readFileSync(0) and the children we start.
@@ -576,6 +583,7 @@ int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits, bool pooled) {
 }
 
 int RunWorker(const std::vector<std::string>& v8_flags, HeapLimits limits) {
+  NoteV8Flags(v8_flags);
   return RunWorkerOnChannel(InitializeV8(v8_flags), limits);
 }
 

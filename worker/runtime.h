@@ -83,6 +83,7 @@ struct LoopStats {
 struct HeapLimits {
   std::uint32_t max_old_space_mb = 0;
   std::uint32_t max_young_space_mb = 0;
+  std::uint32_t code_range_mb = 0;
 };
 
 class Runtime {
@@ -144,6 +145,8 @@ class Runtime {
   void set_stdio_drain_wanted(bool wanted) { stdio_drain_wanted_ = wanted; }
   // The heap limits asked for (0: V8's default).
   const HeapLimits& heap_limits() const { return heap_limits_; }
+  // The JS stack asked for at Start, KiB (0: V8's default).
+  std::uint32_t stack_size_kib() const { return start_.limits().stack_size_kib(); }
   // Whether the worker's time limit (--timeout) has passed; any thread.
   bool timed_out() const { return timed_out_; }
 

@@ -15,14 +15,18 @@
 #include "worker/port_message.h"
 #include "worker/runtime.h"
 #include "worker/serialization.h"
+#include "worker/stack_limit.h"
 
 namespace isohost::worker::native_modules {
 namespace {
 
-// [maxYoungGenerationSizeMb, maxOldGenerationSizeMb]. The young generation
-// is what was asked for (--max-young-space) or V8's default of three 16 MiB
-// semi-spaces; the old one is the rest of V8's heap size limit, which holds
-// --max-old-space when it was given and V8's own choice otherwise.
+// [maxYoungGenerationSizeMb, maxOldGenerationSizeMb, codeRangeSizeMb,
+// stackSizeMb]. The young generation is what was asked for
+// (--max-young-space) or V8's default of three 16 MiB semi-spaces; the old
+// one is the rest of V8's heap size limit, which holds --max-old-space when
+// it was given and V8's own choice otherwise. The code range and the stack
+// are as asked; not asked, V8's defaults: a code range of its own choosing
+// (0, as Node says) and V8's stack (984 KiB, or --stack-size's).
 void HeapLimitsMb(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   const HeapLimits& asked = Runtime::From(isolate)->heap_limits();
@@ -31,8 +35,11 @@ void HeapLimitsMb(const v8::FunctionCallbackInfo<v8::Value>& info) {
   const double young = asked.max_young_space_mb > 0 ? asked.max_young_space_mb : 48;
   const double total = static_cast<double>(stats.heap_size_limit() >> 20);
   const double old = asked.max_old_space_mb > 0 ? asked.max_old_space_mb : total - young;
-  v8::Local<v8::Value> values[2] = {v8::Number::New(isolate, young), v8::Number::New(isolate, old)};
-  info.GetReturnValue().Set(v8::Array::New(isolate, values, 2));
+  const Runtime* runtime = Runtime::From(isolate);
+  const double stack_kib = runtime->stack_size_kib() > 0 ? runtime->stack_size_kib() : DefaultStackKib();
+  v8::Local<v8::Value> values[4] = {v8::Number::New(isolate, young), v8::Number::New(isolate, old),
+                                    v8::Number::New(isolate, asked.code_range_mb), v8::Number::New(isolate, stack_kib / 1024)};
+  info.GetReturnValue().Set(v8::Array::New(isolate, values, 4));
 }
 
 // portToken(index) -> the stand-in for transferred port `index`.
@@ -268,6 +275,10 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (value->IsUint32()) spawn->mutable_limits()->set_max_old_space_mb(value.As<v8::Uint32>()->Value());
   if (!Get(context, request, "maxYoung", &value)) return;
   if (value->IsUint32()) spawn->mutable_limits()->set_max_young_space_mb(value.As<v8::Uint32>()->Value());
+  if (!Get(context, request, "codeRange", &value)) return;
+  if (value->IsUint32()) spawn->mutable_limits()->set_code_range_mb(value.As<v8::Uint32>()->Value());
+  if (!Get(context, request, "stackKib", &value)) return;
+  if (value->IsUint32()) spawn->mutable_limits()->set_stack_size_kib(value.As<v8::Uint32>()->Value());
   if (!Get(context, request, "threadId", &value)) return;
   if (value->IsUint32()) spawn->set_thread_id(value.As<v8::Uint32>()->Value());
   if (!Get(context, request, "name", &value)) return;

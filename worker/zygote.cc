@@ -41,7 +41,7 @@ bool Reply(const ipc::ZygoteReply& reply) {
   for (int i = 0; i < 3; ++i) {
     if (fds[i] > ipc::kWorkerChannelFd) close(fds[i]);
   }
-  HeapLimits limits{request.max_old_space_mb, request.max_young_space_mb};
+  HeapLimits limits{request.max_old_space_mb, request.max_young_space_mb, request.code_range_mb};
   int code = RunWorkerOnChannel(platform, limits, (request.flags & ipc::kZygoteFlagPooled) != 0);
   std::fflush(stdout);
   _exit(code);

@@ -82,20 +82,20 @@ exports.parentPort = parentPort;
 exports.isMainThread = false;
 exports.threadId = 0;
 exports.workerData = undefined;
-// The limits of this worker's heap, read once on first use. The stack is
-// V8's default of 984 KiB; no code range is reserved apart.
+// The limits of this worker's heap, code range and stack, read once on first
+// use.
 let resourceLimits = null;
 Object.defineProperty(exports, 'resourceLimits', {
   enumerable: true,
   configurable: true,
   get() {
     if (resourceLimits === null) {
-      const [young, old] = binding.internalBinding('worker_threads').heapLimitsMb();
+      const [young, old, codeRange, stack] = binding.internalBinding('worker_threads').heapLimitsMb();
       resourceLimits = {
         maxYoungGenerationSizeMb: young,
         maxOldGenerationSizeMb: old,
-        codeRangeSizeMb: 0,
-        stackSizeMb: 984 / 1024,
+        codeRangeSizeMb: codeRange,
+        stackSizeMb: stack,
       };
     }
     return resourceLimits;

@@ -16,6 +16,12 @@ namespace isohost {
 struct ResourceLimits {
   std::uint32_t max_old_space_mb = 0;    // 0: V8's default
   std::uint32_t max_young_space_mb = 0;  // 0: V8's default (young generation, MB)
+  // The JS stack, KiB (0: V8's default). Set when the script starts, capped
+  // to the stack the worker's thread really has.
+  std::uint32_t stack_size_kib = 0;
+  // V8's code range, MB (0: V8's default). Fixed when the isolate is made:
+  // such a worker is forked or exec'd for it, never taken from the pool.
+  std::uint32_t code_range_mb = 0;
   // Largest message either side may send (0: the default, 64 MiB): a larger
   // Worker::PostMessage() fails and says why, a larger postMessage() in the
   // worker throws a RangeError. A limit over what a frame's 32-bit length

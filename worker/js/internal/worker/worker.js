@@ -250,9 +250,12 @@ class Worker extends EventEmitter {
       validators.validateObject(limits, 'options.resourceLimits');
       if (limits.maxOldGenerationSizeMb > 0) request.maxOld = Math.max(1, Math.ceil(limits.maxOldGenerationSizeMb));
       if (limits.maxYoungGenerationSizeMb > 0) request.maxYoung = Math.max(1, Math.ceil(limits.maxYoungGenerationSizeMb));
+      if (limits.codeRangeSizeMb > 0) request.codeRange = Math.max(1, Math.ceil(limits.codeRangeSizeMb));
     }
-    // As asked (the nested worker's isolate gets the heap limits; the code
-    // range and the stack keep V8's defaults).
+    // Not asked, a worker's stack is Node's 4 MiB for a worker thread (as
+    // its resourceLimits say), or less when this worker has less.
+    request.stackKib = limits?.stackSizeMb > 0 ? Math.max(1, Math.ceil(limits.stackSizeMb * 1024)) : 4096;
+    // As asked.
     this.#resourceLimits = {
       maxYoungGenerationSizeMb: limits?.maxYoungGenerationSizeMb > 0 ? limits.maxYoungGenerationSizeMb : 48,
       maxOldGenerationSizeMb: limits?.maxOldGenerationSizeMb > 0 ? limits.maxOldGenerationSizeMb : 0,
@@ -399,6 +402,8 @@ class Worker extends EventEmitter {
   _exited(code, reason, message) {
     // A terminated worker exits with 1, even one killed after the grace period.
     if (this.#terminating !== null && reason === kReasonTerminated) code = 1;
+    // So does one that ran out of heap (its process aborted), as in Node.
+    if (reason === kReasonOutOfMemory) code = 1;
     this.#running = false;
     this.#exitCode = code;
     this.#updateRef();
