@@ -1,8 +1,9 @@
 // worker_threads beyond plain ports, in real workers: a port moved into a vm
 // context, MessagePorts as async_hooks resources, a nested worker's
-// environment port (Node's internal messages to its Worker object),
-// threadIds the host numbers in spawn order, and postMessageToThread
-// between any two workers of a tree with Node's errors.
+// environment port (Node's internal messages to its Worker object), the
+// JSTransferable protocol's checks, threadIds the host numbers in spawn
+// order, and postMessageToThread between any two workers of a tree with
+// Node's errors.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -24,6 +25,18 @@ TEST(WorkerMessagingTest, APortMovedIntoAVmContextIsThatContexts) {
             "in context: ping true true true\n"
             "outside: pong true\n"
             "on the carried port: through the carried port\n")
+      << result.err;
+}
+
+TEST(WorkerMessagingTest, OnlyBuiltInClassesWithADeserializerCanBeNamedByATransfer) {
+  CliResult result = RunCli({"run", ScriptPath("port_context/js_transferable.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "symbol: symbol\n"
+            "DataCloneError A FileHandle cannot be transferred to another process\n"
+            "Missing internal module 'FILE'\n"
+            "Unknown deserialize spec net:Socket\n"
+            "Unknown deserialize spec internal/fs/file_handle:isChunks\n")
       << result.err;
 }
 

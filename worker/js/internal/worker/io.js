@@ -168,6 +168,12 @@ function receive(message, realm = null) {
     return { value: native.deserializeMessage(message.bytes, ports, realm.anchor), ports };
   }
   const ports = message.endpoints.map((endpoint) => adopt(endpoint));
+  if (message.transferred !== undefined) {
+    const { deserialize } = internalRequire('internal/worker/js_transferable');
+    const objects = native.deserializeMessage(message.transferred, undefined)
+      .map(({ data, deserializeInfo }) => deserialize(deserializeInfo, data));
+    return { value: native.deserializeMessage(message.bytes, [...ports, ...objects]), ports };
+  }
   const value = native.deserializeMessage(message.bytes, ports);
   return { value, ports };
 }
@@ -216,6 +222,7 @@ function readTransferList(list, source) {
   }
   const buffers = [];
   const ports = [];
+  const transferables = [];  // objects of built-in classes (internal/worker/js_transferable.js)
   let items;
   try {
     items = Array.from(list);
@@ -234,6 +241,9 @@ function readTransferList(list, source) {
     } else if (item !== null && typeof item === 'object' && typeof item.byteLength === 'number' &&
                Object.prototype.toString.call(item) === '[object SharedArrayBuffer]') {
       // Shared memory cannot be shared between processes; it is copied.
+    } else if (internalRequire('internal/worker/js_transferable').isTransferable(item)) {
+      if (transferables.includes(item)) throw dataCloneError('Transfer list contains duplicate object');
+      transferables.push(item);
     } else {
       throw nativeTypeError('ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
     }
@@ -243,7 +253,7 @@ function readTransferList(list, source) {
     if (endpoint === source) throw dataCloneError('Transfer list contains source port');
     if (endpoint === null || endpoint.closed) throw dataCloneError('MessagePort in transfer list is already detached');
   }
-  return { buffers, ports };
+  return { buffers, ports, transferables };
 }
 
 // `value` with each port of `ports` replaced by its token. Only plain
@@ -251,6 +261,10 @@ function readTransferList(list, source) {
 // runs only for a message that transfers ports.
 function replacePorts(value, ports) {
   const tokens = new Map(ports.map((port, i) => [port, native.portToken(i)]));
+  return replaceTokens(value, tokens);
+}
+
+function replaceTokens(value, tokens) {
   const copies = new Map();
   const walk = (item) => {
     if (item === null || typeof item !== 'object') return item;
@@ -298,9 +312,29 @@ function detach(port) {
 function encode(value, transfer, source) {
   const list = readTransferList(transfer, source);
   if (list === null) return { bytes: native.serializeMessage(value, undefined), endpoints: [] };
+  if (list.transferables.length > 0) return encodeWithTransferables(value, list, source);
   const subject = list.ports.length > 0 ? replacePorts(value, list.ports) : value;
   const bytes = native.serializeMessage(subject, list.buffers);
   return { bytes, endpoints: list.ports.map(detach) };
+}
+
+// A message that transfers objects of built-in classes: each is a token
+// after the ports', and what its kTransfer gave travels beside the value
+// (`transferred`), for receive() to rebuild. Only to a peer in this process.
+function encodeWithTransferables(value, list, source) {
+  if (source === null || source.remote !== 0) {
+    throw dataCloneError('An object of this kind cannot be transferred to another process');
+  }
+  const { kTransfer } = internalRequire('internal/worker/js_transferable');
+  const tokens = new Map(list.ports.map((port, i) => [port, native.portToken(i)]));
+  const described = list.transferables.map((item, i) => {
+    tokens.set(item, native.portToken(list.ports.length + i));
+    const { data, deserializeInfo } = item[kTransfer]();
+    return { data, deserializeInfo };
+  });
+  const bytes = native.serializeMessage(replaceTokens(value, tokens), list.buffers);
+  const transferred = native.serializeMessage(described, undefined);
+  return { bytes, endpoints: list.ports.map(detach), transferred };
 }
 
 // --- MessagePort ------------------------------------------------------------------
