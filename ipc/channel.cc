@@ -450,7 +450,13 @@ bool Channel::AwaitFrame(const std::function<bool(const proto::Envelope&)>& want
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
+  // What the read we may be called from has not parsed yet comes first.
+  reader_.TakeRemainder();
   while (!found && socket_ && reading_) {
+    if (reader_.HasCarry()) {
+      if (!FeedInput(nullptr, 0) || destroyed) break;
+      continue;
+    }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now()).count();
     if (left <= 0) break;
@@ -574,7 +580,6 @@ long Channel::ReadOnce(std::uint8_t* buffer, std::size_t size) {
 }
 
 void Channel::OnReadable() {
-  bool* destroyed = destroyed_;
   // What AwaitFrame() held goes first.
   if (!held_.empty() && !awaiting_ && !DeliverHeld()) return;
   // One buffer per thread that reads, shared by its channels. It is made on
@@ -582,8 +587,12 @@ void Channel::OnReadable() {
   // zeroed into every thread's TLS, the writer thread's included, a quarter
   // MiB of private memory per worker that never reads into it.
   static thread_local std::unique_ptr<std::uint8_t[]> read_buffer;
-  if (!read_buffer) read_buffer.reset(new std::uint8_t[kReadChunk]);
-  std::uint8_t* buffer = read_buffer.get();
+  // AwaitFrame() reads while a callback of some channel's read may still be
+  // parsing the shared buffer: it has one of its own.
+  static thread_local std::unique_ptr<std::uint8_t[]> await_buffer;
+  std::unique_ptr<std::uint8_t[]>& own = awaiting_ ? await_buffer : read_buffer;
+  if (!own) own.reset(new std::uint8_t[kReadChunk]);
+  std::uint8_t* buffer = own.get();
   for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && socket_; ++i) {
     long n = ReadOnce(buffer, kReadChunk);
     if (n == -ECONNRESET) n = 0;  // the peer is gone; its data was read first
@@ -606,16 +615,24 @@ void Channel::OnReadable() {
       }
       return;
     }
-    FrameReader::PortMessageCallback on_port_message;
-    if (callbacks_.on_port_message) {
-      on_port_message = [&](std::string_view data) {
-        if (!MessageWithinLimit(data.size())) return false;
-        callbacks_.on_port_message(data);
-        return !*destroyed && socket_;
-      };
-    }
+    if (!FeedInput(buffer, static_cast<std::size_t>(n))) return;
+    if (static_cast<std::size_t>(n) < kReadChunk && !drain_on_error_) return;
+  }
+}
+
+bool Channel::FeedInput(const std::uint8_t* buffer, std::size_t n) {
+  bool* destroyed = destroyed_;
+  FrameReader::PortMessageCallback on_port_message;
+  if (callbacks_.on_port_message) {
+    on_port_message = [&](std::string_view data) {
+      if (!MessageWithinLimit(data.size())) return false;
+      callbacks_.on_port_message(data);
+      return !*destroyed && socket_;
+    };
+  }
+  {
     bool ok = reader_.Feed(
-        buffer, static_cast<std::size_t>(n),
+        buffer, n,
         [&](proto::Envelope& envelope) {
           switch (envelope.body_case()) {
             case proto::Envelope::kPipeAttach:
@@ -633,13 +650,13 @@ void Channel::OnReadable() {
           }
         },
         on_port_message);
-    if (*destroyed) return;
+    if (*destroyed) return false;
     if (!ok) {
       if (reader_.failed()) Fail("bad frame from peer: " + reader_.error());
-      return;
+      return false;
     }
-    if (static_cast<std::size_t>(n) < kReadChunk && !drain_on_error_) return;
   }
+  return true;
 }
 
 bool Channel::OnPipeAttach() {

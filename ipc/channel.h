@@ -189,6 +189,9 @@ class Channel {
   // Starts watching where frames come from.
   int WatchInput();
   void OnReadable();
+  // Parses `n` bytes of input (after any the reader carries); false when
+  // the channel failed or went away.
+  bool FeedInput(const std::uint8_t* buffer, std::size_t n);
   long ReadOnce(std::uint8_t* buffer, std::size_t size);  // the count, 0 at EOF, or -errno
   // Opens where frames go, the first time there is one: our pipe, or the
   // socket itself. False when neither is possible.
