@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "host/broadcast_hub.h"
+#include "host/thread_directory.h"
 #include "ipc/unique_fd.h"
 #include "ipc/uv_handle.h"
 #include "isohost/worker_options.h"
@@ -118,6 +119,8 @@ class Launcher {
   const std::shared_ptr<spdlog::logger>& logger() const { return options_.logger; }
   // BroadcastChannel among the workers launched here.
   const std::shared_ptr<BroadcastHub>& broadcast_hub() const { return broadcast_hub_; }
+  // The threadIds of the workers launched here (postMessageToThread).
+  const std::shared_ptr<ThreadDirectory>& thread_directory() const { return thread_directory_; }
   // Kills the zygote (tests of its death and restart).
   void KillZygoteForTesting();
 
@@ -139,6 +142,7 @@ class Launcher {
   std::deque<LaunchedProcess> pool_;
   ipc::TimerHandle refill_;
   std::shared_ptr<BroadcastHub> broadcast_hub_ = std::make_shared<BroadcastHub>();
+  std::shared_ptr<ThreadDirectory> thread_directory_ = std::make_shared<ThreadDirectory>();
 };
 
 std::string_view SpawnStrategyName(SpawnStrategy strategy);

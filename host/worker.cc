@@ -102,7 +102,7 @@ std::string_view ExitReasonName(ExitReason reason) {
   return "unknown";
 }
 
-class Worker::Impl : public PortHolder, public BroadcastHub::Member {
+class Worker::Impl : public PortHolder, public BroadcastHub::Member, public ThreadDirectory::Member {
  public:
   Impl(uv_loop_t* loop, WorkerOptions options, WorkerCallbacks callbacks, Launcher* launcher)
       : loop_(loop),
@@ -358,7 +358,9 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     start->mutable_limits()->set_timeout_ms(options_.limits.timeout_ms);
     start->mutable_limits()->set_stack_size_kib(options_.limits.stack_size_kib);
     start->mutable_limits()->set_code_range_mb(options_.limits.code_range_mb);
-    start->set_thread_id(options_.thread_id != 0 ? options_.thread_id : static_cast<std::uint32_t>(id_));
+    thread_id_ = options_.thread_id != 0 ? options_.thread_id : static_cast<std::uint32_t>(id_);
+    start->set_thread_id(thread_id_);
+    Threads()->Add(thread_id_, this);
     start->set_exec_path(exec_path_);
     start->set_argv0(options_.argv0);
     start->set_stdin_attached(options_.stdin_attached);
@@ -517,6 +519,11 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
         return OnNestedControl(envelope);
       case proto::Envelope::kPortDrain:
         return OnPortDrain(envelope.port_drain());
+      case proto::Envelope::kThreadResult: {
+        std::string error = Threads()->Answer(this, envelope.thread_result().request(), envelope.thread_result().status());
+        if (!error.empty()) ProtocolError(error);
+        return;
+      }
       case proto::Envelope::kBroadcast: {
         std::string error = Hub()->OnMessage(this, envelope.broadcast(), frame_fds_);
         if (!error.empty()) ProtocolError(error);
@@ -582,6 +589,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
       event->set_exit_code(1);
       event->set_reason(proto::EXIT_REASON_STARTUP_FAILED);
       event->set_message(why);
+      // A thread Node refuses to start has had its threadId.
+      event->set_thread_id(static_cast<std::uint32_t>(next_worker_id.fetch_add(1)));
       if (channel_) channel_->Send(refusal);
     };
     // The worker's own check may have been bypassed: the host decides.
@@ -622,7 +631,6 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     child.permissions = options_.permissions;
     child.compile_cache_dir = options_.compile_cache_dir;
     child.compile_cache_max_bytes = options_.compile_cache_max_bytes;
-    child.thread_id = spawn.thread_id();
     child.stdin_attached = spawn.stdin();
     WorkerCallbacks callbacks;
     callbacks.on_online = [this, nested_id] { SendNestedEvent(nested_id, proto::NESTED_EVENT_KIND_ONLINE, {}); };
@@ -663,12 +671,19 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
     auto impl = std::make_unique<Impl>(loop_, std::move(child), std::move(callbacks), launcher_);
     impl->relay_ = Relay();
     impl->hub_ = Hub();
+    impl->threads_ = Threads();
     impl->parent_ = this;
     impl->id_in_parent_ = nested_id;
     impl->shares_env_with_parent_ = spawn.share_env();
     impl->environment_data_ = spawn.environment_data();
     impl->start_fds_ = frame_fds_;  // workerData's SharedArrayBuffers
     Impl* started = impl.get();
+    // Its threadId is its id, numbered as spawns come: the parent waits for it.
+    proto::Envelope spawned;
+    spawned.mutable_nested_event()->set_nested_id(nested_id);
+    spawned.mutable_nested_event()->set_kind(proto::NESTED_EVENT_KIND_SPAWNED);
+    spawned.mutable_nested_event()->set_thread_id(static_cast<std::uint32_t>(started->id_));
+    if (channel_) channel_->Send(spawned);
     nested_[nested_id] = std::unique_ptr<Worker>(new Worker(std::move(impl)));
     nested_impls_[nested_id] = started;
     started->Start();
@@ -676,14 +691,15 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
 
   // Passed on between this worker and its parent or a nested worker: env
   // changes only between workers that share their env, heap snapshot
-  // requests only down, snapshots and uncaught errors only up. Anything
+  // requests only down, snapshots, uncaught errors and messages of the
+  // environment port only up. Anything
   // else (a top-level worker's uncaught error among it), and anything for
   // a worker that exited a moment ago, is dropped.
   void OnNestedControl(proto::Envelope& envelope) {
     proto::NestedControl* control = envelope.mutable_nested_control();
     const bool env_change = control->has_env_change();
     if (control->nested_id() == 0) {
-      const bool up = control->has_heap_snapshot() || control->has_uncaught_error();
+      const bool up = control->has_heap_snapshot() || control->has_uncaught_error() || control->has_env_message();
       if (parent_ == nullptr || !(up || (env_change && shares_env_with_parent_))) return;
       control->set_nested_id(id_in_parent_);
       parent_->SendFrame(envelope);
@@ -704,6 +720,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
   }
 
   void OnChannelMessage(const proto::ChannelMessage& message) {
+    if (message.thread_id() != 0 && message.port() == 0) return OnThreadMessage(message);
     PortRelay& relay = *Relay();
     if (message.port() != 0 || message.forwarded()) {
       std::string error = relay.OnChannelMessage(this, message, frame_fds_);
@@ -762,6 +779,41 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
   void DropPorts() {
     if (relay_) relay_->DropHolder(this);
     if (hub_) hub_->Drop(this);
+    if (threads_) threads_->Remove(this);
+  }
+
+  // Its supervisor's, or its tree's without one.
+  std::shared_ptr<ThreadDirectory>& Threads() {
+    if (!threads_) threads_ = launcher_ != nullptr ? launcher_->thread_directory() : std::make_shared<ThreadDirectory>();
+    return threads_;
+  }
+
+  bool SendThreadFrame(const proto::Envelope& envelope) override { return SendFrame(envelope); }
+
+  // worker_threads.postMessageToThread: to the worker of that threadId,
+  // with the ports it transfers when that worker is of the same tree (the
+  // record of channels is per tree); else, or when there is no such
+  // worker, answered NO_LISTENERS at once.
+  void OnThreadMessage(const proto::ChannelMessage& message) {
+    PortRelay& relay = *Relay();
+    std::vector<std::uint64_t> moved;
+    std::string error = relay.TakeTransferred(this, message, &moved);
+    if (!error.empty()) return ProtocolError(error);
+    Impl* to = static_cast<Impl*>(Threads()->Find(message.thread_id()));
+    if (to == nullptr || !to->running() || (!moved.empty() && to->relay_ != relay_)) {
+      relay.CloseMoved(moved);
+      ThreadDirectory::SendResult(this, message.thread_request(), proto::THREAD_MESSAGE_STATUS_NO_LISTENERS);
+      return;
+    }
+    proto::Envelope envelope;
+    proto::ChannelMessage* out = envelope.mutable_channel_message();
+    out->set_data(message.data());
+    out->set_thread_id(thread_id_);
+    out->set_thread_request(Threads()->Open(this, message.thread_request(), to));
+    std::vector<std::uint64_t> nowhere;
+    relay.GiveMoved(moved, to, out, &nowhere);
+    to->SendFrame(envelope);
+    PortRelay::SayClosed(to, nowhere);
   }
 
   // Its supervisor's, or its tree's without one.
@@ -941,6 +993,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member {
   // that started this one and its id for it (none for a worker of the host).
   std::shared_ptr<PortRelay> relay_;
   std::shared_ptr<BroadcastHub> hub_;  // made on first use
+  std::shared_ptr<ThreadDirectory> threads_;  // made on first use
+  std::uint32_t thread_id_ = 0;  // once Start is sent
   Impl* parent_ = nullptr;
   std::uint32_t id_in_parent_ = 0;
   bool shares_env_with_parent_ = false;  // env: SHARE_ENV

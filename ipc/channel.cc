@@ -82,6 +82,8 @@ void Channel::Close() {
   pending_since_.reset();
   received_fds_.clear();
   ring_reader_.reset();
+  held_delivery_.reset();
+  held_.clear();
 }
 
 void Channel::SetMaxMessageSize(std::size_t max_message_size) {
@@ -554,6 +556,88 @@ void Channel::SetKeepAlive(bool keep_alive) {
   UpdatePoll();
 }
 
+bool Channel::AwaitFrame(const std::function<bool(const proto::Envelope&)>& wanted, int timeout_ms) {
+  if (!socket_ || awaiting_ || !reading_) return false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  if (!FlushSync(timeout_ms)) return false;
+  // Meanwhile every frame is held, whole (a message from the ring is copied
+  // out of it), for the callbacks to get on a later turn.
+  std::function<void(proto::Envelope&)> on_envelope = std::move(callbacks_.on_envelope);
+  std::function<void(std::string_view)> on_port_message = std::move(callbacks_.on_port_message);
+  bool found = false;
+  callbacks_.on_envelope = [&](proto::Envelope& envelope) {
+    if (!found && wanted(envelope)) found = true;
+    held_.push_back(HeldFrame{envelope, {}});
+  };
+  if (on_port_message) {
+    callbacks_.on_port_message = [this](std::string_view data) {
+      held_.push_back(HeldFrame{std::nullopt, std::string(data)});
+    };
+  }
+  awaiting_ = true;
+  // We may be inside a callback of ours already: its flag must still learn
+  // of our end.
+  bool* outer = destroyed_;
+  bool destroyed = false;
+  // Reset to `outer` before we return (see CallbackScope for the pragma).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
+#endif
+  destroyed_ = &destroyed;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+  // What the read we may be called from has not parsed yet comes first.
+  reader_.TakeRemainder();
+  while (!found && socket_ && reading_) {
+    if (reader_.HasCarry()) {
+      if (!FeedInput(nullptr, 0) || destroyed) break;
+      continue;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) break;
+    pollfd pfd = {in_fd(), POLLIN, 0};
+    int rc = ::poll(&pfd, 1, static_cast<int>(left));
+    if (rc < 0 && errno == EINTR) continue;
+    if (rc <= 0) break;
+    OnReadable();
+    if (destroyed) break;
+  }
+  if (destroyed) {
+    if (outer != nullptr) *outer = true;
+    return false;
+  }
+  destroyed_ = outer;
+  awaiting_ = false;
+  callbacks_.on_envelope = std::move(on_envelope);
+  callbacks_.on_port_message = std::move(on_port_message);
+  if (!held_.empty()) {
+    if (!held_delivery_) held_delivery_ = std::make_unique<DeferredCall>(loop_);
+    held_delivery_->Start([this] {
+      CallbackScope scope(this);
+      if (!awaiting_) DeliverHeld();
+    });
+  }
+  return found;
+}
+
+bool Channel::DeliverHeld() {
+  bool* destroyed = destroyed_;
+  while (!held_.empty() && reading_ && socket_) {
+    HeldFrame frame = std::move(held_.front());
+    held_.pop_front();
+    if (frame.envelope) {
+      callbacks_.on_envelope(*frame.envelope);
+    } else {
+      callbacks_.on_port_message(frame.port_message);
+    }
+    if (*destroyed || !socket_) return false;
+  }
+  return true;
+}
+
 void Channel::PauseReading() {
   reading_ = false;
   UpdatePoll();
@@ -562,6 +646,13 @@ void Channel::PauseReading() {
 void Channel::ResumeReading() {
   reading_ = true;
   UpdatePoll();
+  // Held frames wait for no input.
+  if (!held_.empty() && held_delivery_) {
+    held_delivery_->Start([this] {
+      CallbackScope scope(this);
+      if (!awaiting_) DeliverHeld();
+    });
+  }
 }
 
 void Channel::UpdatePoll() {
@@ -647,14 +738,19 @@ long Channel::ReadOnce(std::uint8_t* buffer, std::size_t size) {
 }
 
 void Channel::OnReadable() {
-  bool* destroyed = destroyed_;
+  // What AwaitFrame() held goes first.
+  if (!held_.empty() && !awaiting_ && !DeliverHeld()) return;
   // One buffer per thread that reads, shared by its channels. It is made on
   // the first read and left unzeroed: as a thread_local array it would be
   // zeroed into every thread's TLS, the writer thread's included, a quarter
   // MiB of private memory per worker that never reads into it.
   static thread_local std::unique_ptr<std::uint8_t[]> read_buffer;
-  if (!read_buffer) read_buffer.reset(new std::uint8_t[kReadChunk]);
-  std::uint8_t* buffer = read_buffer.get();
+  // AwaitFrame() reads while a callback of some channel's read may still be
+  // parsing the shared buffer: it has one of its own.
+  static thread_local std::unique_ptr<std::uint8_t[]> await_buffer;
+  std::unique_ptr<std::uint8_t[]>& own = awaiting_ ? await_buffer : read_buffer;
+  if (!own) own.reset(new std::uint8_t[kReadChunk]);
+  std::uint8_t* buffer = own.get();
   for (int i = 0; (drain_on_error_ || i < kMaxReadsPerWakeup) && reading_ && socket_; ++i) {
     long n = ReadOnce(buffer, kReadChunk);
     if (n == -ECONNRESET) n = 0;  // the peer is gone; its data was read first
@@ -677,16 +773,24 @@ void Channel::OnReadable() {
       }
       return;
     }
-    FrameReader::PortMessageCallback on_port_message;
-    if (callbacks_.on_port_message) {
-      on_port_message = [&](std::string_view data) {
-        if (!MessageWithinLimit(data.size())) return false;
-        callbacks_.on_port_message(data);
-        return !*destroyed && socket_;
-      };
-    }
+    if (!FeedInput(buffer, static_cast<std::size_t>(n))) return;
+    if (static_cast<std::size_t>(n) < kReadChunk && !drain_on_error_) return;
+  }
+}
+
+bool Channel::FeedInput(const std::uint8_t* buffer, std::size_t n) {
+  bool* destroyed = destroyed_;
+  FrameReader::PortMessageCallback on_port_message;
+  if (callbacks_.on_port_message) {
+    on_port_message = [&](std::string_view data) {
+      if (!MessageWithinLimit(data.size())) return false;
+      callbacks_.on_port_message(data);
+      return !*destroyed && socket_;
+    };
+  }
+  {
     bool ok = reader_.Feed(
-        buffer, static_cast<std::size_t>(n),
+        buffer, n,
         [&](proto::Envelope& envelope) {
           switch (envelope.body_case()) {
             case proto::Envelope::kPipeAttach:
@@ -704,13 +808,13 @@ void Channel::OnReadable() {
           }
         },
         on_port_message);
-    if (*destroyed) return;
+    if (*destroyed) return false;
     if (!ok) {
       if (reader_.failed()) Fail("bad frame from peer: " + reader_.error());
-      return;
+      return false;
     }
-    if (static_cast<std::size_t>(n) < kReadChunk && !drain_on_error_) return;
   }
+  return true;
 }
 
 bool Channel::OnPipeAttach() {

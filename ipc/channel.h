@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -153,6 +154,13 @@ class Channel {
   // Payloads are released in the order they arrived.
   void ReleasePayload(const proto::TaskPayload& payload);
 
+  // Blocks, reading frames, until one for which `wanted` returns true has
+  // come, the peer is gone, or `timeout_ms` passes; returns whether one came.
+  // For an owner that needs its peer's answer before it can return to its
+  // loop. Every frame read meanwhile, the wanted one included, still goes
+  // to the callbacks, in order, on a later turn of the loop.
+  bool AwaitFrame(const std::function<bool(const proto::Envelope&)>& wanted, int timeout_ms);
+
   // Writes what the socket takes now; the rest goes when it becomes writable.
   void Flush();
   // Blocks until no more than `keep` bytes remain buffered (by default none),
@@ -198,6 +206,9 @@ class Channel {
   // Starts watching where frames come from.
   int WatchInput();
   void OnReadable();
+  // Parses `n` bytes of input (after any the reader carries); false when
+  // the channel failed or went away.
+  bool FeedInput(const std::uint8_t* buffer, std::size_t n);
   long ReadOnce(std::uint8_t* buffer, std::size_t size);  // the count, 0 at EOF, or -errno
   // Opens where frames go, the first time there is one: our pipe, or the
   // socket itself. False when neither is possible.
@@ -313,6 +324,18 @@ class Channel {
 #endif
   // Descriptors that came with socket reads, until a frame claims them.
   std::vector<UniqueFd> received_fds_;
+  // Frames AwaitFrame() read, for the callbacks (a message's bytes alone
+  // when on_port_message takes it), and what delivers them: made on the
+  // first AwaitFrame().
+  struct HeldFrame {
+    std::optional<proto::Envelope> envelope;
+    std::string port_message;
+  };
+  std::deque<HeldFrame> held_;
+  std::unique_ptr<DeferredCall> held_delivery_;
+  bool awaiting_ = false;
+  // Hands the held frames to the callbacks; false when that closed us.
+  bool DeliverHeld();
   // Our ring for large messages (made at most once), and the peer's.
   bool ring_tried_ = false;
   std::unique_ptr<SharedRingWriter> ring_writer_;

@@ -53,9 +53,54 @@ bool FrameReader::ParseFrame(const std::uint8_t* payload, std::size_t size,
   return on_envelope(envelope_);
 }
 
+bool FrameReader::ParseInFeed(const std::uint8_t* payload, std::size_t length, const std::uint8_t* rest,
+                              std::size_t rest_size, const EnvelopeCallback& on_envelope,
+                              const PortMessageCallback& on_port_message, bool* taken) {
+  // Nested Feed()s (an owner reading from inside a callback) keep their own.
+  const std::uint8_t* saved_data = rest_data_;
+  std::size_t saved_size = rest_size_;
+  bool saved_in_callback = in_callback_;
+  bool saved_taken = remainder_taken_;
+  rest_data_ = rest;
+  rest_size_ = rest_size;
+  in_callback_ = true;
+  remainder_taken_ = false;
+  bool ok = ParseFrame(payload, length, on_envelope, on_port_message);
+  // The callback may have destroyed this reader: then `ok` is false and
+  // nothing more is touched.
+  if (!ok) return false;
+  *taken = remainder_taken_;
+  rest_data_ = saved_data;
+  rest_size_ = saved_size;
+  in_callback_ = saved_in_callback;
+  remainder_taken_ = saved_taken;
+  return true;
+}
+
 bool FrameReader::Feed(const std::uint8_t* data, std::size_t size,
                        const EnvelopeCallback& on_envelope, const PortMessageCallback& on_port_message) {
   if (failed()) return false;
+  if (!carry_.empty()) {
+    std::vector<std::uint8_t> carry;
+    carry.swap(carry_);
+    if (!FeedBytes(carry.data(), carry.size(), on_envelope, on_port_message)) return false;
+    // Taken again meanwhile: the new input goes after it.
+    if (!carry_.empty()) {
+      carry_.insert(carry_.end(), data, data + size);
+      return true;
+    }
+  }
+  return FeedBytes(data, size, on_envelope, on_port_message);
+}
+
+void FrameReader::TakeRemainder() {
+  if (!in_callback_ || remainder_taken_) return;
+  remainder_taken_ = true;
+  carry_.insert(carry_.end(), rest_data_, rest_data_ + rest_size_);
+}
+
+bool FrameReader::FeedBytes(const std::uint8_t* data, std::size_t size,
+                            const EnvelopeCallback& on_envelope, const PortMessageCallback& on_port_message) {
   while (size > 0) {
     // Fast path: nothing buffered and whole frames in the input need no copy.
     if (pending_.empty() && size >= kFrameHeaderSize) {
@@ -66,9 +111,12 @@ bool FrameReader::Feed(const std::uint8_t* data, std::size_t size,
                     std::to_string(max_frame_size_) + " bytes");
       }
       if (size - kFrameHeaderSize >= length) {
-        if (!ParseFrame(data + kFrameHeaderSize, length, on_envelope, on_port_message)) return false;
+        const std::uint8_t* frame = data + kFrameHeaderSize;
         data += kFrameHeaderSize + length;
         size -= kFrameHeaderSize + length;
+        bool taken = false;
+        if (!ParseInFeed(frame, length, data, size, on_envelope, on_port_message, &taken)) return false;
+        if (taken) return true;
         continue;
       }
     }
@@ -97,7 +145,11 @@ bool FrameReader::Feed(const std::uint8_t* data, std::size_t size,
       // Move the frame out first: the callback may destroy this reader.
       std::vector<std::uint8_t> frame;
       frame.swap(pending_);
-      if (!ParseFrame(frame.data() + kFrameHeaderSize, length, on_envelope, on_port_message)) return false;
+      bool taken = false;
+      if (!ParseInFeed(frame.data() + kFrameHeaderSize, length, data, size, on_envelope, on_port_message, &taken)) {
+        return false;
+      }
+      if (taken) return true;
       if (frame.capacity() <= (1u << 20)) {
         frame.clear();
         pending_.swap(frame);  // keep a small buffer for the next frame

@@ -43,7 +43,15 @@ class FrameReader {
 
   // True when the bytes so far end on a frame boundary. A stream that closes
   // when this is false ended in the middle of a frame (truncated).
-  bool AtFrameBoundary() const { return pending_.empty(); }
+  bool AtFrameBoundary() const { return pending_.empty() && carry_.empty(); }
+
+  // From inside a callback of Feed(): the input after the current frame is
+  // kept (copied) to go before the next Feed()'s, and Feed() returns once
+  // the callback does. For an owner that must read more input before it
+  // returns from the callback (the input may be in a buffer it reuses).
+  void TakeRemainder();
+  // Whether input taken by TakeRemainder() waits for a Feed().
+  bool HasCarry() const { return !carry_.empty(); }
   std::size_t BufferedBytes() const { return pending_.size(); }
 
   bool failed() const { return !error_.empty(); }
@@ -57,6 +65,18 @@ class FrameReader {
   bool Fail(std::string message);
   bool ParseFrame(const std::uint8_t* payload, std::size_t size,
                   const EnvelopeCallback& on_envelope, const PortMessageCallback& on_port_message);
+  // ParseFrame() for a frame of FeedBytes(), with the input after it.
+  bool ParseInFeed(const std::uint8_t* payload, std::size_t length, const std::uint8_t* rest, std::size_t rest_size,
+                   const EnvelopeCallback& on_envelope, const PortMessageCallback& on_port_message, bool* taken);
+  bool FeedBytes(const std::uint8_t* data, std::size_t size,
+                 const EnvelopeCallback& on_envelope, const PortMessageCallback& on_port_message);
+
+  // While a frame's callback runs: the input after it (TakeRemainder()).
+  const std::uint8_t* rest_data_ = nullptr;
+  std::size_t rest_size_ = 0;
+  bool in_callback_ = false;
+  bool remainder_taken_ = false;
+  std::vector<std::uint8_t> carry_;  // taken input, before any new input
 
   std::size_t max_frame_size_;
   std::vector<std::uint8_t> pending_;  // bytes of an incomplete frame

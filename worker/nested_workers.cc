@@ -67,15 +67,21 @@ void NestedWorkers::OnFrame(const proto::Envelope& envelope) {
     runtime_->MakeCallback(on_stdio_.Get(isolate), 3, argv);
     return;
   }
-  if (envelope.has_nested_control() && envelope.nested_control().has_uncaught_error()) {
+  if (envelope.has_nested_control() &&
+      (envelope.nested_control().has_uncaught_error() || envelope.nested_control().has_env_message())) {
     const proto::NestedControl& control = envelope.nested_control();
+    const bool env_message = control.has_env_message();
     v8::Local<v8::Value> value;
     {
       v8::TryCatch try_catch(isolate);
-      if (!DeserializeValue(isolate, context, control.uncaught_error()).ToLocal(&value)) return;
+      if (!DeserializeValue(isolate, context, env_message ? control.env_message() : control.uncaught_error())
+               .ToLocal(&value)) {
+        return;
+      }
     }
-    v8::Local<v8::Value> argv[2] = {v8::Integer::NewFromUnsigned(isolate, control.nested_id()), value};
-    runtime_->MakeCallback(on_uncaught_.Get(isolate), 2, argv);
+    v8::Local<v8::Value> argv[3] = {v8::Integer::NewFromUnsigned(isolate, control.nested_id()), value,
+                                    v8::Boolean::New(isolate, env_message)};
+    runtime_->MakeCallback(on_uncaught_.Get(isolate), 3, argv);
     return;
   }
   if (envelope.has_nested_control() && envelope.nested_control().has_heap_snapshot()) {
@@ -183,7 +189,8 @@ void OnNestedControl(Runtime& runtime, const proto::Envelope& envelope) {
     ShareEnvChange(runtime, change.name(), value, control.nested_id());
   } else if (control.has_heap_snapshot_request()) {
     if (control.nested_id() == 0) SendHeapSnapshot(runtime);
-  } else if ((control.has_heap_snapshot() || control.has_uncaught_error()) && control.nested_id() != 0 &&
+  } else if ((control.has_heap_snapshot() || control.has_uncaught_error() || control.has_env_message()) &&
+             control.nested_id() != 0 &&
              runtime.nested_workers()) {
     runtime.nested_workers()->OnFrame(envelope);
   }
@@ -211,6 +218,15 @@ void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope) {
     runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 6, argv);
     return;
   }
+  if (envelope.has_thread_result()) {
+    const proto::ThreadMessageResult& result = envelope.thread_result();
+    v8::Local<v8::Value> argv[6] = {v8::Number::New(isolate, static_cast<double>(result.request())),
+                                    v8::Integer::New(isolate, 0), v8::Undefined(isolate), v8::Undefined(isolate),
+                                    v8::Integer::New(isolate, kFrameThreadResult),
+                                    v8::Integer::New(isolate, result.status())};
+    runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 6, argv);
+    return;
+  }
   if (envelope.has_port_close() || envelope.has_port_drain()) {
     const bool drain = envelope.has_port_drain();
     const std::uint64_t port = drain ? envelope.port_drain().port() : envelope.port_close().port();
@@ -230,6 +246,15 @@ void DeliverChannelFrame(Runtime& runtime, const proto::Envelope& envelope) {
              .FromMaybe(false)) {
       return;
     }
+  }
+  if (message.thread_id() != 0) {
+    v8::Local<v8::Value> argv[7] = {v8::Integer::New(isolate, 0), v8::Integer::New(isolate, 0),
+                                    v8::ArrayBuffer::New(isolate, std::move(store)), names,
+                                    v8::Integer::New(isolate, kFrameThreadMessage),
+                                    v8::Integer::NewFromUnsigned(isolate, message.thread_id()),
+                                    v8::Number::New(isolate, static_cast<double>(message.thread_request()))};
+    runtime.MakeCallback(runtime.js().on_channel_frame.Get(isolate), 7, argv);
+    return;
   }
   const int kind = message.linked() ? kFrameMarker : message.fenced() ? kFrameFenced : kFrameMessage;
   v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate, std::move(store));

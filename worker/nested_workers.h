@@ -25,12 +25,14 @@ class NestedWorkers {
 
   // onMessage(nestedId, value), onEvent(nestedId, kind, exitCode, reason, message),
   // onStdio(nestedId, isStderr, bytes: Uint8Array),
-  // onHeapSnapshot(nestedId, bytes: Uint8Array, done), onUncaught(nestedId, report)
+  // onHeapSnapshot(nestedId, bytes: Uint8Array, done),
+  // onUncaught(nestedId, report, false) and, for a message of its
+  // environment port (NestedControl.env_message), onUncaught(nestedId, value, true)
   void SetHandlers(v8::Local<v8::Function> on_message, v8::Local<v8::Function> on_event,
                    v8::Local<v8::Function> on_stdio, v8::Local<v8::Function> on_heap_snapshot,
                    v8::Local<v8::Function> on_uncaught);
   // A NestedPortMessage, NestedEvent, NestedStdio or a NestedControl's heap
-  // snapshot or uncaught error from the host.
+  // snapshot, uncaught error or environment port message from the host.
   void OnFrame(const proto::Envelope& envelope);
 
   // Nested workers started with env: SHARE_ENV, until they exit.

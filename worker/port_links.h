@@ -32,6 +32,8 @@ enum ChannelFrameKind : int {
   kFrameLinkAttached = 3,  // end `port` has a link now, `link`
   kFrameDrainAck = 4,      // the host relays nothing more for end `port`, which we gave away
   kFrameBroadcast = 5,     // a BroadcastChannel message for the channels named `link`
+  kFrameThreadMessage = 6,  // a postMessageToThread message from thread `link`, request `request`
+  kFrameThreadResult = 7,   // the answer (status `link`) to our request `port`
   kFrameLinkData = 10,     // on link `link`: a message
   kFrameLinkPlaceholder = 11,
   kFrameLinkEnd = 12,      // the peer sends nothing more on the link

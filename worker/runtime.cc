@@ -353,6 +353,7 @@ void Runtime::OnFrame(proto::Envelope& envelope) {
     case proto::Envelope::kPortClose:
     case proto::Envelope::kPortDrain:
     case proto::Envelope::kBroadcast:
+    case proto::Envelope::kThreadResult:
       if (started_) DeliverChannelFrame(*this, envelope);
       break;
     case proto::Envelope::kPortLink:

@@ -20,6 +20,10 @@
 namespace isohost::worker::native_modules {
 namespace {
 
+// How long `new Worker()` waits for the host to number the thread: the host
+// answers as it reads the spawn, so only a host that is gone takes this long.
+constexpr int kSpawnAnswerTimeoutMs = 10000;
+
 // [maxYoungGenerationSizeMb, maxOldGenerationSizeMb, codeRangeSizeMb,
 // stackSizeMb]. The young generation is what was asked for
 // (--max-young-space) or V8's default of three 16 MiB semi-spaces; the old
@@ -70,8 +74,10 @@ void SerializeMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (SerializePortMessage(isolate, context, info[0], detach).ToLocal(&bytes)) info.GetReturnValue().Set(bytes);
 }
 
-// deserializeMessage(bytes: ArrayBuffer | ArrayBufferView, ports | undefined)
-// -> the value, in which port token i is ports[i].
+// deserializeMessage(bytes: ArrayBuffer | ArrayBufferView, ports | undefined,
+// realm | undefined) -> the value, in which port token i is ports[i]; made in
+// the context `realm` (an object) was created in, else in the caller's: a
+// port moved into a vm context receives objects of that context.
 void DeserializeMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   std::string_view data;
@@ -90,10 +96,16 @@ void DeserializeMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
   }
   v8::Local<v8::Array> ports;
   if (info[1]->IsArray()) ports = info[1].As<v8::Array>();
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
   SharedBuffers shared;
-  if (!SharedBuffersOf(isolate, isolate->GetCurrentContext(), info[0], &shared)) return;
+  if (!SharedBuffersOf(isolate, context, info[0], &shared)) return;
+  if (info[2]->IsObject()) {
+    v8::Local<v8::Context> realm;
+    if (info[2].As<v8::Object>()->GetCreationContext().ToLocal(&realm)) context = realm;
+  }
+  v8::Context::Scope context_scope(context);
   v8::Local<v8::Value> value;
-  if (DeserializePortMessage(isolate, isolate->GetCurrentContext(), data, ports, &shared).ToLocal(&value)) {
+  if (DeserializePortMessage(isolate, context, data, ports, &shared).ToLocal(&value)) {
     info.GetReturnValue().Set(value);
   }
 }
@@ -189,6 +201,19 @@ void ReportUncaught(const v8::FunctionCallbackInfo<v8::Value>& info) {
   runtime->channel()->Send(envelope);
 }
 
+// postEnvMessage(value): sends `value` (structured clone) on this worker's
+// environment port to its parent's Worker object (NestedControl.env_message);
+// throws what cloning throws. The host drops it for a worker without a parent.
+void PostEnvMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  Runtime* runtime = Runtime::From(isolate);
+  std::optional<SerializedValue> bytes = SerializeValue(isolate, isolate->GetCurrentContext(), info[0]);
+  if (!bytes) return;
+  proto::Envelope envelope;
+  envelope.mutable_nested_control()->set_env_message(std::string(bytes->bytes()));
+  runtime->channel()->Send(envelope);
+}
+
 // nestedHeapSnapshot(nestedId): asks nested worker `nestedId` for a heap
 // snapshot; its parts come to onHeapSnapshot.
 void NestedHeapSnapshot(const v8::FunctionCallbackInfo<v8::Value>& info) {
@@ -230,9 +255,10 @@ void NestedStdin(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime::From(isolate)->channel()->Send(envelope);
 }
 
-// nestedSpawn(nestedId, { threadId, scriptPath | scriptSource | scriptUrl, argv,
+// nestedSpawn(nestedId, { scriptPath | scriptSource | scriptUrl, argv,
 // env: [name, value, ...], workerData: ArrayBuffer?, maxOld, maxYoung, execArgv,
-// name })
+// name }) -> its threadId, as the host numbered it; undefined if the host
+// never said.
 void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   v8::Local<v8::Context> context = isolate->GetCurrentContext();
@@ -279,8 +305,6 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (value->IsUint32()) spawn->mutable_limits()->set_code_range_mb(value.As<v8::Uint32>()->Value());
   if (!Get(context, request, "stackKib", &value)) return;
   if (value->IsUint32()) spawn->mutable_limits()->set_stack_size_kib(value.As<v8::Uint32>()->Value());
-  if (!Get(context, request, "threadId", &value)) return;
-  if (value->IsUint32()) spawn->set_thread_id(value.As<v8::Uint32>()->Value());
   if (!Get(context, request, "name", &value)) return;
   spawn->set_name(Utf8(isolate, value));
   if (!Get(context, request, "stdin", &value)) return;
@@ -295,8 +319,24 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
     Runtime* runtime = Runtime::From(isolate);
     if (runtime->nested_workers()) runtime->nested_workers()->AddEnvSharer(spawn->nested_id());
   }
+  ipc::Channel* channel = Runtime::From(isolate)->channel();
   if (!Get(context, request, "workerData", &value)) return;
-  SendWithShared(isolate, Runtime::From(isolate)->channel(), envelope, value);
+  if (!SendWithShared(isolate, channel, envelope, value)) return;
+  // The host numbers the threads of all its workers, in the order their
+  // spawns reach it, and answers at once (NestedEvent SPAWNED, or the EXIT
+  // of a refusal): `new Worker()` waits for that answer, as a thread's
+  // constructor knows its threadId. What else comes meanwhile is delivered
+  // after, in order.
+  const std::uint32_t nested_id = spawn->nested_id();
+  std::uint32_t thread_id = 0;
+  channel->AwaitFrame(
+      [&](const proto::Envelope& frame) {
+        if (!frame.has_nested_event() || frame.nested_event().nested_id() != nested_id) return false;
+        thread_id = frame.nested_event().thread_id();
+        return true;
+      },
+      kSpawnAnswerTimeoutMs);
+  if (thread_id != 0) info.GetReturnValue().Set(thread_id);
 }
 
 // Whether a message of `size` bytes may go to the host; if not, a RangeError
@@ -339,8 +379,9 @@ constexpr std::uint32_t kSendFenced = 1;
 constexpr std::uint32_t kSendLinked = 2;
 constexpr std::uint32_t kSendForwarded = 4;
 
-// channelSend(port, nestedId, bytes: ArrayBuffer, [name, newPair, ...], flags):
-// a ChannelMessage (proto/isohost.proto) to the host.
+// channelSend(port, nestedId, bytes: ArrayBuffer, [name, newPair, ...], flags,
+// threadId, request): a ChannelMessage (proto/isohost.proto) to the host;
+// with threadId, a postMessageToThread message numbered `request`.
 void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   v8::Local<v8::Context> context = isolate->GetCurrentContext();
@@ -372,7 +413,22 @@ void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
     message->set_linked((flags & kSendLinked) != 0);
     message->set_forwarded((flags & kSendForwarded) != 0);
   }
+  if (info[5]->IsUint32() && info[6]->IsNumber()) {
+    message->set_thread_id(info[5].As<v8::Uint32>()->Value());
+    message->set_thread_request(static_cast<std::uint64_t>(info[6].As<v8::Number>()->Value()));
+  }
   SendWithShared(isolate, runtime->channel(), envelope, info[2]);
+}
+
+// threadMessageResult(request, status): the answer to postMessageToThread
+// message `request` (the host's number), a proto ThreadMessageStatus.
+void ThreadMessageResult(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsNumber() || !info[1]->IsUint32()) return;
+  proto::Envelope envelope;
+  proto::ThreadMessageResult* result = envelope.mutable_thread_result();
+  result->set_request(static_cast<std::uint64_t>(info[0].As<v8::Number>()->Value()));
+  result->set_status(static_cast<proto::ThreadMessageStatus>(info[1].As<v8::Uint32>()->Value() & 3));
+  Runtime::From(info.GetIsolate())->channel()->Send(envelope);
 }
 
 // portClose(port)
@@ -498,6 +554,8 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "nestedStdin", NestedStdin);
   SetMethod(isolate, context, target, "nestedHeapSnapshot", NestedHeapSnapshot);
   SetMethod(isolate, context, target, "reportUncaught", ReportUncaught);
+  SetMethod(isolate, context, target, "postEnvMessage", PostEnvMessage);
+  SetMethod(isolate, context, target, "threadMessageResult", ThreadMessageResult);
   SetMethod(isolate, context, target, "startEnvironmentData", StartEnvironmentData);
   SetMethod(isolate, context, target, "nestedPost", NestedPost);
   SetMethod(isolate, context, target, "nestedTerminate", NestedTerminate);

@@ -72,6 +72,33 @@ TEST_F(ChannelTest, FramesArriveInOrderBothWays) {
   EXPECT_EQ(error_b, "");
 }
 
+TEST_F(ChannelTest, AwaitFrameHoldsWhatItReadsForTheCallbacksInOrder) {
+  std::vector<std::string> at_b;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr);
+  b_ = Make(fds_[1], &at_b, nullptr, nullptr);
+  for (const char* text : {"one", "two", "three"}) a_->Send(MessageEnvelope(text));
+  std::string asked;
+  EXPECT_TRUE(b_->AwaitFrame(
+      [&](const proto::Envelope& envelope) {
+        asked += envelope.port_message().data() + ",";
+        return envelope.port_message().data() == "two";
+      },
+      5000));
+  EXPECT_EQ(asked, "one,two,");
+  EXPECT_TRUE(at_b.empty()) << "a frame reached the callbacks during the wait";
+  // The held frames come first, then what is read later.
+  a_->Send(MessageEnvelope("four"));
+  // (NOWAIT: held frames come from a timer, after which a loop with
+  // nothing else to do would wait for input.)
+  while (at_b.size() < 4) uv_run(&loop_, UV_RUN_NOWAIT);
+  EXPECT_EQ(at_b, (std::vector<std::string>{"one", "two", "three", "four"}));
+  // None that matches: false once the time is up, and nothing is lost.
+  a_->Send(MessageEnvelope("five"));
+  EXPECT_FALSE(b_->AwaitFrame([](const proto::Envelope&) { return false; }, 50));
+  while (at_b.size() < 5) uv_run(&loop_, UV_RUN_NOWAIT);
+  EXPECT_EQ(at_b.back(), "five");
+}
+
 TEST_F(ChannelTest, HighWaterMarkTellsTheProducerToPause) {
   std::vector<std::string> at_b;
   std::string error;

@@ -43,6 +43,30 @@ TEST(FrameReaderTest, ManyFramesInOneRead) {
   EXPECT_TRUE(reader.AtFrameBoundary());
 }
 
+TEST(FrameReaderTest, TakeRemainderKeepsTheRestOfTheInputForTheNextFeed) {
+  FrameReader reader;
+  std::vector<std::string> seen;
+  // The first frame's callback takes the rest and feeds newer input from
+  // inside it (as Channel::AwaitFrame does): the older input comes first.
+  const std::string older = Frames({"a", "b", "c"}) + Frames({"partial"}).substr(0, 7);
+  const std::string newer = Frames({"partial"}).substr(7) + Frames({"d"});
+  bool nested = false;
+  FrameReader::EnvelopeCallback callback = [&](proto::Envelope& envelope) {
+    seen.push_back(envelope.port_message().data());
+    if (!nested) {
+      nested = true;
+      reader.TakeRemainder();
+      EXPECT_TRUE(reader.HasCarry());
+      EXPECT_TRUE(reader.Feed(reinterpret_cast<const std::uint8_t*>(newer.data()), newer.size(), callback));
+    }
+    return true;
+  };
+  ASSERT_TRUE(reader.Feed(reinterpret_cast<const std::uint8_t*>(older.data()), older.size(), callback));
+  EXPECT_EQ(seen, (std::vector<std::string>{"a", "b", "c", "partial", "d"}));
+  EXPECT_FALSE(reader.HasCarry());
+  EXPECT_TRUE(reader.AtFrameBoundary());
+}
+
 TEST(FrameReaderTest, FrameSplitAtEveryByte) {
   std::string big(100000, 'x');
   std::string bytes = Frames({"first", big, "last"});

@@ -125,6 +125,8 @@ for (const [name, builtin] of [
   ['MessagePort', 'internal/worker/io'],
   ['BroadcastChannel', 'internal/worker/io'],
   ['receiveMessageOnPort', 'internal/worker/io'],
+  ['moveMessagePortToContext', 'internal/worker/io'],
+  ['postMessageToThread', 'internal/worker/messaging'],
   ['Worker', 'internal/worker/worker'],
 ]) {
   Object.defineProperty(exports, name, {

@@ -261,6 +261,19 @@ function createHook(callbacks) {
   return new AsyncHook(callbacks);
 }
 
+// For a built-in object that is its own resource, as Node's native handles
+// are (a MessagePort): emits init for it, returns its async id; then
+// _emitDestroy(asyncId) when it is gone.
+function emitInitFor(resource, type) {
+  const asyncId = ++nextAsyncId;
+  emitHooks('init', asyncId, type, executionAsyncId(), resource);
+  return asyncId;
+}
+
+function emitDestroyOf(asyncId) {
+  if (enabledHooks.length !== 0) setImmediate(() => emitHooks('destroy', asyncId)).unref();
+}
+
 module.exports = {
   AsyncLocalStorage,
   createHook,
@@ -270,3 +283,5 @@ module.exports = {
   asyncWrapProviders: Object.freeze({ __proto__: null }),
   AsyncResource,
 };
+Object.defineProperty(module.exports, '_emitInitFor', { __proto__: null, value: emitInitFor });
+Object.defineProperty(module.exports, '_emitDestroyOf', { __proto__: null, value: emitDestroyOf });

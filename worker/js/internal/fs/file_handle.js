@@ -33,6 +33,10 @@ const kUnref = Symbol('kUnref');
 // Whether a readableWebStream() reads the handle.
 const kLocked = Symbol('kLocked');
 
+// Node's JSTransferable protocol: a FileHandle names it, but its descriptor
+// cannot move to another process, so transferring one is refused.
+const { kTransfer } = internalRequire('internal/worker/js_transferable');
+
 // Node's error for a call on a closed handle.
 function closedError(syscall) {
   const err = new Error('file closed');
@@ -51,6 +55,11 @@ class FileHandle extends EventEmitter {
 
   get fd() {
     return this[kFd];
+  }
+
+  [kTransfer]() {
+    const DOMException = internalRequire('internal/dom_exception');
+    throw new DOMException('A FileHandle cannot be transferred to another process', 'DataCloneError');
   }
 
   [kRef]() {

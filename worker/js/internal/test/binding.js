@@ -3,7 +3,9 @@
 // tests use it. internalBinding(NAME) is the runtime's native module NAME
 // (worker/native_module.cc), the very object the builtins hold, so what a
 // script changes on it they see. Node's `timers` binding is here a part of
-// the core binding the bootstrap holds: those functions, under Node's names.
+// the core binding the bootstrap holds: those functions, under Node's names;
+// its `worker` binding offers getEnvMessagePort(), a port whose messages go
+// to the parent's Worker object (through the host) as Node's internal ones.
 
 globalThis.process.emitWarning('These APIs are for internal testing only. Do not use them.', 'internal/test/binding');
 
@@ -16,6 +18,19 @@ const kCoreParts = {
     toggleTimerRef: binding.toggleTimerRef,
     toggleImmediateRef: binding.toggleImmediateRef,
   }),
+  worker: () => {
+    let envPort = null;
+    return {
+      getEnvMessagePort() {
+        envPort ??= {
+          postMessage(value) {
+            binding.internalBinding('worker_threads').postEnvMessage(value);
+          },
+        };
+        return envPort;
+      },
+    };
+  },
 };
 const coreParts = new Map();
 

@@ -75,6 +75,10 @@ class Endpoint {
     this.remote = 0;
     this.sendLink = 0;     // the link its messages go on, if any
     this.inbound = null;   // what comes from the other process, once it needs ordering
+    // The vm context the port of this end lives in since
+    // moveMessagePortToContext() (internal/worker/port_in_context.js); null
+    // for the worker's own.
+    this.realm = null;
   }
 
   // Whether this end should keep the loop alive now.
@@ -114,7 +118,7 @@ class Endpoint {
 // left alone.
 function keepNotAlive(list) {
   for (const item of list) {
-    const endpoint = item !== null && typeof item === 'object' ? MessagePortImpl._endpoint(item) : null;
+    const endpoint = item !== null && typeof item === 'object' ? endpointOf(item) : null;
     if (endpoint === null) continue;
     endpoint.weak = true;
     endpoint.updateRef();
@@ -132,7 +136,7 @@ function deliver(endpoint) {
       markClosed(endpoint);
       break;
     }
-    dispatchMessage(endpoint.port, message);
+    dispatchMessage(endpoint, message);
     if (endpoint.queue.length > 0) tick.runNextTicks();
   }
   if (endpoint.closed && endpoint.port !== null && !endpoint.closeEmitted) {
@@ -147,18 +151,39 @@ function emitClose(endpoint) {
   endpoint.queue.length = 0;
   const port = endpoint.port;
   setKeepAlive(endpoint, false);
-  if (port !== null) port.emit('close');
+  if (port === null) return;
+  if (endpoint.realm !== null) {
+    endpoint.realm.closed(port);
+  } else {
+    MessagePortImpl._gone(port);
+    port.emit('close');
+  }
 }
 
 // The value of `message` for its receiver; the ports it carries become
-// MessagePorts of this process.
-function receive(message) {
+// MessagePorts of this process, of `realm`'s vm context if given.
+function receive(message, realm = null) {
+  if (realm !== null) {
+    const ports = message.endpoints.map((endpoint) => realm.adopt(endpoint));
+    return { value: native.deserializeMessage(message.bytes, ports, realm.anchor), ports };
+  }
   const ports = message.endpoints.map((endpoint) => adopt(endpoint));
+  if (message.transferred !== undefined) {
+    const { deserialize } = internalRequire('internal/worker/js_transferable');
+    const objects = native.deserializeMessage(message.transferred, undefined)
+      .map(({ data, deserializeInfo }) => deserialize(deserializeInfo, data));
+    return { value: native.deserializeMessage(message.bytes, [...ports, ...objects]), ports };
+  }
   const value = native.deserializeMessage(message.bytes, ports);
   return { value, ports };
 }
 
-function dispatchMessage(port, message) {
+function dispatchMessage(endpoint, message) {
+  const port = endpoint.port;
+  if (endpoint.realm !== null) {
+    endpoint.realm.dispatch(port, message);
+    return;
+  }
   let received;
   try {
     received = receive(message);
@@ -197,6 +222,7 @@ function readTransferList(list, source) {
   }
   const buffers = [];
   const ports = [];
+  const transferables = [];  // objects of built-in classes (internal/worker/js_transferable.js)
   let items;
   try {
     items = Array.from(list);
@@ -209,22 +235,25 @@ function readTransferList(list, source) {
       if (buffers.includes(item)) throw dataCloneError('Transfer list contains duplicate ArrayBuffer');
       // One marked with markAsUntransferable() is copied, not detached.
       if (!workerThreads.untransferable.has(item)) buffers.push(item);
-    } else if (item instanceof MessagePort) {
+    } else if (item instanceof MessagePort || movedPorts.has(item)) {
       if (ports.includes(item)) throw dataCloneError('Transfer list contains duplicate MessagePort');
       ports.push(item);
     } else if (item !== null && typeof item === 'object' && typeof item.byteLength === 'number' &&
                Object.prototype.toString.call(item) === '[object SharedArrayBuffer]') {
       // Shared memory cannot be shared between processes; it is copied.
+    } else if (internalRequire('internal/worker/js_transferable').isTransferable(item)) {
+      if (transferables.includes(item)) throw dataCloneError('Transfer list contains duplicate object');
+      transferables.push(item);
     } else {
       throw nativeTypeError('ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
     }
   }
   for (const port of ports) {
-    const endpoint = MessagePortImpl._endpoint(port);
+    const endpoint = endpointOf(port);
     if (endpoint === source) throw dataCloneError('Transfer list contains source port');
     if (endpoint === null || endpoint.closed) throw dataCloneError('MessagePort in transfer list is already detached');
   }
-  return { buffers, ports };
+  return { buffers, ports, transferables };
 }
 
 // `value` with each port of `ports` replaced by its token. Only plain
@@ -232,6 +261,10 @@ function readTransferList(list, source) {
 // runs only for a message that transfers ports.
 function replacePorts(value, ports) {
   const tokens = new Map(ports.map((port, i) => [port, native.portToken(i)]));
+  return replaceTokens(value, tokens);
+}
+
+function replaceTokens(value, tokens) {
   const copies = new Map();
   const walk = (item) => {
     if (item === null || typeof item !== 'object') return item;
@@ -257,8 +290,13 @@ function replacePorts(value, ports) {
 
 // Takes the endpoint away from `port` (it travels in a message now).
 function detach(port) {
-  const endpoint = MessagePortImpl._endpoint(port);
-  MessagePortImpl._setEndpoint(port, null);
+  const endpoint = endpointOf(port);
+  if (movedPorts.has(port)) {
+    movedPorts.set(port, null);
+  } else {
+    MessagePortImpl._setEndpoint(port, null);
+    MessagePortImpl._gone(port);
+  }
   if (endpoint.delivery !== null) {
     timers.clearImmediate(endpoint.delivery);
     endpoint.delivery = null;
@@ -274,20 +312,53 @@ function detach(port) {
 function encode(value, transfer, source) {
   const list = readTransferList(transfer, source);
   if (list === null) return { bytes: native.serializeMessage(value, undefined), endpoints: [] };
+  if (list.transferables.length > 0) return encodeWithTransferables(value, list, source);
   const subject = list.ports.length > 0 ? replacePorts(value, list.ports) : value;
   const bytes = native.serializeMessage(subject, list.buffers);
   return { bytes, endpoints: list.ports.map(detach) };
+}
+
+// A message that transfers objects of built-in classes: each is a token
+// after the ports', and what its kTransfer gave travels beside the value
+// (`transferred`), for receive() to rebuild. Only to a peer in this process.
+function encodeWithTransferables(value, list, source) {
+  if (source === null || source.remote !== 0) {
+    throw dataCloneError('An object of this kind cannot be transferred to another process');
+  }
+  const { kTransfer } = internalRequire('internal/worker/js_transferable');
+  const tokens = new Map(list.ports.map((port, i) => [port, native.portToken(i)]));
+  const described = list.transferables.map((item, i) => {
+    tokens.set(item, native.portToken(list.ports.length + i));
+    const { data, deserializeInfo } = item[kTransfer]();
+    return { data, deserializeInfo };
+  });
+  const bytes = native.serializeMessage(replaceTokens(value, tokens), list.buffers);
+  const transferred = native.serializeMessage(described, undefined);
+  return { bytes, endpoints: list.ports.map(detach), transferred };
 }
 
 // --- MessagePort ------------------------------------------------------------------
 
 class MessagePortImpl extends NodeEventTarget {
   #endpoint;
+  #asyncId = 0;  // as async_hooks knows it ('MESSAGEPORT'), while it has an end
 
   constructor(endpoint) {
     super();
     this.#endpoint = endpoint;
     endpoint.port = this;
+    // No hook can exist before async_hooks is loaded.
+    if (internalRequire('modules').builtinLoaded('async_hooks')) {
+      this.#asyncId = internalRequire('node/async_hooks')._emitInitFor(this, 'MESSAGEPORT');
+    }
+  }
+
+  // The port closed or gave its end away: async_hooks hears of its destroy.
+  static _gone(port) {
+    // A BroadcastChannel's end has no port.
+    if (!(#asyncId in port) || port.#asyncId === 0) return;
+    internalRequire('node/async_hooks')._emitDestroyOf(port.#asyncId);
+    port.#asyncId = 0;
   }
 
   // The endpoint of `port`; null for a detached port or a fake one.
@@ -310,37 +381,12 @@ class MessagePortImpl extends NodeEventTarget {
     if (arguments.length === 0) {
       throw nativeError('ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
     }
-    const endpoint = this.#endpoint;
-    // Over a link, a message that transfers nothing is serialised straight
-    // onto it.
-    if (endpoint !== null && endpoint.sendLink !== 0 && (transfer === undefined || transfer === null) &&
-        native.linkPost(endpoint.sendLink, value)) {
-      return;
-    }
-    const message = encode(value, transfer, endpoint);
-    if (endpoint === null || endpoint.closed) return;
-    if (endpoint.remote !== 0) {
-      sendRemote(endpoint, message);
-      return;
-    }
-    const peer = endpoint.peer;
-    if (peer === null) return;
-    if (message.endpoints.includes(peer)) {
-      // The target went inside a message to itself: nobody can ever read it.
-      process.emitWarning('The target port was posted to itself, and the communication channel was lost');
-      closeChannel(endpoint);
-      return;
-    }
-    peer.enqueue(message);
+    postOn(this.#endpoint, value, transfer);
   }
 
   start() {
     MessagePortImpl.#check(this);
-    const endpoint = this.#endpoint;
-    if (endpoint === null || endpoint.started) return;
-    endpoint.started = true;
-    endpoint.updateRef();
-    endpoint.schedule();
+    startEnd(this.#endpoint);
   }
 
   close(callback = undefined) {
@@ -397,6 +443,89 @@ class MessagePortImpl extends NodeEventTarget {
       refed: active && endpoint.keepingAlive,
     });
   }
+}
+
+// Posts `value` from `endpoint` (null: a detached port) to its peer.
+function postOn(endpoint, value, transfer) {
+  // Over a link, a message that transfers nothing is serialised straight
+  // onto it.
+  if (endpoint !== null && endpoint.sendLink !== 0 && (transfer === undefined || transfer === null) &&
+      native.linkPost(endpoint.sendLink, value)) {
+    return;
+  }
+  const message = encode(value, transfer, endpoint);
+  if (endpoint === null || endpoint.closed) return;
+  if (endpoint.remote !== 0) {
+    sendRemote(endpoint, message);
+    return;
+  }
+  const peer = endpoint.peer;
+  if (peer === null) return;
+  if (message.endpoints.includes(peer)) {
+    // The target went inside a message to itself: nobody can ever read it.
+    process.emitWarning('The target port was posted to itself, and the communication channel was lost');
+    closeChannel(endpoint);
+    return;
+  }
+  peer.enqueue(message);
+}
+
+function startEnd(endpoint) {
+  if (endpoint === null || endpoint.started) return;
+  endpoint.started = true;
+  endpoint.updateRef();
+  endpoint.schedule();
+}
+
+// Ports moved into a vm context (moveMessagePortToContext) -> their
+// endpoint, null once transferred.
+const movedPorts = new WeakMap();
+
+function endpointOf(port) {
+  const endpoint = MessagePortImpl._endpoint(port);
+  if (endpoint !== null) return endpoint;
+  return movedPorts.get(port) ?? null;
+}
+
+// moveMessagePortToContext(port, contextifiedSandbox): the port's end, with
+// what it has queued, now belongs to a port of that vm context, whose
+// objects (the port, its methods, the messages it receives) are the
+// context's. `port` is left detached.
+function moveMessagePortToContext(port, context) {
+  if (!(port instanceof MessagePort)) {
+    throw nativeTypeError('ERR_INVALID_ARG_TYPE', 'The "port" argument must be a MessagePort instance');
+  }
+  const endpoint = MessagePortImpl._endpoint(port);
+  if (endpoint === null || endpoint.closed) {
+    throw nativeError('ERR_CLOSED_MESSAGE_PORT', 'Cannot send data on closed MessagePort');
+  }
+  const realm = internalRequire('internal/worker/port_in_context').realmOf(context, {
+    post(moved, value, transfer) { postOn(movedPorts.get(moved) ?? null, value, transfer); },
+    start(moved) { startEnd(movedPorts.get(moved) ?? null); },
+    close(moved) {
+      const end = movedPorts.get(moved) ?? null;
+      if (end !== null && !end.closed) closeChannel(end);
+    },
+    ref(moved, refed) {
+      const end = movedPorts.get(moved) ?? null;
+      if (end === null) return;
+      end.refed = refed;
+      end.updateRef();
+    },
+    hasRef(moved) { return movedPorts.get(moved)?.keepingAlive === true; },
+    receive,
+    bind(moved, end, realm) {
+      movedPorts.set(moved, end);
+      end.port = moved;
+      end.realm = realm;
+    },
+  });
+  if (realm === null) throw nativeTypeError('ERR_INVALID_ARG_TYPE', 'Invalid context argument');
+  detach(port);
+  // As a new native port: ref'd, receiving once started (in a vm context
+  // setting onmessage does not start it).
+  endpoint.refed = true;
+  return realm.adopt(endpoint);
 }
 
 // What scripts see: a constructor they cannot call, whose prototype is the
@@ -659,6 +788,8 @@ const kFrameMarker = 2;
 const kFrameLinkAttached = 3;
 const kFrameDrainAck = 4;
 const kFrameBroadcast = 5;
+const kFrameThreadMessage = 6;
+const kFrameThreadResult = 7;
 const kFrameLinkData = 10;
 const kFrameLinkPlaceholder = 11;
 const kFrameLinkClose = 13;
@@ -740,6 +871,14 @@ function sendRemote(endpoint, message) {
   sendThroughHost(endpoint.remote, 0, message, 0);
 }
 
+// A postMessageToThread message ({ bytes, endpoints }), our number `request`.
+function sendToThread(threadId, request, message) {
+  const followers = [];
+  const list = describeForHost(message.endpoints, followers);
+  native.channelSend(0, 0, message.bytes, list, 0, threadId, request);
+  for (const follow of followers) follow();
+}
+
 // A message to the parent (parentPort) or to a nested worker with a
 // transfer list.
 function postToLink(nestedId, value, transfer) {
@@ -794,7 +933,7 @@ function emitNow(endpoint, message, transient = false) {
   if (endpoint.queue.length === 0 && endpoint.delivery === null && endpoint.started &&
       endpoint.port !== null && !endpoint.closed &&
       (endpoint.inbound === null || !endpoint.inbound.draining)) {
-    dispatchMessage(endpoint.port, message);
+    dispatchMessage(endpoint, message);
     return;
   }
   if (transient) message.bytes = native.copyMessage(message.bytes);
@@ -971,11 +1110,27 @@ function onLinkFrame(id, kind, bytes) {
   pumpIn(endpoint);
 }
 
+// Ends that came in a message from the host, by its names for them.
+function remoteEnds(names) {
+  return names.map((name) => {
+    const endpoint = new Endpoint();
+    endpoint.remote = name;
+    remoteEndpoints.set(name, endpoint);
+    return endpoint;
+  });
+}
+
 // A frame from the host: (port, nestedId, bytes, names, kind) for a
 // message, (port) for the close of the other end of `port`; or about a
-// link (kind, link).
-function onChannelFrame(port, nestedId, bytes, names, kind = 0, linkId = 0) {
+// link (kind, link); or postMessageToThread's (kind, source, request) for
+// a message, (request, kind, status) for an answer.
+function onChannelFrame(port, nestedId, bytes, names, kind = 0, linkId = 0, request = 0) {
   if (kind >= kFrameLinkData) return onLinkFrame(linkId, kind, bytes);
+  if (kind === kFrameThreadMessage) {
+    const message = { bytes, endpoints: remoteEnds(names) };
+    return internalRequire('internal/worker/messaging').onThreadMessage(message, linkId, request);
+  }
+  if (kind === kFrameThreadResult) return internalRequire('internal/worker/messaging').onThreadResult(port, linkId);
   if (kind === kFrameBroadcast) return onBroadcast(linkId, bytes);
   if (kind === kFrameLinkAttached) return onLinkAttached(port, linkId);
   if (kind === kFrameDrainAck) {
@@ -995,12 +1150,7 @@ function onChannelFrame(port, nestedId, bytes, names, kind = 0, linkId = 0) {
     if (endpoint !== undefined) hostIn(endpoint, { marker: true });
     return;
   }
-  const endpoints = names.map((name) => {
-    const endpoint = new Endpoint();
-    endpoint.remote = name;
-    remoteEndpoints.set(name, endpoint);
-    return endpoint;
-  });
+  const endpoints = remoteEnds(names);
   const message = { bytes, endpoints };
   if (port !== 0) {
     const endpoint = remoteEndpoints.get(port);
@@ -1023,7 +1173,19 @@ function onChannelFrame(port, nestedId, bytes, names, kind = 0, linkId = 0) {
   else internalRequire('internal/worker/worker').onLinkMessage(nestedId, value, false);
 }
 
+// The types of the messages between a worker and its Worker object, by
+// Node's names (internal/worker/worker.js handles them).
+const messageTypes = {
+  UP_AND_RUNNING: 'upAndRunning',
+  COULD_NOT_SERIALIZE_ERROR: 'couldNotSerializeError',
+  ERROR_MESSAGE: 'errorMessage',
+  STDIO_PAYLOAD: 'stdioPayload',
+  STDIO_WANTS_MORE_DATA: 'stdioWantsMoreData',
+  LOAD_SCRIPT: 'loadScript',
+};
+
 module.exports = {
+  messageTypes,
   onChannelFrame,
   postToLink,
   MessageChannel,
@@ -1031,6 +1193,7 @@ module.exports = {
   MessageEvent,
   BroadcastChannel,
   receiveMessageOnPort,
+  moveMessagePortToContext,
   keepNotAlive,
   // For the parts that carry ports between processes and nested workers.
   setKeepAlive,
@@ -1038,4 +1201,5 @@ module.exports = {
   encode,
   receive,
   adopt,
+  sendToThread,
 };

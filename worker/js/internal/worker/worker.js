@@ -18,8 +18,9 @@
 //   busy holds that output until its loop runs, as a thread's would.
 // - getHeapSnapshot(): the nested worker takes it between two of its
 //   callbacks, so a busy one answers once its loop runs again.
-// - threadId: unique in this tree of workers, not numbered in order across
-//   it (this worker's id * 1000 + a count).
+// - threadId: the host numbers the threads of all its workers in the order
+//   their spawns reach it, as Node numbers threads; `new Worker()` waits
+//   for that number (the host answers as it reads the spawn).
 
 const { EventEmitter } = internalRequire('events');
 const { codes } = internalRequire('internal/errors');
@@ -94,9 +95,13 @@ function setHandlers() {
   native.setNestedHandlers(onMessage, onEvent, onStdio, onHeapSnapshot, onUncaught);
 }
 
-function onUncaught(nestedId, report) {
+// The report of the error that ends nested worker `nestedId`, or with
+// `envMessage` a message of its environment port.
+function onUncaught(nestedId, report, envMessage) {
   const worker = workers.get(nestedId);
-  if (worker !== undefined) worker._uncaught(report);
+  if (worker === undefined) return;
+  if (envMessage) worker._envMessage(report);
+  else worker._uncaught(report);
 }
 
 // The error a nested worker reported before it ended (errors.js,
@@ -179,6 +184,11 @@ class Worker extends EventEmitter {
   #snapshots = [];
   #handle = null;  // as async_hooks sees this worker
   #handleClosed = false;
+  // Node's Worker talks to its thread through a MessagePort, which
+  // async_hooks sees too ('MESSAGEPORT'): ref'd while the worker has
+  // 'message' listeners, or as ref() and unref() last said, until the exit.
+  #port = null;
+  #portRef = null;  // [refed, whether it had listeners then] of the last ref()/unref()
   #asked = { stdout: false, stderr: false };
 
   constructor(filename, options = {}) {
@@ -269,15 +279,15 @@ class Worker extends EventEmitter {
     if (environment !== undefined) request.environmentData = encode(environment, undefined);
     setHandlers();
     this.#nestedId = nextNestedId++;
-    // Unique in this tree of workers: this worker's id in the high bits.
-    this.#threadId = ((workerThreads.threadId * 1000) + this.#nestedId) >>> 0;
-    request.threadId = this.#threadId;
     workers.set(this.#nestedId, this);
     // No hook can exist before async_hooks is loaded: until then no handle.
     if (internalRequire('modules').builtinLoaded('async_hooks')) {
-      this.#handle = workerHandle(() => (this.#handleClosed ? undefined : this.#refed));
+      this.#handle = workerHandle('WORKER', () => (this.#handleClosed ? undefined : this.#refed));
+      this.#port = workerHandle('MESSAGEPORT', () => this.#portHasRef());
     }
-    native.nestedSpawn(this.#nestedId, request);
+    // undefined only when the host never answered (it is gone): then -1,
+    // as for a worker that is not running.
+    this.#threadId = native.nestedSpawn(this.#nestedId, request) ?? -1;
     if (request.stdin) this.#stdio.stdin = stdinStream(this.#nestedId, () => this.#running);
     this.#updateRef();
     process.emit('worker', this);
@@ -352,12 +362,22 @@ class Worker extends EventEmitter {
 
   ref() {
     this.#refed = true;
+    this.#portRef = [true, this.listenerCount('message') > 0];
     this.#updateRef();
   }
 
   unref() {
     this.#refed = false;
+    this.#portRef = [false, this.listenerCount('message') > 0];
     this.#updateRef();
+  }
+
+  // A listener added or removed since ref()/unref() decides again.
+  #portHasRef() {
+    if (!this.#running) return false;
+    const listening = this.listenerCount('message') > 0;
+    if (this.#portRef !== null && this.#portRef[1] === listening) return this.#portRef[0];
+    return listening;
   }
 
   // The nested worker takes the snapshot between two of its callbacks and
@@ -395,6 +415,29 @@ class Worker extends EventEmitter {
     this.#uncaught = report;
   }
 
+  // A message the nested worker sent on its environment port (Node's
+  // internal port between a worker and its Worker object), handled as
+  // Node handles it. Its stdio travels otherwise here: those types are
+  // ignored. Any other type is a bug Node stops the process for.
+  _envMessage(message) {
+    const { messageTypes } = io;
+    switch (message?.type) {
+      case messageTypes.UP_AND_RUNNING:
+        return;  // 'online' comes from the host
+      case messageTypes.COULD_NOT_SERIALIZE_ERROR:
+        this.emit('error', new codes.ERR_WORKER_UNSERIALIZABLE_ERROR());
+        return;
+      case messageTypes.ERROR_MESSAGE:
+        this.emit('error', message.error);
+        return;
+      case messageTypes.STDIO_PAYLOAD:
+      case messageTypes.STDIO_WANTS_MORE_DATA:
+      case messageTypes.LOAD_SCRIPT:
+        return;
+    }
+    internalRequire('node/assert').fail(`Unknown worker message type ${message?.type}`);
+  }
+
   _online() {
     this.emit('online');
   }
@@ -422,6 +465,7 @@ class Worker extends EventEmitter {
     // Its handle closes once the 'exit' listeners have run.
     this.#handleClosed = true;
     if (this.#handle !== null) this.#handle.emitDestroy();
+    if (this.#port !== null) this.#port.emitDestroy();
     if (this.#terminating !== null) this.#terminating[1](code);
   }
 }
@@ -438,12 +482,12 @@ function startupError(message) {
   return new codes.ERR_WORKER_INIT_FAILED(message);
 }
 
-// Node's handle of a Worker as async_hooks sees it: a resource of type
-// 'WORKER' whose hasRef() says whether it keeps the loop alive (undefined
-// once closed).
+// Node's handle of a Worker (or its port) as async_hooks sees it: a
+// resource of type 'WORKER' (or 'MESSAGEPORT') whose hasRef() says whether
+// it keeps the loop alive (undefined once closed).
 let WorkerHandle = null;
 const kHasRef = Symbol('hasRef');
-function workerHandle(hasRef) {
+function workerHandle(type, hasRef) {
   if (WorkerHandle === null) {
     const { AsyncResource } = internalRequire('node/async_hooks');
     WorkerHandle = class WorkerHandle extends AsyncResource {
@@ -452,7 +496,7 @@ function workerHandle(hasRef) {
       }
     };
   }
-  const handle = new WorkerHandle('WORKER');
+  const handle = new WorkerHandle(type);
   handle[kHasRef] = hasRef;
   return handle;
 }
