@@ -83,7 +83,7 @@ void Channel::Close() {
   received_fds_.clear();
   ring_reader_.reset();
   held_delivery_.reset();
-  held_.clear();
+  held_frames_.clear();
 }
 
 void Channel::SetMaxMessageSize(std::size_t max_message_size) {
@@ -567,11 +567,11 @@ bool Channel::AwaitFrame(const std::function<bool(const proto::Envelope&)>& want
   bool found = false;
   callbacks_.on_envelope = [&](proto::Envelope& envelope) {
     if (!found && wanted(envelope)) found = true;
-    held_.push_back(HeldFrame{envelope, {}});
+    held_frames_.push_back(HeldFrame{envelope, {}});
   };
   if (on_port_message) {
     callbacks_.on_port_message = [this](std::string_view data) {
-      held_.push_back(HeldFrame{std::nullopt, std::string(data)});
+      held_frames_.push_back(HeldFrame{std::nullopt, std::string(data)});
     };
   }
   awaiting_ = true;
@@ -613,7 +613,7 @@ bool Channel::AwaitFrame(const std::function<bool(const proto::Envelope&)>& want
   awaiting_ = false;
   callbacks_.on_envelope = std::move(on_envelope);
   callbacks_.on_port_message = std::move(on_port_message);
-  if (!held_.empty()) {
+  if (!held_frames_.empty()) {
     if (!held_delivery_) held_delivery_ = std::make_unique<DeferredCall>(loop_);
     held_delivery_->Start([this] {
       CallbackScope scope(this);
@@ -625,9 +625,9 @@ bool Channel::AwaitFrame(const std::function<bool(const proto::Envelope&)>& want
 
 bool Channel::DeliverHeld() {
   bool* destroyed = destroyed_;
-  while (!held_.empty() && reading_ && socket_) {
-    HeldFrame frame = std::move(held_.front());
-    held_.pop_front();
+  while (!held_frames_.empty() && reading_ && socket_) {
+    HeldFrame frame = std::move(held_frames_.front());
+    held_frames_.pop_front();
     if (frame.envelope) {
       callbacks_.on_envelope(*frame.envelope);
     } else {

@@ -331,7 +331,7 @@ class Channel {
     std::optional<proto::Envelope> envelope;
     std::string port_message;
   };
-  std::deque<HeldFrame> held_;
+  std::deque<HeldFrame> held_frames_;
   std::unique_ptr<DeferredCall> held_delivery_;
   bool awaiting_ = false;
   // Hands the held frames to the callbacks; false when that closed us.
