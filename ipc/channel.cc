@@ -918,16 +918,9 @@ void Channel::StopBackgroundWriter() {
   }
   writer_wake_.notify_one();
   writer_.join();
-}
-
-bool Channel::PauseBackgroundWriter() {
-  if (!writer_.joinable() || writer_stop_) return false;
-  {
-    std::lock_guard<std::mutex> lock(out_mutex_);
-    writer_stop_ = true;
-  }
-  writer_wake_.notify_one();
-  return true;
+  // A task it never ran is not for the next thread (it was for this one).
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  writer_task_ = nullptr;
 }
 
 void Channel::ResumeBackgroundWriter() {
@@ -939,10 +932,30 @@ void Channel::ResumeBackgroundWriter() {
   if (options_.max_write_delay_ms > 0) StartBackgroundWriter();
 }
 
+bool Channel::RunOnBackgroundWriter(std::function<void()> task, int timeout_ms) {
+  std::unique_lock<std::mutex> lock(out_mutex_);
+  if (!writer_.joinable() || writer_stop_ || writer_task_) return false;
+  writer_task_ = std::move(task);
+  const std::uint64_t mine = writer_tasks_done_ + 1;
+  writer_wake_.notify_one();
+  return writer_task_done_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
+                                    [&] { return writer_tasks_done_ >= mine; });
+}
+
 void Channel::BackgroundWriterMain() {
   const auto delay = std::chrono::milliseconds(options_.max_write_delay_ms);
   std::unique_lock<std::mutex> lock(out_mutex_);
   while (!writer_stop_) {
+    if (writer_task_) {
+      std::function<void()> task = std::move(writer_task_);
+      writer_task_ = nullptr;
+      lock.unlock();
+      task();
+      lock.lock();
+      ++writer_tasks_done_;
+      writer_task_done_.notify_all();
+      continue;
+    }
     if (!pending_since_) {
       writer_idle_ = true;
       writer_wake_.wait(lock);

@@ -171,17 +171,18 @@ class Channel {
   // Whether the open channel alone keeps the loop alive. Pending writes
   // always do.
   void SetKeepAlive(bool keep_alive);
-  // Asks the background writer thread to end (frames then wait for the
-  // owner's flushes), and later waits for it and starts a new one. A worker
-  // that sandboxes itself does so in between, while the old thread ends: a
-  // Landlock domain covers only the threads made after it. Pause returns
-  // whether a thread was asked to end.
-  bool PauseBackgroundWriter();
-  void ResumeBackgroundWriter();
-  // Ends the background writer thread and waits for it; ResumeBackgroundWriter()
-  // starts a new one. For an end with nothing to write for a while: a worker
-  // waiting for Start has no thread then that a sandbox would have to replace.
+  // Ends the background writer thread and waits for it (frames then wait for
+  // the owner's flushes); ResumeBackgroundWriter() starts a new one, and does
+  // nothing while one runs. A worker whose writer could not restrict itself
+  // to its sandbox replaces it so, with one made inside.
   void StopBackgroundWriter();
+  void ResumeBackgroundWriter();
+  // Runs `task` on the background writer thread and waits up to `timeout_ms`
+  // for it to finish: for what must be done by that very thread (a Landlock
+  // domain is made per thread). False when there is no such thread or it did
+  // not finish in time (the task may still run later: it must own what it
+  // uses).
+  bool RunOnBackgroundWriter(std::function<void()> task, int timeout_ms);
   void PauseReading();
   void ResumeReading();
   // Stops everything now; on_close does not run.
@@ -296,6 +297,11 @@ class Channel {
   bool writer_idle_ = false;
   bool writer_stop_ = false;
   std::thread writer_;
+  // RunOnBackgroundWriter(): the task waiting for the thread, and how many
+  // it has run (the caller waits for the count to pass its own).
+  std::function<void()> writer_task_;
+  std::uint64_t writer_tasks_done_ = 0;
+  std::condition_variable writer_task_done_;
   std::uint64_t frames_sent_ = 0;
   bool keep_alive_ = true;
   bool reading_ = true;

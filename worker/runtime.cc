@@ -34,6 +34,10 @@ constexpr int kStdioCatchUpTimeoutMs = 10000;
 // busy: output and messages reach the host this promptly even from a worker
 // that never returns to its loop, and still leave in batches otherwise.
 constexpr std::uint32_t kMaxWriteDelayMs = 5;
+// How long a sandboxed Start waits for the writer thread to restrict itself
+// (it is idle then, or at most kMaxWriteDelayMs into a write) before it
+// replaces the thread instead.
+constexpr int kWriterRestrictTimeoutMs = 100;
 
 }  // namespace
 
@@ -74,9 +78,8 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
             DeliverMessage(data);
           }},
       options);
-  // A pooled worker may wait long for Start: its sandbox is partly made then,
-  // and its channel needs no writer thread until the script runs.
-  ahead_of_start_ = std::make_unique<sandbox::AheadOfStart>(&loop_, [this] { channel_->StopBackgroundWriter(); });
+  // A pooled worker may wait long for Start: its sandbox is partly made then.
+  ahead_of_start_ = std::make_unique<sandbox::AheadOfStart>(&loop_);
 }
 
 Runtime::~Runtime() {
@@ -388,16 +391,16 @@ void Runtime::StartScript(proto::Start* start) {
   }
   if (start_.has_permissions()) {
     std::uint64_t began_ns = uv_hrtime();
-    // A writer thread made before the sandbox (one a pooled worker did not
-    // end while it waited) ends while the sandbox is made, and a new one
-    // starts inside it.
-    int ending_threads = channel_->PauseBackgroundWriter() ? 1 : 0;
-    sandbox_ = sandbox::ApplySandbox(start_, ending_threads);
-    channel_->ResumeBackgroundWriter();
+    // The channel's writer thread, made before the sandbox, restricts itself
+    // to the same Landlock domain; one that cannot is replaced by a thread
+    // made inside it before the script runs.
+    sandbox_ = sandbox::ApplySandbox(start_, [this](std::function<void()> task) {
+      return channel_->RunOnBackgroundWriter(std::move(task), kWriterRestrictTimeoutMs);
+    });
+    if (!sandbox_.other_thread_restricted) channel_->StopBackgroundWriter();
+    channel_->ResumeBackgroundWriter();  // nothing if it runs
     sandbox_.applied_in_us = (uv_hrtime() - began_ns) / 1000;
     TracePoint("sandbox applied");
-  } else {
-    channel_->ResumeBackgroundWriter();  // the writer ended while waiting; nothing if it runs
   }
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
   // Here rather than when the isolate is made: a pooled worker's exists

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 
 #include "isohost/clone_codec.h"
 #include "isohost/clone_json.h"
@@ -192,6 +193,25 @@ TEST_P(SandboxTest, WithoutLandlockTheWorkerSaysItIsDegraded) {
   EXPECT_NE(result.err.find("worker 1: sandbox degraded: the kernel has no Landlock"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("\"landlock_abi\":0,\"seccomp_filter\":true"), std::string::npos) << result.err;
 #endif
+}
+
+// Landlock is per thread: the channel's writer thread, made before the
+// sandbox, restricts itself to the same grant at Start, so a native open on
+// it is refused as one on the script's thread is.
+TEST_P(SandboxTest, TheWriterThreadIsHeldToTheGrantToo) {
+  SandboxFiles files;
+  std::string script = files.app() + "/writer_thread.js";
+  WriteFile(script,
+            "const probe = require('internal/test/binding').internalBinding('sandbox_probe');"
+            "console.log(probe.openOnWriterThread(process.argv[2]), probe.openOnWriterThread(__filename));");
+  CliResult result =
+      RunCli({"run", "--spawn", GetParam(), "--sandbox", "--expose-internals", script, "--", files.secret()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, std::to_string(-EACCES) + " 0\n") << result.err;
+  EXPECT_EQ(result.err.find("degraded"), std::string::npos) << result.err;
+  // Without a sandbox the same thread opens it.
+  result = RunCli({"run", "--spawn", GetParam(), "--expose-internals", script, "--", files.secret()});
+  EXPECT_EQ(result.out, "0 0\n") << result.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, SandboxTest, ::testing::Values("exec", "zygote", "pool"),
@@ -467,6 +487,54 @@ TEST(SandboxLibraryTest, HostCarriesOnAfterAHostileWorker) {
   EXPECT_EQ(next_exit.code, 0) << next_exit.message;
   EXPECT_EQ(next_exit.reason, ExitReason::kNormal);
   EXPECT_EQ(next_exit.stats.sandbox_us, 0u);
+}
+
+// The same for a worker that waited in the pool (its writer thread has run
+// since long before Start): spawned until one comes from the pool.
+TEST(SandboxLibraryTest, APooledWorkersWriterThreadIsHeldToTheGrant) {
+  SandboxFiles files;
+  std::string script = files.app() + "/writer_thread.js";
+  WriteFile(script,
+            "const probe = require('internal/test/binding').internalBinding('sandbox_probe');"
+            "console.log(probe.openOnWriterThread(process.argv[2]), probe.openOnWriterThread(__filename));");
+  SupervisorOptions supervisor_options;
+  supervisor_options.default_strategy = SpawnStrategy::kPool;
+  supervisor_options.worker_binary = BinDir() + "/isohost-worker";
+  Supervisor supervisor(supervisor_options);
+  bool pooled = false;
+  for (int attempt = 0; attempt < 50 && !pooled; ++attempt) {
+    WorkerOptions options;
+    options.script_path = script;
+    options.argv = {files.secret()};
+    options.exec_argv = {"--expose-internals"};
+    options.permissions = Permissions::Sandbox();
+    options.worker_binary = supervisor_options.worker_binary;
+    std::string out;
+    ExitInfo exit_info;
+    bool done = false;
+    SupervisedCallbacks callbacks;
+    callbacks.on_spawn = [&](std::uint64_t, Worker& worker) { pooled = worker.strategy() == SpawnStrategy::kPool; };
+    callbacks.on_output = [&](std::uint64_t, StdioStream stream, std::string_view data, ConsoleLevel) {
+      if (stream == StdioStream::kStdout) out.append(data);
+    };
+    callbacks.on_done = [&](std::uint64_t, const ExitInfo& info, const std::string&) {
+      exit_info = info;
+      done = true;
+    };
+    supervisor.Spawn(options, callbacks);
+    while (!done) uv_run(supervisor.loop(), UV_RUN_ONCE);
+    EXPECT_EQ(exit_info.code, 0) << exit_info.message;
+    EXPECT_EQ(out, std::to_string(-EACCES) + " 0\n");
+    EXPECT_EQ(exit_info.sandbox_degraded, "");
+    // The pool refills (on the supervisor's loop), and its worker waits a
+    // while before it is taken.
+    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+    while (std::chrono::steady_clock::now() < until) {
+      uv_run(supervisor.loop(), UV_RUN_NOWAIT);
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  EXPECT_TRUE(pooled) << "no worker came from the pool";
 }
 
 // A task pool's workers get the same grant: a task reading outside it

@@ -12,11 +12,8 @@ constexpr std::uint64_t kIdleBeforeStartMs = 2;
 
 }  // namespace
 
-AheadOfStart::AheadOfStart(uv_loop_t* loop, std::function<void()> on_idle) : timer_(loop) {
-  timer_.Start(kIdleBeforeStartMs, [this, on_idle = std::move(on_idle)] {
-    PrepareNow();
-    on_idle();
-  });
+AheadOfStart::AheadOfStart(uv_loop_t* loop) : timer_(loop) {
+  timer_.Start(kIdleBeforeStartMs, [this] { PrepareNow(); });
   timer_.SetReferenced(false);
 }
 

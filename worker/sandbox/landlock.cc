@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <link.h>
 #include <linux/landlock.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -256,7 +257,12 @@ void DiscardPreparedRuleset() {
   prepared_ruleset = -1;
 }
 
-bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error) {
+bool RestrictThisThread(int ruleset_fd) {
+  return ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 && ::syscall(SYS_landlock_restrict_self, ruleset_fd, 0) == 0;
+}
+
+bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error,
+                        const std::function<void(int ruleset_fd)>& restrict_other) {
   Shape shape;
   shape.read_all = grant.read_all;
   shape.write_all = grant.write_all;
@@ -285,6 +291,7 @@ bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error)
       }
     }
   }
+  if (restrict_other) restrict_other(ruleset.get());
   if (::syscall(SYS_landlock_restrict_self, ruleset.get(), 0) != 0) {
     *error = std::string("landlock_restrict_self: ") + std::strerror(errno);
     return false;

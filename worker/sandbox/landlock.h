@@ -4,6 +4,7 @@
 #define ISOHOST_WORKER_SANDBOX_LANDLOCK_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,16 @@ void DiscardPreparedRuleset();
 // Restricts this thread (and the threads it starts later) to `grant`, with
 // what ABI `abi` can express. Returns false, saying why in `error`. A root that
 // does not exist is skipped (nothing below it can be reached either).
-bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error);
+// `restrict_other`, when given, is called with the finished ruleset before
+// this thread restricts itself, to have another thread that already runs
+// restrict itself to the same (RestrictThisThread()); it says whether that
+// thread did.
+bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error,
+                        const std::function<void(int ruleset_fd)>& restrict_other = nullptr);
+
+// Sets no_new_privs on the calling thread and restricts it to `ruleset_fd`
+// (both are per thread): for a thread another one made the ruleset for.
+bool RestrictThisThread(int ruleset_fd);
 
 }  // namespace isohost::worker::sandbox
 

@@ -11,11 +11,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
+#include "ipc/channel.h"
 #include "worker/native_module.h"
+#include "worker/runtime.h"
 
 namespace isohost::worker::native_modules {
 namespace {
@@ -46,6 +50,24 @@ void ReadFile(const v8::FunctionCallbackInfo<v8::Value>& info) {
   ::close(fd);
   if (error != 0) return info.GetReturnValue().Set(-error);
   ReturnString(info, data);
+}
+
+// openOnWriterThread(path) -> 0 when the channel's writer thread (the
+// worker's one other thread) could open `path` for reading, -errno when it
+// could not, or null when it ran nothing: the kernel's grant holds on that
+// thread too.
+void OpenOnWriterThread(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  std::string path = Utf8(info.GetIsolate(), info[0]);
+  auto result = std::make_shared<std::atomic<int>>(1);
+  bool ran = Runtime::From(info.GetIsolate())->channel()->RunOnBackgroundWriter(
+      [path, result] {
+        int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        result->store(fd < 0 ? -errno : 0);
+        if (fd >= 0) ::close(fd);
+      },
+      1000);
+  if (!ran) return info.GetReturnValue().SetNull();
+  info.GetReturnValue().Set(result->load());
 }
 
 // writeFile(path, text) -> bytes written, or -errno.
@@ -125,6 +147,7 @@ void Syscall(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
   SetMethod(isolate, context, target, "readFile", ReadFile);
+  SetMethod(isolate, context, target, "openOnWriterThread", OpenOnWriterThread);
   SetMethod(isolate, context, target, "writeFile", WriteFile);
   SetMethod(isolate, context, target, "getenv", GetEnv);
   SetMethod(isolate, context, target, "exec", Exec);

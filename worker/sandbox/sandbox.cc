@@ -7,11 +7,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 
+#include "ipc/unique_fd.h"
 #include "worker/sandbox/landlock.h"
 #include "worker/sandbox/seccomp_filter.h"
 
@@ -97,7 +100,7 @@ void SetLimit(int resource, rlim_t value, const char* name, SandboxReport* repor
 
 }  // namespace
 
-SandboxReport ApplySandbox(const proto::Start& start, int ending_threads) {
+SandboxReport ApplySandbox(const proto::Start& start, const RunOnOtherThread& run_on_other_thread) {
   SandboxReport report;
   const proto::Permissions& grant = start.permissions();
   ReplaceEnvironment(start, &report);
@@ -124,13 +127,28 @@ SandboxReport ApplySandbox(const proto::Start& start, int ending_threads) {
   if (abi == 0) {
     Degrade(&report, "the kernel has no Landlock: the file-system grant is checked in JavaScript only");
   } else {
-    // A Landlock domain covers only this thread and those it starts later.
+    // A Landlock domain covers only this thread and those it starts later:
+    // the one other thread (the channel's writer, restricted below or
+    // replaced by the caller) is accounted for; any more are reported.
     long threads = CountThreads();
     if (threads < 0) {
       Degrade(&report, "cannot count the process's threads in /proc/self/task");
-    } else if (long others = threads - 1 - ending_threads; others > 0) {
+    } else if (long others = threads - 1 - (run_on_other_thread ? 1 : 0); others > 0) {
       Degrade(&report, std::to_string(others) + " thread(s) started before the sandbox are outside Landlock");
     }
+    // The other thread restricts itself with its own copy of the ruleset,
+    // which it closes: should it come late, its copy is still valid.
+    auto restrict_other = [&](int ruleset_fd) {
+      if (!run_on_other_thread) return;
+      auto copy = std::make_shared<ipc::UniqueFd>(::fcntl(ruleset_fd, F_DUPFD_CLOEXEC, 0));
+      if (!*copy) return;
+      auto restricted = std::make_shared<std::atomic<bool>>(false);
+      bool ran = run_on_other_thread([copy, restricted] {
+        restricted->store(RestrictThisThread(copy->get()));
+        copy->reset();
+      });
+      report.other_thread_restricted = ran && restricted->load();
+    };
     LandlockGrant fs;
     for (const std::string& path : grant.fs_read()) {
       fs.read.push_back(path);
@@ -143,7 +161,7 @@ SandboxReport ApplySandbox(const proto::Start& start, int ending_threads) {
     fs.net = grant.net();
     fs.exec = grant.child_process();
     std::string error;
-    if (RestrictFileSystem(fs, abi, &error)) {
+    if (RestrictFileSystem(fs, abi, &error, restrict_other)) {
       report.landlock_abi = abi;
       if (abi < kFullLandlockAbi) {
         Degrade(&report, "Landlock ABI " + std::to_string(abi) + " < " + std::to_string(kFullLandlockAbi) +

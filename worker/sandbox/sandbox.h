@@ -5,6 +5,7 @@
 #define ISOHOST_WORKER_SANDBOX_SANDBOX_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "isohost.pb.h"
@@ -15,6 +16,10 @@ namespace isohost::worker::sandbox {
 struct SandboxReport {
   int landlock_abi = 0;        // 0: no Landlock
   bool seccomp_filter = false;
+  // The worker's other thread (the channel's writer) restricted itself to
+  // the same Landlock domain; if not, the caller replaces it before the
+  // script runs.
+  bool other_thread_restricted = false;
   std::uint64_t applied_in_us = 0;  // set by the Runtime (WorkerStats.sandbox_us)
   std::string degraded;        // what could not be enforced; empty: nothing missing
 };
@@ -23,10 +28,14 @@ struct SandboxReport {
 // host granted) and wipes the one it was started with, moves to the work
 // directory, sets the rlimits, no_new_privs, Landlock and the seccomp filter.
 // What the kernel cannot do is logged on stderr and reported; the JS checks
-// hold regardless. `ending_threads` threads other than this one are on their
-// way out (joined before the script runs); any other thread would be outside
+// hold regardless. A Landlock domain is per thread: `run_on_other_thread`,
+// when given, runs a task on the one other thread the worker may have (the
+// channel's writer) and says whether it ran, so that it restricts itself to
+// the same domain (SandboxReport::other_thread_restricted); the caller
+// replaces that thread if it did not. Any further thread would be outside
 // Landlock, and is reported.
-SandboxReport ApplySandbox(const proto::Start& start, int ending_threads = 0);
+using RunOnOtherThread = std::function<bool(std::function<void()> task)>;
+SandboxReport ApplySandbox(const proto::Start& start, const RunOnOtherThread& run_on_other_thread = nullptr);
 
 }  // namespace isohost::worker::sandbox
 
