@@ -933,13 +933,22 @@ void Channel::ResumeBackgroundWriter() {
 }
 
 bool Channel::RunOnBackgroundWriter(std::function<void()> task, int timeout_ms) {
-  std::unique_lock<std::mutex> lock(out_mutex_);
-  if (!writer_.joinable() || writer_stop_ || writer_task_) return false;
+  std::uint64_t posted = PostToBackgroundWriter(std::move(task));
+  return posted != 0 && AwaitBackgroundWriter(posted, timeout_ms);
+}
+
+std::uint64_t Channel::PostToBackgroundWriter(std::function<void()> task) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  if (!writer_.joinable() || writer_stop_ || writer_task_) return 0;
   writer_task_ = std::move(task);
-  const std::uint64_t mine = writer_tasks_done_ + 1;
   writer_wake_.notify_one();
+  return writer_tasks_done_ + 1;
+}
+
+bool Channel::AwaitBackgroundWriter(std::uint64_t task, int timeout_ms) {
+  std::unique_lock<std::mutex> lock(out_mutex_);
   return writer_task_done_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
-                                    [&] { return writer_tasks_done_ >= mine; });
+                                    [&] { return writer_tasks_done_ >= task; });
 }
 
 void Channel::BackgroundWriterMain() {

@@ -183,6 +183,10 @@ class Channel {
   // not finish in time (the task may still run later: it must own what it
   // uses).
   bool RunOnBackgroundWriter(std::function<void()> task, int timeout_ms);
+  // The same in two steps, so the caller works meanwhile: Post returns the
+  // task's number (0: no thread to run it), Await waits for that task.
+  std::uint64_t PostToBackgroundWriter(std::function<void()> task);
+  bool AwaitBackgroundWriter(std::uint64_t task, int timeout_ms);
   void PauseReading();
   void ResumeReading();
   // Stops everything now; on_close does not run.

@@ -394,9 +394,11 @@ void Runtime::StartScript(proto::Start* start) {
     // The channel's writer thread, made before the sandbox, restricts itself
     // to the same Landlock domain; one that cannot is replaced by a thread
     // made inside it before the script runs.
-    sandbox_ = sandbox::ApplySandbox(start_, [this](std::function<void()> task) {
-      return channel_->RunOnBackgroundWriter(std::move(task), kWriterRestrictTimeoutMs);
-    });
+    std::uint64_t posted = 0;
+    sandbox::OtherThread writer{
+        [&](std::function<void()> task) { return (posted = channel_->PostToBackgroundWriter(std::move(task))) != 0; },
+        [&] { return channel_->AwaitBackgroundWriter(posted, kWriterRestrictTimeoutMs); }};
+    sandbox_ = sandbox::ApplySandbox(start_, &writer);
     if (!sandbox_.other_thread_restricted) channel_->StopBackgroundWriter();
     channel_->ResumeBackgroundWriter();  // nothing if it runs
     sandbox_.applied_in_us = (uv_hrtime() - began_ns) / 1000;

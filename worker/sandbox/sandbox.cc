@@ -100,9 +100,13 @@ void SetLimit(int resource, rlim_t value, const char* name, SandboxReport* repor
 
 }  // namespace
 
-SandboxReport ApplySandbox(const proto::Start& start, const RunOnOtherThread& run_on_other_thread) {
+SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_thread) {
   SandboxReport report;
   const proto::Permissions& grant = start.permissions();
+  // The other thread's restriction, posted once the ruleset is made and
+  // awaited at the end, so that it overlaps the seccomp filter's loading.
+  bool other_posted = false;
+  auto other_restricted = std::make_shared<std::atomic<bool>>(false);
   ReplaceEnvironment(start, &report);
   if (!grant.work_dir().empty() && ::chdir(grant.work_dir().c_str()) != 0) {
     Degrade(&report, "cannot move to " + grant.work_dir() + ": " + std::strerror(errno));
@@ -133,21 +137,19 @@ SandboxReport ApplySandbox(const proto::Start& start, const RunOnOtherThread& ru
     long threads = CountThreads();
     if (threads < 0) {
       Degrade(&report, "cannot count the process's threads in /proc/self/task");
-    } else if (long others = threads - 1 - (run_on_other_thread ? 1 : 0); others > 0) {
+    } else if (long others = threads - 1 - (other_thread != nullptr ? 1 : 0); others > 0) {
       Degrade(&report, std::to_string(others) + " thread(s) started before the sandbox are outside Landlock");
     }
     // The other thread restricts itself with its own copy of the ruleset,
     // which it closes: should it come late, its copy is still valid.
     auto restrict_other = [&](int ruleset_fd) {
-      if (!run_on_other_thread) return;
+      if (other_thread == nullptr) return;
       auto copy = std::make_shared<ipc::UniqueFd>(::fcntl(ruleset_fd, F_DUPFD_CLOEXEC, 0));
       if (!*copy) return;
-      auto restricted = std::make_shared<std::atomic<bool>>(false);
-      bool ran = run_on_other_thread([copy, restricted] {
+      other_posted = other_thread->post([copy, restricted = other_restricted] {
         restricted->store(RestrictThisThread(copy->get()));
         copy->reset();
       });
-      report.other_thread_restricted = ran && restricted->load();
     };
     LandlockGrant fs;
     for (const std::string& path : grant.fs_read()) {
@@ -181,6 +183,7 @@ SandboxReport ApplySandbox(const proto::Start& start, const RunOnOtherThread& ru
   } else {
     Degrade(&report, error);
   }
+  report.other_thread_restricted = other_posted && other_thread->await() && other_restricted->load();
   return report;
 }
 

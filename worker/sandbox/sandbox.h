@@ -28,14 +28,17 @@ struct SandboxReport {
 // host granted) and wipes the one it was started with, moves to the work
 // directory, sets the rlimits, no_new_privs, Landlock and the seccomp filter.
 // What the kernel cannot do is logged on stderr and reported; the JS checks
-// hold regardless. A Landlock domain is per thread: `run_on_other_thread`,
-// when given, runs a task on the one other thread the worker may have (the
-// channel's writer) and says whether it ran, so that it restricts itself to
-// the same domain (SandboxReport::other_thread_restricted); the caller
+// hold regardless. A Landlock domain is per thread: `other_thread`, when
+// given, runs a task on the one other thread the worker may have (the
+// channel's writer), so that it restricts itself to the same domain while
+// this one goes on (SandboxReport::other_thread_restricted); the caller
 // replaces that thread if it did not. Any further thread would be outside
 // Landlock, and is reported.
-using RunOnOtherThread = std::function<bool(std::function<void()> task)>;
-SandboxReport ApplySandbox(const proto::Start& start, const RunOnOtherThread& run_on_other_thread = nullptr);
+struct OtherThread {
+  std::function<bool(std::function<void()> task)> post;  // false: it cannot take one
+  std::function<bool()> await;                           // false: the task did not finish in time
+};
+SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_thread = nullptr);
 
 }  // namespace isohost::worker::sandbox
 
