@@ -39,8 +39,8 @@ void DiscardPreparedRuleset();
 // does not exist is skipped (nothing below it can be reached either).
 // `restrict_other`, when given, is called with the finished ruleset before
 // this thread restricts itself, to have another thread that already runs
-// restrict itself to the same (RestrictThisThread()); it says whether that
-// thread did.
+// restrict itself to the same (RestrictThisThread()); it may only hand the
+// ruleset on, and keeps its own copy if it uses it later.
 bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error,
                         const std::function<void(int ruleset_fd)>& restrict_other = nullptr);
 
