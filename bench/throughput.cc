@@ -75,21 +75,32 @@ std::vector<std::string> DriverArgs(const Case& c, const Flags& flags) {
   return {"ports", std::to_string(c.port_bytes), std::to_string(flags.warmup), std::to_string(flags.duration_ms)};
 }
 
+// One round of one case.
+struct Sample {
+  double rate = 0;
+  double mib_per_s = 0;
+  // CPU time of every process or thread of the runtime per operation, µs,
+  // where the case measures it (the port rows); else negative.
+  double cpu_us_per_op = -1;
+};
+
 // A driver's result as a rate: round trips per second (and MiB/s of
-// payload both ways), or spawns per second from the median latency.
-bool DriverRates(const Case& c, const nlohmann::json& out, double* rate, double* mib, std::string* error) {
+// payload both ways, and the CPU time each cost), or spawns per second
+// from the median latency.
+bool DriverRates(const Case& c, const nlohmann::json& out, Sample* sample, std::string* error) {
   if (c.port_bytes == 0) {
     double median_ms = out.value("median_ms", 0.0);
     if (median_ms <= 0) {
       *error = "the driver reported no spawn latency";
       return false;
     }
-    *rate = 1000.0 / median_ms;
-    *mib = 0;
+    sample->rate = 1000.0 / median_ms;
     return true;
   }
-  *rate = out.value("round_trips", 0.0) / (out.value("elapsed_ms", 1.0) / 1000.0);
-  *mib = *rate * 2.0 * static_cast<double>(c.port_bytes) / (1024.0 * 1024.0);
+  double round_trips = out.value("round_trips", 0.0);
+  sample->rate = round_trips / (out.value("elapsed_ms", 1.0) / 1000.0);
+  sample->mib_per_s = sample->rate * 2.0 * static_cast<double>(c.port_bytes) / (1024.0 * 1024.0);
+  if (round_trips > 0 && out.contains("cpu_us")) sample->cpu_us_per_op = out.value("cpu_us", 0.0) / round_trips;
   return true;
 }
 
@@ -103,8 +114,8 @@ std::string EncodePayload(const Case& c) {
   return std::string(bytes.begin(), bytes.end());
 }
 
-// One round of one case: the rate and MiB/s, or false with `error` set.
-using Measure = std::function<bool(const Case&, double* rate, double* mib_per_s, std::string*)>;
+// One round of one case, or false with `error` set.
+using Measure = std::function<bool(const Case&, Sample*, std::string*)>;
 
 struct Contender {
   std::string runtime;
@@ -123,7 +134,9 @@ void EchoRates(std::uint64_t round_trips, double elapsed_ms, std::size_t payload
 }
 
 Contender IsohostContender(const Flags& flags, const std::string& dir) {
-  Measure measure = [=](const Case& c, double* rate, double* mib, std::string* error) {
+  Measure measure = [=](const Case& c, Sample* sample, std::string* error) {
+    double* rate = &sample->rate;
+    double* mib = &sample->mib_per_s;
     if (c.driver) {
       std::string text;
       if (!RunDriver(kPortDriver, DriverArgs(c, flags), c.port_bytes == 0, &text, error)) return false;
@@ -132,7 +145,7 @@ Contender IsohostContender(const Flags& flags, const std::string& dir) {
         *error = "the driver's result is not JSON: " + text;
         return false;
       }
-      return DriverRates(c, out, rate, mib, error);
+      return DriverRates(c, out, sample, error);
     }
     if (c.echo) {
       std::string payload = EncodePayload(c);
@@ -154,13 +167,15 @@ Contender IsohostContender(const Flags& flags, const std::string& dir) {
 }
 
 Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::string& dir) {
-  Measure measure = [=](const Case& c, double* rate, double* mib, std::string* error) {
+  Measure measure = [=](const Case& c, Sample* sample, std::string* error) {
+    double* rate = &sample->rate;
+    double* mib = &sample->mib_per_s;
     nlohmann::json out;
     if (c.driver) {
       std::string args;
       for (const std::string& arg : DriverArgs(c, flags)) args += (args.empty() ? "" : " ") + arg;
       if (!node.Run({"driver", "--worker", kPortDriver, "--args", args}, &out, error)) return false;
-      return DriverRates(c, out, rate, mib, error);
+      return DriverRates(c, out, sample, error);
     }
     if (c.echo) {
       if (!node.Run({"echo", "--worker", dir + "/echo.js", "--payload", c.payload, "--warmup",
@@ -190,7 +205,7 @@ ThroughputRow* FindRow(ThroughputResults* results, const Case& c, const Contende
   }
   // Nested spawns come from the pool, as a Supervisor's workers do.
   std::string strategy = who.runtime == "isohost" && c.driver && c.port_bytes == 0 ? "pool" : who.strategy;
-  results->rows.push_back({c.name, who.runtime, strategy, c.unit, {}, {}});
+  results->rows.push_back({c.name, who.runtime, strategy, c.unit, {}, {}, {}});
   return &results->rows.back();
 }
 
@@ -205,15 +220,16 @@ bool RunRound(const Flags& flags, const std::vector<Contender>& contenders, int 
     }
     std::fprintf(stderr, "[round %d/%d] %-18s", round + 1, results->rounds, c.name);
     for (const Contender* who : order) {
-      double rate = 0, mib = 0;
-      if (!who->measure(c, &rate, &mib, error)) {
+      Sample sample;
+      if (!who->measure(c, &sample, error)) {
         *error = who->runtime + " " + c.name + ": " + *error;
         return false;
       }
       ThroughputRow* row = FindRow(results, c, *who);
-      row->rates.push_back(rate);
-      row->mib_per_s.push_back(mib);
-      std::fprintf(stderr, "  %s %.0f %s", who->runtime.c_str(), rate, c.unit);
+      row->rates.push_back(sample.rate);
+      row->mib_per_s.push_back(sample.mib_per_s);
+      if (sample.cpu_us_per_op >= 0) row->cpu_us_per_op.push_back(sample.cpu_us_per_op);
+      std::fprintf(stderr, "  %s %.0f %s", who->runtime.c_str(), sample.rate, c.unit);
     }
     std::fprintf(stderr, "\n");
   }
@@ -232,7 +248,10 @@ std::vector<std::string> Notes() {
       "nested workers and joins them with a MessageChannel; one echoes, the other posts a "
       "Uint8Array of 16 B or 64 KiB and posts again on each echo (bench/js/port_driver.js, the "
       "same file for both). Timed in the pinging worker after the untimed warm-up round trips. "
-      "isohost: the ports' processes talk over the direct link the host gives them.",
+      "isohost: the ports' processes talk over the direct link the host gives them, and each "
+      "polls briefly for the answer after it posts (--link-spin-us, default 50). CPU us/op: the "
+      "CPU time (user + system) of the two workers over the timed window per round trip (Node: "
+      "its whole process, every thread; isohost: the two worker processes).",
       "nested_spawn: the same worker starts nested workers one after the other, each timed from "
       "new Worker() to its first message in the parent; spawns/s is 1000 / the median latency "
       "in ms of --spawns of them. isohost: the driver and its nested workers come from the pool "

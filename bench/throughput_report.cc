@@ -21,6 +21,11 @@ std::optional<double> RatioToNode(const ThroughputResults& results, const Throug
   return std::nullopt;
 }
 
+std::optional<double> MedianCpu(const ThroughputRow& row) {
+  if (row.cpu_us_per_op.empty()) return std::nullopt;
+  return Median(row.cpu_us_per_op);
+}
+
 nlohmann::ordered_json Rounded(const std::vector<double>& values, int digits) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (double value : values) out.push_back(RoundTo(value, digits));
@@ -35,12 +40,12 @@ void PrintThroughputTable(const ThroughputResults& results, std::FILE* out) {
                results.rounds, results.warmup, results.duration_ms,
                static_cast<unsigned long long>(results.lines));
   Table table({"case", "runtime", "strategy", "unit", "min", "median", "max", "MiB/s",
-               "isohost/node"}, 4);
+               "CPU us/op", "isohost/node"}, 4);
   for (const ThroughputRow& row : results.rows) {
     Summary s = Summarize(row.rates);
     table.AddRow({row.case_name, row.runtime, row.strategy, row.unit, FormatNumber(s.min, 0),
                   FormatNumber(s.median, 0), FormatNumber(s.max, 0),
-                  FormatNumber(Median(row.mib_per_s), 1),
+                  FormatNumber(Median(row.mib_per_s), 1), FormatNumber(MedianCpu(row), 1),
                   FormatNumber(RatioToNode(results, row), 2)});
   }
   table.Print(out);
@@ -60,6 +65,8 @@ nlohmann::ordered_json ThroughputJson(const ThroughputResults& results) {
                     {"unit", row.unit}, {"n", s.n}, {"min", RoundTo(s.min, 1)},
                     {"median", RoundTo(s.median, 1)}, {"max", RoundTo(s.max, 1)},
                     {"median_mib_per_s", RoundTo(Median(row.mib_per_s), 2)},
+                    {"median_cpu_us_per_op",
+                     MedianCpu(row) ? nlohmann::ordered_json(RoundTo(*MedianCpu(row), 2)) : nullptr},
                     {"ratio_isohost_to_node",
                      ratio ? nlohmann::ordered_json(RoundTo(*ratio, 3)) : nullptr},
                     {"rounds", Rounded(row.rates, 1)}});

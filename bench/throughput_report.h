@@ -19,6 +19,8 @@ struct ThroughputRow {
   std::string unit;       // "round_trips/s" or "lines/s"
   std::vector<double> rates;
   std::vector<double> mib_per_s;  // payload or output bytes, per round
+  // CPU time per operation, µs, per round; empty where the case does not measure it.
+  std::vector<double> cpu_us_per_op;
 };
 
 struct ThroughputResults {

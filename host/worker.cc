@@ -375,6 +375,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     }
     if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
     start->set_task_runner(options_.task_runner);
+    start->set_link_spin_us(options_.link_spin_us);
     start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
     // A sandboxed worker gets no compile cache: one it could write would be
     // code that other workers run (V8 checks a cache's length, not its text).
@@ -468,6 +469,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
         exit_info_.stats.landlock_abi = exit.stats().landlock_abi();
         exit_info_.stats.seccomp_filter = exit.stats().seccomp_filter();
         exit_info_.stats.sandbox_us = exit.stats().sandbox_us();
+        exit_info_.stats.link_spin_polls = exit.stats().link_spin_polls();
+        exit_info_.stats.link_spin_answered = exit.stats().link_spin_answered();
         exit_info_.stats.cpu_time_us = exit.cpu_time_us();
         exit_info_.sandbox_degraded = exit.sandbox_degraded();
         if (callbacks_.on_exiting) {
@@ -627,6 +630,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     child.worker_binary = options_.worker_binary;
     child.argv0 = options_.argv0;
     child.max_nested_workers = options_.max_nested_workers;
+    child.link_spin_us = options_.link_spin_us;
     // A nested worker has no more rights than its parent, and shares its cache.
     child.permissions = options_.permissions;
     child.compile_cache_dir = options_.compile_cache_dir;

@@ -125,6 +125,7 @@ void Runtime::OnCheck(uv_check_t* handle) {
 void Runtime::OnPrepare(uv_prepare_t* handle) {
   Runtime* self = static_cast<Runtime*>(handle->data);
   self->PumpPlatform();
+  self->reply_spin_.BeforePoll();
 }
 
 void Runtime::PumpPlatform() {

@@ -150,6 +150,7 @@ bool PortLinks::Send(std::uint32_t id, std::string_view data, const std::vector<
     return false;
   }
   ++stats_.sent;
+  runtime_->reply_spin().NoteSent();
   return true;
 }
 
@@ -185,7 +186,10 @@ v8::Maybe<bool> PortLinks::Post(std::uint32_t id, v8::Local<v8::Context> context
     sent = channel->SendPortMessage({message.data, message.size});
     std::free(message.data);
   }
-  if (sent) ++stats_.sent;
+  if (sent) {
+    ++stats_.sent;
+    runtime_->reply_spin().NoteSent();
+  }
   return v8::Just(sent);
 }
 

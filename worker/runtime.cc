@@ -261,6 +261,8 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     stats->set_landlock_abi(static_cast<std::uint32_t>(sandbox_.landlock_abi));
     stats->set_seccomp_filter(sandbox_.seccomp_filter);
     stats->set_sandbox_us(sandbox_.applied_in_us);
+    stats->set_link_spin_polls(reply_spin_.stats().polls);
+    stats->set_link_spin_answered(reply_spin_.stats().answered);
     exit->set_sandbox_degraded(sandbox_.degraded);
     exit->set_cpu_time_us(sandbox::ProcessCpuTimeUs());
     if (tick_info_ != nullptr) {
@@ -405,6 +407,7 @@ void Runtime::StartScript(proto::Start* start) {
     TracePoint("sandbox applied");
   }
   if (start_.limits().timeout_ms() > 0) StartWatchdog(start_.limits().timeout_ms());
+  reply_spin_.SetBudget(start_.link_spin_us());
   // Here rather than when the isolate is made: a pooled worker's exists
   // before anyone asks. The script runs on this thread, from the loop.
   ApplyStackLimit(isolate_, start_.limits().stack_size_kib());

@@ -20,6 +20,7 @@
 
 #include "ipc/channel.h"
 #include "isohost.pb.h"
+#include "worker/reply_spin.h"
 #include "worker/promise_hooks.h"
 #include "worker/sandbox/ahead_of_start.h"
 #include "worker/sandbox/cpu_limit.h"
@@ -174,6 +175,8 @@ class Runtime {
   // The direct links of its MessagePort ends (worker/port_links.h), made on
   // the first PortLink.
   std::unique_ptr<PortLinks>& port_links() { return port_links_; }
+  // Polls for the answer after a post on one of those links.
+  ReplySpin& reply_spin() { return reply_spin_; }
   // The SharedArrayBuffers that came with the frame being handled
   // (Envelope shared_buffers), mapped; empty between frames.
   const SharedBuffers& incoming_shared() const { return incoming_shared_; }
@@ -240,6 +243,7 @@ class Runtime {
 
   std::unique_ptr<ipc::Channel> channel_;
   std::unique_ptr<PortLinks> port_links_;  // its Channels use the loop: reset with channel_
+  ReplySpin reply_spin_{&loop_};
   SharedBuffers incoming_shared_;
   // The watchdog thread only sleeps until the deadline; it touches nothing
   // but these atomics, the isolate's TerminateExecution() and the async handle.

@@ -6,32 +6,71 @@
 //       MessageChannel made here: one echoes, the other posts a SIZE-byte
 //       Uint8Array and posts again on each echo; after WARMUP untimed round
 //       trips it counts them for at least DURATION_MS.
-//       -> {"round_trips": n, "elapsed_ms": x}
+//       -> {"round_trips": n, "elapsed_ms": x, "cpu_us": y}
+//       cpu_us: the CPU time the conversation cost over the timed window.
+//       Node's process.cpuUsage() counts the whole process (every thread),
+//       so the pinger's own says it all; under isohost each worker is a
+//       process of its own, and the echoing one adds its share.
 //   spawn COUNT   COUNT nested workers one after the other, each timed from
 //       new Worker() to its first message here. -> {"median_ms", "samples_ms"}
 const { Worker, MessageChannel, parentPort, workerData } = require('node:worker_threads');
+
+const workersAreProcesses = process.versions.isohost !== undefined;
+
+function cpuNowUs() {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
 
 function ping(port, size, warmup, durationMs) {
   const payload = new Uint8Array(size);
   const durationNs = BigInt(durationMs) * 1000000n;
   let received = 0;
-  let start = warmup === 0 ? process.hrtime.bigint() : 0n;
-  port.on('message', () => {
+  let start = 0n;
+  let cpuStart = 0;
+  let result = null;
+  const begin = () => {
+    start = process.hrtime.bigint();
+    cpuStart = cpuNowUs();
+    port.postMessage({ cpu: 'start' });  // the echoing worker starts counting too
+  };
+  port.on('message', (m) => {
+    if (result !== null) {
+      // The echoing worker's CPU time over the window.
+      result.cpu_us += m.cpu_us;
+      parentPort.postMessage(result);
+      port.close();
+      return;
+    }
     received++;
     const now = process.hrtime.bigint();
-    if (received === warmup) start = now;
+    if (received === warmup) return begin();
     if (received > warmup && now - start >= durationNs) {
-      parentPort.postMessage({ round_trips: received - warmup, elapsed_ms: Number(now - start) / 1e6 });
-      port.close();
+      result = { round_trips: received - warmup, elapsed_ms: Number(now - start) / 1e6, cpu_us: cpuNowUs() - cpuStart };
+      port.postMessage({ cpu: 'end' });
       return;
     }
     port.postMessage(payload);
   });
-  port.postMessage(payload);
+  if (warmup === 0) begin();
+  else port.postMessage(payload);
+}
+
+function echo(port) {
+  let cpuStart = 0;
+  port.on('message', (m) => {
+    if (m.cpu === 'start') {
+      cpuStart = cpuNowUs();
+    } else if (m.cpu === 'end') {
+      port.postMessage({ cpu_us: workersAreProcesses ? cpuNowUs() - cpuStart : 0 });
+      return;
+    }
+    port.postMessage(m);
+  });
 }
 
 if (workerData && workerData.role === 'echo') {
-  parentPort.once('message', ({ port }) => port.on('message', (m) => port.postMessage(m)));
+  parentPort.once('message', ({ port }) => echo(port));
 } else if (workerData && workerData.role === 'ping') {
   parentPort.once('message', ({ port, size, warmup, durationMs }) => ping(port, size, warmup, durationMs));
 } else if (workerData && workerData.role === 'hello') {

@@ -59,6 +59,11 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
   run_command->add_option("--max-nested-workers", run.max_nested_workers,
                           "Nested workers (new Worker() inside a worker) each worker may run at once")
       ->capture_default_str();
+  run_command->add_option("--link-spin-us", run.link_spin_us,
+                          "After a post between two workers' MessagePorts, how long the poster polls for the "
+                          "answer before it sleeps, microseconds (0: never)")
+      ->check(CLI::Range(0u, 1000000u))
+      ->capture_default_str();
   run_command->add_option("--max-message-bytes", run.max_message_bytes, "Largest message either side may send")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
       ->capture_default_str();

@@ -55,7 +55,8 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
                "{\"worker\":%llu,\"checkpoints\":%llu,\"tick_passes\":%llu,\"check_phase_js_calls\":%llu,"
                "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu,\"builtins_prewarmed\":%llu,\"compile_cache_hits\":%llu,"
                "\"compile_cache_misses\":%llu,\"compile_cache_rejected\":%llu,\"landlock_abi\":%u,"
-               "\"seccomp_filter\":%s,\"sandbox_us\":%llu,\"cpu_time_us\":%llu}\n",
+               "\"seccomp_filter\":%s,\"sandbox_us\":%llu,\"cpu_time_us\":%llu,\"link_spin_polls\":%llu,"
+               "\"link_spin_answered\":%llu}\n",
                static_cast<unsigned long long>(id), static_cast<unsigned long long>(info.stats.checkpoints),
                static_cast<unsigned long long>(info.stats.tick_passes),
                static_cast<unsigned long long>(info.stats.check_phase_js_calls),
@@ -66,7 +67,9 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
                static_cast<unsigned long long>(info.stats.compile_cache_misses),
                static_cast<unsigned long long>(info.stats.compile_cache_rejected), info.stats.landlock_abi,
                info.stats.seccomp_filter ? "true" : "false", static_cast<unsigned long long>(info.stats.sandbox_us),
-               static_cast<unsigned long long>(info.stats.cpu_time_us));
+               static_cast<unsigned long long>(info.stats.cpu_time_us),
+               static_cast<unsigned long long>(info.stats.link_spin_polls),
+               static_cast<unsigned long long>(info.stats.link_spin_answered));
 }
 
 }  // namespace
@@ -111,6 +114,7 @@ int RunCommand(const RunOptions& options) {
   worker_options.compile_cache_max_bytes = options.compile_cache_max_bytes;
   worker_options.limits.max_message_bytes = options.max_message_bytes;
   worker_options.max_nested_workers = options.max_nested_workers;
+  worker_options.link_spin_us = options.link_spin_us;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;
   worker_options.limits.max_young_space_mb = options.max_young_space_mb;
   worker_options.limits.timeout_ms = static_cast<std::uint64_t>(options.timeout_s * 1000);

@@ -38,6 +38,7 @@ struct RunOptions {
   std::size_t max_message_bytes = 64u << 20;
   // Nested workers (`new Worker()` in a worker) each worker may run at once.
   std::size_t max_nested_workers = 16;
+  std::uint32_t link_spin_us = 50;
   unsigned max_old_space_mb = 0;
   unsigned max_young_space_mb = 0;
   double timeout_s = 0;

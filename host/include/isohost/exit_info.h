@@ -38,6 +38,11 @@ struct WorkerStats {
   bool seccomp_filter = false;        // its sandbox's seccomp filter was installed
   std::uint64_t sandbox_us = 0;       // the worker's time making its sandbox at Start
   std::uint64_t cpu_time_us = 0;      // CPU time the worker process used
+  // After its posts on direct links to other workers, how often the worker
+  // polled for the answer before sleeping (WorkerOptions::link_spin_us), and
+  // how often something came while it did.
+  std::uint64_t link_spin_polls = 0;
+  std::uint64_t link_spin_answered = 0;
 };
 
 struct ExitInfo {

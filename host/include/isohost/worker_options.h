@@ -105,6 +105,14 @@ struct WorkerOptions {
   // once; each is a process the host spawns for it, with this same quota for
   // its own. 0: none (the constructor's worker reports an error and exits).
   std::size_t max_nested_workers = 16;
+  // After the worker posts on a MessagePort whose other end is in another
+  // worker (a direct link), it polls for up to this many microseconds for
+  // the answer before its loop sleeps: a conversation between two workers
+  // then skips the kernel's wake-ups, which cost more than the messages.
+  // It uses CPU only while it waits, less and less often when answers are
+  // slow to come (worker/reply_spin.h); never on a machine of one CPU.
+  // 0: never. Nested workers get their parent's.
+  std::uint32_t link_spin_us = 50;
   // The worker's threadId; 0: its id (Worker::id()).
   std::uint32_t thread_id = 0;
   // A directory for V8 code caches of the script's modules, shared by all
