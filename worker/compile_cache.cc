@@ -74,11 +74,20 @@ bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp,
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   struct stat before;
-  bool ok = ::fstat(fd, &before) == 0;
-  if (ok && S_ISDIR(before.st_mode)) {
+  if (::fstat(fd, &before) != 0) {
     ::close(fd);
-    return true;  // a directory reads as empty, as it did through iostreams
+    return false;
   }
+  bool ok = ReadWholeOpenFile(fd, before, text, stamp, want_stamp);
+  ::close(fd);
+  return ok;
+}
+
+bool ReadWholeOpenFile(int fd, const struct stat& before, std::string* text, FileStamp* stamp, bool want_stamp) {
+  *stamp = {};
+  text->clear();
+  bool ok = true;
+  if (S_ISDIR(before.st_mode)) return true;  // a directory reads as empty, as it did through iostreams
   // A regular file is read to the size fstat gave, in as few reads as it
   // takes; anything else (a pipe, a /proc file that says 0) to its end.
   const bool sized = ok && S_ISREG(before.st_mode) && before.st_size > 0;
@@ -103,7 +112,6 @@ bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp,
       MtimeNs(after) == MtimeNs(before) && done == static_cast<std::size_t>(before.st_size)) {
     *stamp = {static_cast<std::uint64_t>(before.st_size), MtimeNs(before), true};
   }
-  ::close(fd);
   return ok;
 }
 

@@ -14,6 +14,8 @@
 
 #include <v8.h>
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -34,6 +36,9 @@ struct FileStamp {
 // Reads `path` whole (a directory as empty). Returns false when it cannot be
 // opened or read. `stamp` is filled only when wanted (it costs an fstat).
 bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp, bool want_stamp);
+// The same from `fd`, open on the file that fstat() described as `before`;
+// the caller closes it.
+bool ReadWholeOpenFile(int fd, const struct stat& before, std::string* text, FileStamp* stamp, bool want_stamp);
 
 struct CompileCacheStats {
   std::uint64_t hits = 0;      // compiled from a cache file V8 accepted

@@ -88,12 +88,17 @@ bool ReadSourceText(v8::Isolate* isolate, const std::string& path, FileStamp* st
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   struct stat before;
-  if (::fstat(fd, &before) != 0 || !S_ISREG(before.st_mode) ||
-      static_cast<std::size_t>(before.st_size) < kExternalSourceMinLength) {
+  if (::fstat(fd, &before) != 0) {
     ::close(fd);
-    // Small files, directories, pipes and /proc files: read as they always were.
+    return false;
+  }
+  if (!S_ISREG(before.st_mode) || static_cast<std::size_t>(before.st_size) < kExternalSourceMinLength) {
+    // Small files, directories, pipes and /proc files: read as they always
+    // were, from the descriptor already open.
     std::string bytes;
-    if (!ReadWholeFile(path, &bytes, stamp, want_stamp)) return false;
+    bool read = ReadWholeOpenFile(fd, before, &bytes, stamp, want_stamp);
+    ::close(fd);
+    if (!read) return false;
     return MakeUtf8String(isolate, bytes.data(), bytes.size(), text);
   }
   const auto size = static_cast<std::size_t>(before.st_size);
