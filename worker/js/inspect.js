@@ -2176,17 +2176,23 @@ function isFullWidthCodePoint(code) {
 // Node with ICU counts format characters, combining marks and emoji
 // modifiers as zero width (but not the soft hyphen), and emoji shown as
 // pictures as two columns. Without ICU, V8 has no property escapes and the
-// tables above have to do.
-let zeroWidthRegExp;
+// tables above have to do. Made when the first string that is not ASCII is
+// measured: parsing the property escapes builds ICU's sets of those
+// characters, which costs more than the rest of a first console.log.
+let zeroWidthRegExp = null;
 let emojiPresentationRegExp;
-try {
-  zeroWidthRegExp = new RegExp('^[\\p{Cc}\\p{Cf}\\p{Me}\\p{Mn}\\p{Emoji_Modifier}]$', 'u');
-  emojiPresentationRegExp = new RegExp('^\\p{Emoji_Presentation}$', 'u');
-} catch {
-  zeroWidthRegExp = undefined;
+
+function makeWidthRegExps() {
+  try {
+    zeroWidthRegExp = new RegExp('^[\\p{Cc}\\p{Cf}\\p{Me}\\p{Mn}\\p{Emoji_Modifier}]$', 'u');
+    emojiPresentationRegExp = new RegExp('^\\p{Emoji_Presentation}$', 'u');
+  } catch {
+    zeroWidthRegExp = undefined;
+  }
 }
 
 function getCodePointWidth(char, code) {
+  if (zeroWidthRegExp === null) makeWidthRegExps();
   if (zeroWidthRegExp !== undefined && code !== 0xAD && zeroWidthRegExp.test(char)) return 0;
   if (isFullWidthCodePoint(code)) return 2;
   if (isZeroWidthCodePoint(code)) return 0;
