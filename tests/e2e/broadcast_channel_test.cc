@@ -24,6 +24,24 @@ TEST(BroadcastChannelTest, NestedWorkersAndTheirParentHearEachOther) {
       << result.err;
 }
 
+// Channels of one worker take their messages channel by channel, in the
+// order the channels were made, as Node's do: not in the order the
+// messages were posted.
+TEST(BroadcastChannelTest, ChannelsTakeTheirMessagesInTheOrderTheyWereMade) {
+  CliResult result = RunCli({"-e",
+                             "const c = [1, 2, 3].map(() => new BroadcastChannel('order'));\n"
+                             "const seen = [];\n"
+                             "c.forEach((ch, i) => { ch.onmessage = (e) => {\n"
+                             "  seen.push(`c${i + 1} ${e.data}`);\n"
+                             "  if (seen.length === 6) { console.log(seen.join(', ')); c.forEach((x) => x.close()); }\n"
+                             "}; });\n"
+                             "c[0].postMessage('from c1'); c[2].postMessage('from c3'); c[1].postMessage('done');\n"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "c1 from c3, c1 done, c2 from c1, c2 from c3, c3 from c1, c3 done\n")
+      << result.err;
+}
+
 std::string Decode(std::string_view data) {
   ipc::Result<ipc::CloneValue> value = ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
   return value ? ipc::ToJsonText(*value) : "undecodable";

@@ -79,13 +79,23 @@ class Endpoint {
     // moveMessagePortToContext() (internal/worker/port_in_context.js); null
     // for the worker's own.
     this.realm = null;
+    // A BroadcastChannel's end: its place among them, in the order they
+    // were made (see scheduleBroadcast); undefined for a port's.
+    this.broadcastOrder = undefined;
+  }
+
+  // Whether a pending delivery to this end should keep the loop alive.
+  wantsDeliveryRef() {
+    return (this.refed && !this.weak) || this.closed;
   }
 
   // Whether this end should keep the loop alive now.
   updateRef() {
     setKeepAlive(this, this.port !== null && !this.closed && this.refed && this.started && !this.weak);
-    if (this.delivery !== null) {
-      if ((this.refed && !this.weak) || this.closed) this.delivery.ref();
+    if (this.broadcastOrder !== undefined) {
+      refBroadcastDelivery();
+    } else if (this.delivery !== null) {
+      if (this.wantsDeliveryRef()) this.delivery.ref();
       else this.delivery.unref();
     }
   }
@@ -108,10 +118,42 @@ class Endpoint {
   schedule() {
     if (this.delivery !== null || this.port === null || !this.started) return;
     if (this.queue.length === 0 && !(this.closed && !this.closeEmitted)) return;
+    if (this.broadcastOrder !== undefined) {
+      scheduleBroadcast(this);
+      return;
+    }
     this.delivery = timers.setImmediate(deliver, this);
     // A close on its way keeps the loop alive until it is delivered.
     if ((!this.refed || this.weak) && !this.closed) this.delivery.unref();
   }
+}
+
+// BroadcastChannels take their messages in the order the channels were
+// made, each all of its own in turn, as Node's do (each is a handle of the
+// loop there, and the loop runs its handles in that order), not in the
+// order the messages came: one immediate delivers to every channel that
+// has messages waiting.
+let broadcastDelivery = null;
+let pendingBroadcasts = [];
+
+function scheduleBroadcast(endpoint) {
+  pendingBroadcasts.push(endpoint);
+  endpoint.delivery = true;
+  if (broadcastDelivery === null) broadcastDelivery = timers.setImmediate(deliverBroadcasts);
+  refBroadcastDelivery();
+}
+
+function refBroadcastDelivery() {
+  if (broadcastDelivery === null) return;
+  if (pendingBroadcasts.some((endpoint) => endpoint.wantsDeliveryRef())) broadcastDelivery.ref();
+  else broadcastDelivery.unref();
+}
+
+function deliverBroadcasts() {
+  broadcastDelivery = null;
+  const due = pendingBroadcasts.sort((a, b) => a.broadcastOrder - b.broadcastOrder);
+  pendingBroadcasts = [];
+  for (const endpoint of due) deliver(endpoint);
 }
 
 // Makes the ports among `list` weak ends (Endpoint.weak); other values are
@@ -679,10 +721,12 @@ class BroadcastChannel extends NodeEventTarget {
   #closed = false;
   #refed = true;
   #endpoint = new Endpoint();
+  static #made = 0;
 
   constructor(name) {
     if (arguments.length === 0) throw new codes.ERR_MISSING_ARGS('name');
     super();
+    this.#endpoint.broadcastOrder = BroadcastChannel.#made++;
     this.#name = `${name}`;
     let members = broadcastChannels.get(this.#name);
     if (members === undefined) {
