@@ -12,6 +12,21 @@ namespace {
 
 TEST(ConsoleTest, ConsoleClassBehavesAsNodes) { ExpectSameOutputAsNode("console/constructor"); }
 
+// Strings alone are joined without util.inspect; specifiers and other
+// values still print as Node prints them.
+TEST(ConsoleTest, FormatsAsNodeDoes) { ExpectSameOutputAsNode("console/formats"); }
+
+// util.inspect (the largest builtin) is compiled when something is first
+// inspected, not when the console is made or logs only strings.
+TEST(ConsoleTest, UtilInspectIsCompiledOnlyWhenSomethingIsInspected) {
+  int empty = BuiltinsLoadedBySource("");
+  int strings = BuiltinsLoadedBySource("console.log('x', 'y'); console.error('z');\n");
+  int object = BuiltinsLoadedBySource("console.log({ x: 1 });\n");
+  ASSERT_GT(empty, 0);
+  EXPECT_EQ(strings, empty + 1) << "the console alone";
+  EXPECT_GT(object, strings);
+}
+
 // The class is compiled when console.Console is first read, not when the
 // console is.
 TEST(ConsoleTest, ConsoleClassIsCompiledOnFirstReadOnly) {

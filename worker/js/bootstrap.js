@@ -101,7 +101,6 @@ function consoleWrite(stream, text, level) {
 
 defineLazyData('console', () => {
   binding.countStdioObject();
-  inspectModule();
   return internalRequire('console').createConsole(consoleWrite);
 }, false);
 

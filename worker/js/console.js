@@ -16,8 +16,27 @@
 //
 // Body of a function (exports, binding, internalRequire); `binding` is unused.
 
-const { inspect, formatWithOptions, getStringWidth, types, previewEntries } =
-  internalRequire('inspect');
+// util.inspect with the engine's hooks, loaded when something is first
+// inspected: a console that has only logged strings has not compiled it.
+let inspectModule = null;
+function lazyInspect() {
+  if (inspectModule === null) inspectModule = internalRequire('internal/util/inspect');
+  return inspectModule;
+}
+
+// What util.format() makes of `args` when that needs no inspecting: strings
+// alone, the first without a '%' (so no format specifier), are joined with
+// spaces. undefined otherwise.
+function joinPlainStrings(args) {
+  if (args.length === 0) return '';
+  const first = args[0];
+  if (typeof first !== 'string' || first.includes('%')) return undefined;
+  if (args.length === 1) return first;
+  for (let i = 1; i < args.length; i++) {
+    if (typeof args[i] !== 'string') return undefined;
+  }
+  return args.join(' ');
+}
 
 const kGroupIndentationWidth = 2;
 const kNoColorInspectOptions = {};
@@ -82,7 +101,8 @@ function consoleMethods(write, options = {}) {
     }
   }
 
-  const format = (args, stream = 'stdout') => formatWithOptions(inspectOptions(stream), ...args);
+  const format = (args, stream = 'stdout') =>
+    joinPlainStrings(args) ?? lazyInspect().formatWithOptions(inspectOptions(stream), ...args);
 
   function timeLogImpl(name, label, data) {
     const start = times.get(label);
@@ -111,7 +131,7 @@ function consoleMethods(write, options = {}) {
   };
 
   const dir = (object, dirOptions) => {
-    writeToConsole('stdout', 'info', inspect(object, {
+    writeToConsole('stdout', 'info', lazyInspect().inspect(object, {
       customInspect: false,
       ...inspectOptions('stdout'),
       ...dirOptions,
@@ -327,7 +347,7 @@ const tableChars = {
   middle: ' \u2502 ',
 };
 
-const isArrayLike = (v) => Array.isArray(v) || types.isTypedArray(v);
+const isArrayLike = (v) => Array.isArray(v) || lazyInspect().types.isTypedArray(v);
 
 // One cell: objects with more than two keys collapse to `[Object]`.
 // `cellOptions` are the console's inspect options for stdout.
@@ -335,7 +355,7 @@ let cellOptions = kNoColorInspectOptions;
 function inspectCell(v) {
   const depth = v !== null && typeof v === 'object' && !isArrayLike(v) &&
     Object.keys(v).length > 2 ? -1 : 0;
-  return inspect(v, {
+  return lazyInspect().inspect(v, {
     depth,
     maxArrayLength: 3,
     breakLength: Infinity,
@@ -358,18 +378,18 @@ function renderTabularData(tabularData, properties, inspectOptions) {
 }
 
 function renderTabularCells(tabularData, properties) {
-  const mapIter = types.isMapIterator(tabularData);
-  const setIter = types.isSetIterator(tabularData);
+  const mapIter = lazyInspect().types.isMapIterator(tabularData);
+  const setIter = lazyInspect().types.isSetIterator(tabularData);
   let isKeyValue = false;
   if (mapIter || setIter) {
-    const res = previewEntries(tabularData, true);
+    const res = lazyInspect().previewEntries(tabularData, true);
     // Without the engine's preview, reading the entries would consume them.
     if (res === undefined) return formatWithOptions(cellOptions, tabularData);
     tabularData = res[0];
     isKeyValue = res[1];
   }
 
-  if (isKeyValue || types.isMap(tabularData)) {
+  if (isKeyValue || lazyInspect().types.isMap(tabularData)) {
     const keys = [];
     const values = [];
     let length = 0;
@@ -389,7 +409,7 @@ function renderTabularCells(tabularData, properties) {
     return renderTable([kIterKey, kKeyKey, kValuesKey], [getIndexArray(length), keys, values]);
   }
 
-  if (setIter || mapIter || types.isSet(tabularData)) {
+  if (setIter || mapIter || lazyInspect().types.isSet(tabularData)) {
     const values = [];
     let length = 0;
     for (const v of tabularData) {
@@ -438,7 +458,7 @@ function renderRow(row, columnWidths) {
   let out = tableChars.left;
   for (let i = 0; i < row.length; i++) {
     const cell = row[i];
-    const len = getStringWidth(cell);
+    const len = lazyInspect().getStringWidth(cell);
     const needed = columnWidths[i] - len;
     // Cells are left justified.
     out += cell + ' '.repeat(Math.ceil(needed));
@@ -450,7 +470,7 @@ function renderRow(row, columnWidths) {
 
 function renderTable(head, columns) {
   const rows = [];
-  const columnWidths = head.map((h) => getStringWidth(h));
+  const columnWidths = head.map((h) => lazyInspect().getStringWidth(h));
   const longestColumn = Math.max(...columns.map((a) => a.length));
 
   for (let i = 0; i < head.length; i++) {
@@ -459,7 +479,7 @@ function renderTable(head, columns) {
       if (rows[j] === undefined) rows[j] = [];
       const value = rows[j][i] = Object.prototype.hasOwnProperty.call(column, j) ? column[j] : '';
       const width = columnWidths[i] || 0;
-      const counted = getStringWidth(value);
+      const counted = lazyInspect().getStringWidth(value);
       columnWidths[i] = Math.max(width, counted);
     }
   }
