@@ -240,9 +240,8 @@ function consoleMethods(write, options = {}) {
     profileEnd() {},
     timeStamp() {},
   };
-  for (const name of Object.keys(methods)) {
-    Object.defineProperty(methods[name], 'name', { __proto__: null, value: name });
-  }
+  // Each function has its name already: a property's (`debug: () => ...`)
+  // or its variable's (`const log = ...`).
   return methods;
 }
 
