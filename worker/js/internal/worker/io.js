@@ -307,6 +307,7 @@ const MapSet = Map.prototype.set;
 const SetForEach = Set.prototype.forEach;
 const SetAdd = Set.prototype.add;
 
+// A MessagePort, of this worker's context or moved into a vm context.
 function isPort(item) {
   return item instanceof MessagePortImpl || movedPorts.has(item);
 }
@@ -1290,4 +1291,5 @@ module.exports = {
   afterSpawn,
   startWorkerData,
   checkNoPorts,
+  isPort,
 };

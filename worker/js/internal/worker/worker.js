@@ -542,7 +542,7 @@ function stdinStream(nestedId, running) {
 function hasPort(transferList) {
   const list = typeof transferList?.[Symbol.iterator] === 'function' ? transferList : transferList?.transfer;
   if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') return false;
-  for (const item of list) if (item instanceof io.MessagePort) return true;
+  for (const item of list) if (io.isPort(item)) return true;
   return false;
 }
 
