@@ -386,6 +386,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     start->set_share_env(shares_env_with_parent_);
     start->set_environment_data(environment_data_);
     for (std::uint64_t name : start_ports_) start->add_worker_data_ports(name);
+    start_ports_.clear();
     channel_->Send(envelope);
     // Ends of its workerData whose channel closed on the way.
     if (!start_ports_closed_.empty()) {
