@@ -27,9 +27,10 @@ Drain* FindDrain(PortRegistry::End* end, PortHolder* drainer, std::uint64_t name
 
 }  // namespace
 
-std::string PortRelay::TakeTransferred(PortHolder* from, const proto::ChannelMessage& message,
+std::string PortRelay::TakeTransferred(PortHolder* from,
+                                       const google::protobuf::RepeatedPtrField<proto::TransferredPort>& ports,
                                        std::vector<std::uint64_t>* moved) {
-  for (const proto::TransferredPort& port : message.ports()) {
+  for (const proto::TransferredPort& port : ports) {
     if (port.new_pair()) {
       std::optional<std::uint64_t> end = registry_.Split(from, port.name());
       if (!end) {
@@ -65,9 +66,16 @@ std::string PortRelay::TakeTransferred(PortHolder* from, const proto::ChannelMes
 
 void PortRelay::GiveMoved(const std::vector<std::uint64_t>& moved, PortHolder* to, proto::ChannelMessage* out,
                           std::vector<std::uint64_t>* nowhere) {
+  std::vector<std::uint64_t> names;
+  GiveMoved(moved, to, &names, nowhere);
+  for (std::uint64_t name : names) out->add_ports()->set_name(name);
+}
+
+void PortRelay::GiveMoved(const std::vector<std::uint64_t>& moved, PortHolder* to, std::vector<std::uint64_t>* names,
+                          std::vector<std::uint64_t>* nowhere) {
   for (std::uint64_t end : moved) {
     const std::uint64_t name = registry_.Give(end, to);
-    out->add_ports()->set_name(name);
+    names->push_back(name);
     PortRegistry::End* e = registry_.Get(end);
     if (e == nullptr || e->closed) nowhere->push_back(name);
   }

@@ -26,9 +26,19 @@ class PortRelay {
   // The ends `message` transfers leave `from` now (into `moved`, in order).
   // Returns an error (the worker lied) or empty.
   std::string TakeTransferred(PortHolder* from, const proto::ChannelMessage& message,
+                              std::vector<std::uint64_t>* moved) {
+    return TakeTransferred(from, message.ports(), moved);
+  }
+  // The same for a transfer list of another frame (a nested worker's
+  // workerData, NestedSpawn).
+  std::string TakeTransferred(PortHolder* from,
+                              const google::protobuf::RepeatedPtrField<proto::TransferredPort>& ports,
                               std::vector<std::uint64_t>* moved);
   // Gives `moved` to `to`, naming them in `out`, after which `to` holds them.
   void GiveMoved(const std::vector<std::uint64_t>& moved, PortHolder* to, proto::ChannelMessage* out,
+                 std::vector<std::uint64_t>* nowhere);
+  // The same, naming them in `names` (in order).
+  void GiveMoved(const std::vector<std::uint64_t>& moved, PortHolder* to, std::vector<std::uint64_t>* names,
                  std::vector<std::uint64_t>* nowhere);
   // Sends PortClose for names that lead nowhere (ends closed in transit).
   static void SayClosed(PortHolder* to, const std::vector<std::uint64_t>& names);

@@ -385,7 +385,14 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     start->set_cpu_time_ms(options_.limits.cpu_time_ms);
     start->set_share_env(shares_env_with_parent_);
     start->set_environment_data(environment_data_);
+    for (std::uint64_t name : start_ports_) start->add_worker_data_ports(name);
+    start_ports_.clear();
     channel_->Send(envelope);
+    // Ends of its workerData whose channel closed on the way.
+    if (!start_ports_closed_.empty()) {
+      PortRelay::SayClosed(this, start_ports_closed_);
+      start_ports_closed_.clear();
+    }
   }
 
   // A frame from the worker, with the descriptors of the SharedArrayBuffers
@@ -584,7 +591,16 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     if (nested_.contains(nested_id)) {
       return ProtocolError("worker asked for nested worker " + std::to_string(nested_id) + " twice");
     }
-    auto refuse = [this, nested_id](const std::string& why) {
+    // The ports its workerData transfers leave it now, whatever becomes of
+    // the spawn (checked against the record, as any transfer is).
+    std::vector<std::uint64_t> moved;
+    if (spawn.worker_data_ports_size() > 0) {
+      std::string error = Relay()->TakeTransferred(this, spawn.worker_data_ports(), &moved);
+      if (!error.empty()) return ProtocolError(error);
+    }
+    auto refuse = [this, nested_id, &moved](const std::string& why) {
+      // Nobody holds them: their channels close.
+      if (!moved.empty()) Relay()->CloseMoved(moved);
       proto::Envelope refusal;
       proto::NestedEvent* event = refusal.mutable_nested_event();
       event->set_nested_id(nested_id);
@@ -682,6 +698,9 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     impl->environment_data_ = spawn.environment_data();
     impl->start_fds_ = frame_fds_;  // workerData's SharedArrayBuffers
     Impl* started = impl.get();
+    // It holds its workerData's ports from the start: what comes for them
+    // goes to it after its Start, which names them.
+    if (!moved.empty()) Relay()->GiveMoved(moved, started, &started->start_ports_, &started->start_ports_closed_);
     // Its threadId is its id, numbered as spawns come: the parent waits for it.
     proto::Envelope spawned;
     spawned.mutable_nested_event()->set_nested_id(nested_id);
@@ -1009,6 +1028,10 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
   SharedFds frame_fds_;
   // Those of workerData, for Start.
   SharedFds start_fds_;
+  // Its names for the ends of the ports its workerData carries (Start
+  // names them), and those among them whose channel closed on the way.
+  std::vector<std::uint64_t> start_ports_;
+  std::vector<std::uint64_t> start_ports_closed_;
   ExitInfo exit_info_;
 };
 

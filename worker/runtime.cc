@@ -438,14 +438,17 @@ void Runtime::StartScript(proto::Start* start) {
   channel_->SetKeepAlive(port_ref_);
   v8::Local<v8::Context> context = this->context();
   v8::Local<v8::Value> worker_data = v8::Undefined(isolate_);
-  if (!start_.worker_data().empty()) {
+  // workerData that carries ports is read by JS, which makes the ports
+  // first (internal/worker/io.js, startWorkerData).
+  const bool with_ports = start_.worker_data_ports_size() > 0;
+  if (!start_.worker_data().empty() && !with_ports) {
     v8::TryCatch try_catch(isolate_);
     if (!DeserializeValue(isolate_, context, start_.worker_data(), &incoming_shared_).ToLocal(&worker_data)) {
       worker_data = v8::Undefined(isolate_);
     }
   }
-  v8::Local<v8::Value> argv[1] = {worker_data};
-  MakeCallback(js_.run_main.Get(isolate_), 1, argv);
+  v8::Local<v8::Value> argv[2] = {worker_data, v8::Boolean::New(isolate_, with_ports)};
+  MakeCallback(js_.run_main.Get(isolate_), 2, argv);
   TracePoint("main done and flushed");
 }
 

@@ -237,6 +237,37 @@ void StartEnvironmentData(const v8::FunctionCallbackInfo<v8::Value>& info) {
   }
 }
 
+// startWorkerDataPorts() -> the host's names for the ends of the ports
+// workerData carries (Start.worker_data_ports), in the order of its tokens.
+void StartWorkerDataPorts(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  const auto& names = Runtime::From(isolate)->start().worker_data_ports();
+  v8::Local<v8::Array> list = v8::Array::New(isolate, names.size());
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  for (int i = 0; i < names.size(); ++i) {
+    if (list->Set(context, static_cast<std::uint32_t>(i), v8::Number::New(isolate, static_cast<double>(names[i])))
+            .IsNothing()) {
+      return;
+    }
+  }
+  info.GetReturnValue().Set(list);
+}
+
+// startWorkerData(ports: MessagePort[]) -> workerData, whose port token i
+// is ports[i]; throws when the bytes do not read. Only while Start is
+// handled (its SharedArrayBuffers are mapped then).
+void StartWorkerData(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsArray()) return;
+  Runtime* runtime = Runtime::From(isolate);
+  v8::Local<v8::Value> value;
+  if (DeserializePortMessage(isolate, isolate->GetCurrentContext(), runtime->start().worker_data(),
+                             info[0].As<v8::Array>(), &runtime->incoming_shared())
+          .ToLocal(&value)) {
+    info.GetReturnValue().Set(value);
+  }
+}
+
 // nestedStdin(nestedId, bytes: ArrayBufferView | undefined, eof): data for
 // the process.stdin of a nested worker spawned with `stdin`.
 void NestedStdin(const v8::FunctionCallbackInfo<v8::Value>& info) {
@@ -255,10 +286,29 @@ void NestedStdin(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime::From(isolate)->channel()->Send(envelope);
 }
 
+// A transfer list as JS describes it for the host, [name, newPair, ...]
+// (internal/worker/io.js), into `out`; anything else adds nothing.
+bool TransferredPorts(v8::Local<v8::Context> context, v8::Local<v8::Value> value,
+                      google::protobuf::RepeatedPtrField<proto::TransferredPort>* out) {
+  if (!value->IsArray()) return true;
+  v8::Local<v8::Array> list = value.As<v8::Array>();
+  for (std::uint32_t i = 0; i + 1 < list->Length(); i += 2) {
+    v8::Local<v8::Value> name;
+    v8::Local<v8::Value> new_pair;
+    if (!list->Get(context, i).ToLocal(&name) || !list->Get(context, i + 1).ToLocal(&new_pair)) return false;
+    if (!name->IsNumber()) continue;
+    proto::TransferredPort* port = out->Add();
+    port->set_name(static_cast<std::uint64_t>(name.As<v8::Number>()->Value()));
+    port->set_new_pair(new_pair->IsTrue());
+  }
+  return true;
+}
+
 // nestedSpawn(nestedId, { scriptPath | scriptSource | scriptUrl, argv,
-// env: [name, value, ...], workerData: ArrayBuffer?, maxOld, maxYoung, execArgv,
-// name }) -> its threadId, as the host numbered it; undefined if the host
-// never said.
+// env: [name, value, ...], workerData: ArrayBuffer?, ports: the ports
+// workerData transfers as channelSend lists them, maxOld, maxYoung,
+// execArgv, name }) -> its threadId, as the host numbered it; undefined if
+// the host never said.
 void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   v8::Local<v8::Context> context = isolate->GetCurrentContext();
@@ -297,6 +347,10 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (!Get(context, request, "workerData", &value)) return;
   std::string_view data = BytesOf(value, &keep);
   spawn->set_worker_data(data.data(), data.size());
+  if (!Get(context, request, "ports", &value) ||
+      !TransferredPorts(context, value, spawn->mutable_worker_data_ports())) {
+    return;
+  }
   if (!Get(context, request, "maxOld", &value)) return;
   if (value->IsUint32()) spawn->mutable_limits()->set_max_old_space_mb(value.As<v8::Uint32>()->Value());
   if (!Get(context, request, "maxYoung", &value)) return;
@@ -395,18 +449,7 @@ void ChannelSend(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime* runtime = Runtime::From(isolate);
   if (!WithinMessageLimit(isolate, runtime, data.size())) return;
   message->set_data(data.data(), data.size());
-  if (info[3]->IsArray()) {
-    v8::Local<v8::Array> list = info[3].As<v8::Array>();
-    for (std::uint32_t i = 0; i + 1 < list->Length(); i += 2) {
-      v8::Local<v8::Value> name;
-      v8::Local<v8::Value> new_pair;
-      if (!list->Get(context, i).ToLocal(&name) || !list->Get(context, i + 1).ToLocal(&new_pair)) return;
-      if (!name->IsNumber()) continue;
-      proto::TransferredPort* port = message->add_ports();
-      port->set_name(static_cast<std::uint64_t>(name.As<v8::Number>()->Value()));
-      port->set_new_pair(new_pair->IsTrue());
-    }
-  }
+  if (!TransferredPorts(context, info[3], message->mutable_ports())) return;
   if (info[4]->IsUint32()) {
     const std::uint32_t flags = info[4].As<v8::Uint32>()->Value();
     message->set_fenced((flags & kSendFenced) != 0);
@@ -546,6 +589,8 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
                                 v8::Local<v8::Object> target) {
   SetMethod(isolate, context, target, "heapLimitsMb", HeapLimitsMb);
   SetMethod(isolate, context, target, "portToken", PortToken);
+  SetMethod(isolate, context, target, "startWorkerDataPorts", StartWorkerDataPorts);
+  SetMethod(isolate, context, target, "startWorkerData", StartWorkerData);
   SetMethod(isolate, context, target, "serializeMessage", SerializeMessage);
   SetMethod(isolate, context, target, "deserializeMessage", DeserializeMessage);
   SetMethod(isolate, context, target, "copyMessage", CopyMessage);

@@ -106,7 +106,8 @@ TEST(NestedWorkerTest, PortsTransferredToNestedWorkersKeepTheirChannel) {
 }
 
 // A worker that names a port the host never gave it: through it, in a
-// transfer list, or as a new port under a name only the host hands out.
+// transfer list (of a message, or of a nested worker's workerData), or as a
+// new port under a name only the host hands out.
 class FakePortClaimTest : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
 
 TEST_P(FakePortClaimTest, EndsTheWorkerWithAProtocolError) {
@@ -124,7 +125,9 @@ INSTANTIATE_TEST_SUITE_P(
                       std::pair<std::string, std::string>{"forward", "worker forwarded messages of port 12345, which it is not draining"},
                       std::pair<std::string, std::string>{"drain", "worker ended the drain of port 12345, which it was not draining"},
                       std::pair<std::string, std::string>{"marker", "worker sent through port 12345, which it does not hold"},
-                      std::pair<std::string, std::string>{"broadcast", "worker broadcast on channel \"news\", which it has not joined"}),
+                      std::pair<std::string, std::string>{"broadcast", "worker broadcast on channel \"news\", which it has not joined"},
+                      std::pair<std::string, std::string>{"spawn_transfer", "worker transferred port 7, which it does not hold"},
+                      std::pair<std::string, std::string>{"spawn_name", "worker named a new port 8, which is not a name it may choose"}),
     [](const ::testing::TestParamInfo<std::pair<std::string, std::string>>& info) { return info.param.first; });
 
 }  // namespace

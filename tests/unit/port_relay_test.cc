@@ -162,5 +162,38 @@ TEST(PortRelayTest, ClaimsAboutEndsAHolderNeverHadAreRefused) {
   EXPECT_TRUE(b.said.empty());
 }
 
+// A nested worker's workerData (NestedSpawn's transfer list): a new
+// channel whose other end stays with the parent, and an end the parent
+// held, both go to the child, named in order; the child then holds them,
+// and a stranger naming the child's ends is refused.
+TEST(PortRelayTest, EndsInASpawnsTransferListGoToTheChildInOrder) {
+  PortRelay relay;
+  Recorder parent, peer, child, stranger;
+  const std::uint64_t held = Split(relay, &peer, 1, &parent);
+  google::protobuf::RepeatedPtrField<proto::TransferredPort> list;
+  proto::TransferredPort* fresh = list.Add();
+  fresh->set_name(3);
+  fresh->set_new_pair(true);
+  list.Add()->set_name(held);
+  std::vector<std::uint64_t> moved;
+  EXPECT_EQ(relay.TakeTransferred(&parent, list, &moved), "");
+  std::vector<std::uint64_t> names;
+  std::vector<std::uint64_t> nowhere;
+  relay.GiveMoved(moved, &child, &names, &nowhere);
+  ASSERT_EQ(names.size(), 2u);
+  EXPECT_TRUE(nowhere.empty());
+  // The parent's kept end reaches the child's first one at once; the held
+  // end drains through the parent first.
+  EXPECT_EQ(relay.OnChannelMessage(&parent, Message(3, "queued")), "");
+  EXPECT_EQ(relay.OnChannelMessage(&peer, Message(1, "to the held end")), "");
+  EXPECT_EQ(relay.OnPortDrain(&parent, held), "");
+  EXPECT_EQ(child.said, (std::vector<std::string>{std::to_string(names[0]) + ":queued",
+                                                  std::to_string(names[1]) + ":to the held end"}));
+  EXPECT_EQ(relay.OnChannelMessage(&child, Message(names[0], "answer")), "");
+  EXPECT_EQ(parent.said.back(), "3:answer");
+  EXPECT_EQ(relay.OnChannelMessage(&stranger, Message(names[0], "x")),
+            "worker sent through port " + std::to_string(names[0]) + ", which it does not hold");
+}
+
 }  // namespace
 }  // namespace isohost

@@ -216,9 +216,11 @@ modules.registerBuiltin('console', () => globalThis.console);
 
 // --- what C++ calls --------------------------------------------------------------
 
-function runMain(workerData) {
+// `withPorts`: workerData carries MessagePorts, and is read here once they exist.
+function runMain(workerData, withPorts) {
   const info = binding.getStartInfo();
   processModule.setup(info);
+  if (withPorts) workerData = internalRequire('internal/worker/io').startWorkerData();
   workerThreads.setup({
     process,
     workerData,

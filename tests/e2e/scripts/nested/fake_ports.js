@@ -16,5 +16,9 @@ if (lie === 'link') {
   console.log(native.linkSend(1, bytes), native.linkSend(2, bytes));
   process.exit(0);
 }
+// Ports in a nested worker's workerData that it does not hold.
+const spawn = (ports) => native.nestedSpawn(1, { scriptSource: '', argv: [], execArgv: [], env: [], workerData: bytes, ports });
+if (lie === 'spawn_transfer') spawn([7, false]);
+if (lie === 'spawn_name') spawn([8, true]);
 // A BroadcastChannel name it never joined.
 if (lie === 'broadcast') native.broadcastSend('news', bytes, 0);

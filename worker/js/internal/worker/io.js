@@ -292,7 +292,7 @@ function readTransferList(list, source) {
   }
   for (const port of ports) {
     const endpoint = endpointOf(port);
-    if (endpoint === source) throw dataCloneError('Transfer list contains source port');
+    if (endpoint !== null && endpoint === source) throw dataCloneError('Transfer list contains source port');
     if (endpoint === null || endpoint.closed) throw dataCloneError('MessagePort in transfer list is already detached');
   }
   return { buffers, ports, transferables };
@@ -314,6 +314,7 @@ function replaceTokens(value, tokens) {
     if (token !== undefined) return token;
     const seen = copies.get(item);
     if (seen !== undefined) return seen;
+    if (isPort(item)) throw missingTransferable();
     if (Array.isArray(item)) {
       const copy = [];
       copies.set(item, copy);
@@ -321,6 +322,18 @@ function replaceTokens(value, tokens) {
       return copy;
     }
     const proto = Object.getPrototypeOf(item);
+    if (proto === Map.prototype) {
+      const copy = new Map();
+      copies.set(item, copy);
+      Reflect.apply(MapForEach, item, [(entry, key) => Reflect.apply(MapSet, copy, [walk(key), walk(entry)])]);
+      return copy;
+    }
+    if (proto === Set.prototype) {
+      const copy = new Set();
+      copies.set(item, copy);
+      Reflect.apply(SetForEach, item, [(entry) => Reflect.apply(SetAdd, copy, [walk(entry)])]);
+      return copy;
+    }
     if (proto !== Object.prototype && proto !== null) return item;
     const copy = {};
     copies.set(item, copy);
@@ -328,6 +341,48 @@ function replaceTokens(value, tokens) {
     return copy;
   };
   return walk(value);
+}
+
+// Taken at load: a script's own Map.prototype.set cannot change a message.
+const MapForEach = Map.prototype.forEach;
+const MapSet = Map.prototype.set;
+const SetForEach = Set.prototype.forEach;
+const SetAdd = Set.prototype.add;
+
+// A MessagePort, of this worker's context or moved into a vm context.
+function isPort(item) {
+  return item instanceof MessagePortImpl || movedPorts.has(item);
+}
+
+// Node's error for a port in a message that the transfer list does not name.
+function missingTransferable() {
+  return nativeTypeError('ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST',
+    'Object that needs transfer was found in message but not listed in transferList');
+}
+
+// Throws Node's error when `value` holds a port (where replaceTokens looks)
+// that nothing transfers. For a message whose transfer list names no port:
+// one that names ports is checked as its ports are replaced.
+function checkNoPorts(value) {
+  const seen = new Set();
+  const walk = (item) => {
+    if (item === null || typeof item !== 'object' || seen.has(item)) return;
+    seen.add(item);
+    if (isPort(item)) throw missingTransferable();
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) walk(item[i]);
+      return;
+    }
+    const proto = Object.getPrototypeOf(item);
+    if (proto === Map.prototype) {
+      Reflect.apply(MapForEach, item, [(entry, key) => { walk(key); walk(entry); }]);
+    } else if (proto === Set.prototype) {
+      Reflect.apply(SetForEach, item, [walk]);
+    } else if (proto === Object.prototype || proto === null) {
+      for (const key of Object.keys(item)) walk(item[key]);
+    }
+  };
+  walk(value);
 }
 
 // Takes the endpoint away from `port` (it travels in a message now).
@@ -923,6 +978,36 @@ function sendToThread(threadId, request, message) {
   for (const follow of followers) follow();
 }
 
+// workerData that transfers ports to a nested worker: its bytes, its
+// transfer list as the host reads it (NestedSpawn's), and what has to
+// follow the spawn (afterSpawn). Throws Node's errors, before anything
+// leaves.
+function encodeForSpawn(value, transfer) {
+  const message = encode(value, transfer, null);
+  const followers = [];
+  const ports = describeForHost(message.endpoints, followers);
+  return { bytes: message.bytes, ports, followers };
+}
+
+// Once the spawn has gone to the host: what the ends had queued follows
+// them, as after a message that transfers them.
+function afterSpawn(sent) {
+  for (const follow of sent.followers) follow();
+}
+
+// In a nested worker, while it starts: workerData, whose ports are the
+// ends the host gave it (Start.worker_data_ports). Bytes that do not read
+// give undefined, and those ends close.
+function startWorkerData() {
+  const ports = remoteEnds(native.startWorkerDataPorts()).map(adopt);
+  try {
+    return native.startWorkerData(ports);
+  } catch {
+    for (const port of ports) port.close();
+    return undefined;
+  }
+}
+
 // A message to the parent (parentPort) or to a nested worker with a
 // transfer list.
 function postToLink(nestedId, value, transfer) {
@@ -1246,4 +1331,9 @@ module.exports = {
   receive,
   adopt,
   sendToThread,
+  encodeForSpawn,
+  afterSpawn,
+  startWorkerData,
+  checkNoPorts,
+  isPort,
 };

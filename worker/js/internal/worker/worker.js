@@ -10,8 +10,9 @@
 //   the other (through the host, in order with that side's messages): a
 //   change is seen by the other side a moment later, not at once.
 // - transferList: ArrayBuffers are copied and detached here; MessagePorts
-//   keep their channel through the host (internal/worker/io.js), except in
-//   workerData, where they cannot go yet (a DataCloneError says so).
+//   keep their channel through the host (internal/worker/io.js), in
+//   workerData too: the host gives their ends to the nested worker with its
+//   Start, and what was queued for them follows.
 // - stdio: the host hands the nested worker's output to this worker
 //   (worker.stdout, worker.stderr), which writes it to its own unless asked
 //   for the streams; `stdin: true` feeds its process.stdin. A parent that is
@@ -272,11 +273,25 @@ class Worker extends EventEmitter {
       codeRangeSizeMb: limits?.codeRangeSizeMb > 0 ? limits.codeRangeSizeMb : 0,
       stackSizeMb: limits?.stackSizeMb > 0 ? limits.stackSizeMb : 4,
     };
-    if (options.workerData !== undefined || options.transferList !== undefined) {
-      request.workerData = encode(options.workerData, options.transferList);
-    }
+    // The environment data first: a failure leaves workerData's ports where they are.
     const environment = internalRequire('internal/worker').environmentDataToSend();
-    if (environment !== undefined) request.environmentData = encode(environment, undefined);
+    if (environment !== undefined) {
+      io.checkNoPorts(environment);  // nothing transfers them: Node refuses ports there
+      request.environmentData = encode(environment, undefined);
+    }
+    // Ports in workerData leave with the spawn (internal/worker/io.js).
+    let sent = null;
+    if (options.workerData !== undefined || options.transferList !== undefined) {
+      const transferList = arrayLike(options.transferList);
+      if (transferList !== undefined && hasPort(transferList)) {
+        sent = io.encodeForSpawn(options.workerData, transferList);
+        request.workerData = sent.bytes;
+        request.ports = sent.ports;
+      } else {
+        if (transferList !== undefined) io.checkNoPorts(options.workerData);
+        request.workerData = encode(options.workerData, transferList);
+      }
+    }
     setHandlers();
     this.#nestedId = nextNestedId++;
     workers.set(this.#nestedId, this);
@@ -288,6 +303,7 @@ class Worker extends EventEmitter {
     // undefined only when the host never answered (it is gone): then -1,
     // as for a worker that is not running.
     this.#threadId = native.nestedSpawn(this.#nestedId, request) ?? -1;
+    if (sent !== null) io.afterSpawn(sent);
     if (request.stdin) this.#stdio.stdin = stdinStream(this.#nestedId, () => this.#running);
     this.#updateRef();
     process.emit('worker', this);
@@ -526,15 +542,23 @@ function stdinStream(nestedId, running) {
 function hasPort(transferList) {
   const list = typeof transferList?.[Symbol.iterator] === 'function' ? transferList : transferList?.transfer;
   if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') return false;
-  for (const item of list) if (item instanceof io.MessagePort) return true;
+  for (const item of list) if (io.isPort(item)) return true;
   return false;
 }
 
+// The transfer list of the Worker constructor, as Node reads it: the
+// elements of an array-like (length and indices, not an iterator);
+// undefined for a falsy one.
+function arrayLike(list) {
+  if (!list) return undefined;
+  const object = Object(list);
+  const items = [];
+  for (let i = 0; i < object.length; i++) items.push(object[i]);
+  return items;
+}
+
+// workerData (or environment data) that transfers no port.
 function encode(value, transferList) {
-  if (transferList !== undefined && hasPort(transferList)) {
-    const DOMException = internalRequire('internal/dom_exception');
-    throw new DOMException('A MessagePort cannot be transferred in workerData yet', 'DataCloneError');
-  }
   const message = io.encode(value, transferList, null);
   if (message.endpoints.length > 0) {
     const DOMException = internalRequire('internal/dom_exception');
