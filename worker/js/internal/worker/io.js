@@ -935,15 +935,38 @@ function sendToThread(threadId, request, message) {
 }
 
 // workerData that transfers ports to a nested worker: its bytes, its
-// transfer list as the host reads it (NestedSpawn's), and what has to
+// transfer list as the host reads it (NestedSpawn's), the messages queued
+// for the ports that go with it ([index, bytes, ...]), and what has to
 // follow the spawn (afterSpawn). Throws Node's errors, before anything
 // leaves.
 function encodeForSpawn(value, transfer) {
   const message = encode(value, transfer, null);
+  // What the ends have queued goes inside the spawn, so that the nested
+  // worker has it from its first line (receiveMessageOnPort), up to the
+  // first message that cannot (one that transfers something, or past the
+  // budget): that one and the rest follow the spawn through the host.
+  const queued = [];
+  let budget = kSpawnQueueBudget;
+  message.endpoints.forEach((endpoint, index) => {
+    let taken = 0;
+    for (const item of endpoint.queue) {
+      if (item === kCloseMessage || item.endpoints.length > 0 || item.transferred !== undefined ||
+          item.bytes.byteLength > budget || !native.embeddableMessage(item.bytes)) {
+        break;
+      }
+      budget -= item.bytes.byteLength;
+      queued.push(index, item.bytes);
+      taken++;
+    }
+    endpoint.queue.splice(0, taken);
+  });
   const followers = [];
   const ports = describeForHost(message.endpoints, followers);
-  return { bytes: message.bytes, ports, followers };
+  return { bytes: message.bytes, ports, queued, followers };
 }
+
+// The most bytes of queued messages a spawn carries (the rest follow it).
+const kSpawnQueueBudget = 256 * 1024;
 
 // Once the spawn has gone to the host: what the ends had queued follows
 // them, as after a message that transfers them.
@@ -955,7 +978,10 @@ function afterSpawn(sent) {
 // ends the host gave it (Start.worker_data_ports). Bytes that do not read
 // give undefined, and those ends close.
 function startWorkerData() {
-  const ports = remoteEnds(native.startWorkerDataPorts()).map(adopt);
+  const ends = remoteEnds(native.startWorkerDataPorts());
+  const ports = ends.map(adopt);
+  const queued = native.startWorkerDataQueued();
+  for (let i = 0; i + 1 < queued.length; i += 2) ends[queued[i]]?.enqueue({ bytes: queued[i + 1], endpoints: [] });
   try {
     return native.startWorkerData(ports);
   } catch {

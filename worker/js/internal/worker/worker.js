@@ -287,6 +287,7 @@ class Worker extends EventEmitter {
         sent = io.encodeForSpawn(options.workerData, transferList);
         request.workerData = sent.bytes;
         request.ports = sent.ports;
+        request.queued = sent.queued;
       } else {
         if (transferList !== undefined) io.checkNoPorts(options.workerData);
         request.workerData = encode(options.workerData, transferList);
