@@ -263,8 +263,9 @@ void StartWorkerDataQueued(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Local<v8::Array> list = v8::Array::New(isolate, queued.size() * 2);
   std::uint32_t at = 0;
   for (const proto::ChannelMessage& message : queued) {
-    v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate, message.data().size());
-    if (!message.data().empty()) std::memcpy(bytes->GetBackingStore()->Data(), message.data().data(), message.data().size());
+    const std::string& data = message.data();
+    v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate, data.size());
+    if (!data.empty()) std::memcpy(bytes->GetBackingStore()->Data(), data.data(), data.size());
     if (list->Set(context, at++, v8::Number::New(isolate, static_cast<double>(message.port()))).IsNothing() ||
         list->Set(context, at++, bytes).IsNothing()) {
       return;
