@@ -318,10 +318,16 @@ function missingTransferable() {
     'Object that needs transfer was found in message but not listed in transferList');
 }
 
+// Whether this worker has made a MessagePort: until it has, no value can
+// hold one.
+let portsMade = false;
+
 // Throws Node's error when `value` holds a port (where replaceTokens looks)
 // that nothing transfers. For a message whose transfer list names no port:
-// one that names ports is checked as its ports are replaced.
+// one that names ports is checked as its ports are replaced. Nothing to
+// look for in a worker that has made no port.
 function checkNoPorts(value) {
+  if (!portsMade) return;
   const seen = new Set();
   const walk = (item) => {
     if (item === null || typeof item !== 'object' || seen.has(item)) return;
@@ -402,6 +408,7 @@ class MessagePortImpl extends NodeEventTarget {
     super();
     this.#endpoint = endpoint;
     endpoint.port = this;
+    portsMade = true;
     // No hook can exist before async_hooks is loaded.
     if (internalRequire('modules').builtinLoaded('async_hooks')) {
       this.#asyncId = internalRequire('node/async_hooks')._emitInitFor(this, 'MESSAGEPORT');
