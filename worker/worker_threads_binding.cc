@@ -224,17 +224,20 @@ void NestedHeapSnapshot(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime::From(info.GetIsolate())->channel()->Send(envelope);
 }
 
-// startEnvironmentData(): the Map of the parent's environment data that
-// came with Start, or undefined (none, or bytes that no longer read).
+// startEnvironmentData(ports?: MessagePort[]): the Map of the parent's
+// environment data that came with Start, or undefined (none, or bytes that
+// no longer read). With `ports` (workerData's), port token i is ports[i].
 void StartEnvironmentData(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   const std::string& bytes = Runtime::From(isolate)->start().environment_data();
   if (bytes.empty()) return;
   v8::TryCatch try_catch(isolate);
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
   v8::Local<v8::Value> value;
-  if (DeserializeValue(isolate, isolate->GetCurrentContext(), bytes).ToLocal(&value)) {
-    info.GetReturnValue().Set(value);
-  }
+  v8::MaybeLocal<v8::Value> read = info[0]->IsArray()
+                                       ? DeserializePortMessage(isolate, context, bytes, info[0].As<v8::Array>(), nullptr)
+                                       : DeserializeValue(isolate, context, bytes);
+  if (read.ToLocal(&value)) info.GetReturnValue().Set(value);
 }
 
 // startWorkerDataPorts() -> the host's names for the ends of the ports

@@ -40,6 +40,12 @@ TEST(WorkerDataPortsTest, ACloseOnEitherSideReachesTheOther) {
   EXPECT_EQ(result.out, "got a,b, then close\nthe nested worker closed its end\n") << result.err;
 }
 
+TEST(WorkerDataPortsTest, APortInTheEnvironmentDataGoesWhenTheTransferListCarriesIt) {
+  CliResult result = RunCli({"run", ScriptPath("worker_data_ports/environment.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "the same port in both: true\nclosed\n") << result.err;
+}
+
 // As Node 20 says them (the same script under node prints the same).
 TEST(WorkerDataPortsTest, BadTransferListsGetNodesErrorsAndTakeNoPort) {
   CliResult result = RunCli({"run", ScriptPath("worker_data_ports/errors.js")});

@@ -941,13 +941,25 @@ function sendToThread(threadId, request, message) {
   for (const follow of followers) follow();
 }
 
-// workerData that transfers ports to a nested worker: its bytes, its
-// transfer list as the host reads it (NestedSpawn's), the messages queued
-// for the ports that go with it ([index, bytes, ...]), and what has to
-// follow the spawn (afterSpawn). Throws Node's errors, before anything
-// leaves.
-function encodeForSpawn(value, transfer) {
-  const message = encode(value, transfer, null);
+// workerData that transfers ports to a nested worker, with the environment
+// data (a Map, or undefined): their bytes, the transfer list as the host
+// reads it (NestedSpawn's), the messages queued for the ports that go with
+// it ([index, bytes, ...]), and what has to follow the spawn (afterSpawn).
+// Throws Node's errors, before anything leaves.
+function encodeForSpawn(value, transfer, environment) {
+  const list = readTransferList(transfer, null);
+  if (list.transferables.length > 0) {
+    throw dataCloneError('An object of this kind cannot be transferred to another process');
+  }
+  // The environment data may hold ports of the list too, as in Node, where
+  // it travels in the same message: the same tokens, so that the nested
+  // worker sees the same ports in both. Both are written before anything
+  // is detached.
+  const tokens = new Map(list.ports.map((port, i) => [port, native.portToken(i)]));
+  const environmentBytes = environment === undefined
+    ? undefined : native.serializeMessage(replaceTokens(environment, tokens), undefined);
+  const bytes = native.serializeMessage(replaceTokens(value, tokens), list.buffers);
+  const message = { bytes, endpoints: list.ports.map(detach) };
   // What the ends have queued goes inside the spawn, so that the nested
   // worker has it from its first line (receiveMessageOnPort), up to the
   // first message that cannot (one that transfers something, or past the
@@ -969,7 +981,7 @@ function encodeForSpawn(value, transfer) {
   });
   const followers = [];
   const ports = describeForHost(message.endpoints, followers);
-  return { bytes: message.bytes, ports, queued, followers };
+  return { bytes: message.bytes, environment: environmentBytes, ports, queued, followers };
 }
 
 // The most bytes of queued messages a spawn carries (the rest follow it).
@@ -981,12 +993,17 @@ function afterSpawn(sent) {
   for (const follow of sent.followers) follow();
 }
 
+// The ports of a nested worker's workerData, which its environment data
+// may name too (internal/worker.js); null when it came with none.
+let startPorts = null;
+
 // In a nested worker, while it starts: workerData, whose ports are the
 // ends the host gave it (Start.worker_data_ports). Bytes that do not read
 // give undefined, and those ends close.
 function startWorkerData() {
   const ends = remoteEnds(native.startWorkerDataPorts());
   const ports = ends.map(adopt);
+  startPorts = ports;
   const queued = native.startWorkerDataQueued();
   for (let i = 0; i + 1 < queued.length; i += 2) ends[queued[i]]?.enqueue({ bytes: queued[i + 1], endpoints: [] });
   try {
@@ -1322,6 +1339,7 @@ module.exports = {
   sendToThread,
   encodeForSpawn,
   afterSpawn,
+  startPorts: () => startPorts,
   startWorkerData,
   checkNoPorts,
   isPort,
