@@ -12,7 +12,10 @@
 // - transferList: ArrayBuffers are copied and detached here; MessagePorts
 //   keep their channel through the host (internal/worker/io.js), in
 //   workerData too: the host gives their ends to the nested worker with its
-//   Start, and what was queued for them follows.
+//   Start, which carries what they had received (up to a budget; the rest
+//   follows). A port in workerData with no transferList at all is not
+//   looked for (that would be a walk of every workerData): it arrives as an
+//   empty object where Node throws ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST.
 // - stdio: the host hands the nested worker's output to this worker
 //   (worker.stdout, worker.stderr), which writes it to its own unless asked
 //   for the streams; `stdin: true` feeds its process.stdin. A parent that is
