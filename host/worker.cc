@@ -387,6 +387,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     start->set_environment_data(environment_data_);
     for (std::uint64_t name : start_ports_) start->add_worker_data_ports(name);
     start_ports_.clear();
+    start->mutable_worker_data_queued()->Swap(&start_queued_);
     channel_->Send(envelope);
     // Ends of its workerData whose channel closed on the way.
     if (!start_ports_closed_.empty()) {
@@ -591,6 +592,13 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     if (nested_.contains(nested_id)) {
       return ProtocolError("worker asked for nested worker " + std::to_string(nested_id) + " twice");
     }
+    // What its workerData's ports had queued: messages for them, no more.
+    for (const proto::ChannelMessage& queued : spawn.worker_data_queued()) {
+      if (queued.port() >= static_cast<std::uint64_t>(spawn.worker_data_ports_size()) || queued.ports_size() > 0) {
+        return ProtocolError("worker queued a message for workerData's port " + std::to_string(queued.port()) +
+                             (queued.ports_size() > 0 ? " that transfers ports" : ", which it does not carry"));
+      }
+    }
     // The ports its workerData transfers leave it now, whatever becomes of
     // the spawn (checked against the record, as any transfer is).
     std::vector<std::uint64_t> moved;
@@ -700,7 +708,10 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     Impl* started = impl.get();
     // It holds its workerData's ports from the start: what comes for them
     // goes to it after its Start, which names them.
-    if (!moved.empty()) Relay()->GiveMoved(moved, started, &started->start_ports_, &started->start_ports_closed_);
+    if (!moved.empty()) {
+      Relay()->GiveMoved(moved, started, &started->start_ports_, &started->start_ports_closed_);
+      started->start_queued_ = spawn.worker_data_queued();
+    }
     // Its threadId is its id, numbered as spawns come: the parent waits for it.
     proto::Envelope spawned;
     spawned.mutable_nested_event()->set_nested_id(nested_id);
@@ -1032,6 +1043,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
   // names them), and those among them whose channel closed on the way.
   std::vector<std::uint64_t> start_ports_;
   std::vector<std::uint64_t> start_ports_closed_;
+  google::protobuf::RepeatedPtrField<proto::ChannelMessage> start_queued_;  // what they had queued
   ExitInfo exit_info_;
 };
 

@@ -224,17 +224,20 @@ void NestedHeapSnapshot(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Runtime::From(info.GetIsolate())->channel()->Send(envelope);
 }
 
-// startEnvironmentData(): the Map of the parent's environment data that
-// came with Start, or undefined (none, or bytes that no longer read).
+// startEnvironmentData(ports?: MessagePort[]): the Map of the parent's
+// environment data that came with Start, or undefined (none, or bytes that
+// no longer read). With `ports` (workerData's), port token i is ports[i].
 void StartEnvironmentData(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   const std::string& bytes = Runtime::From(isolate)->start().environment_data();
   if (bytes.empty()) return;
   v8::TryCatch try_catch(isolate);
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
   v8::Local<v8::Value> value;
-  if (DeserializeValue(isolate, isolate->GetCurrentContext(), bytes).ToLocal(&value)) {
-    info.GetReturnValue().Set(value);
-  }
+  v8::MaybeLocal<v8::Value> read = info[0]->IsArray()
+                                       ? DeserializePortMessage(isolate, context, bytes, info[0].As<v8::Array>(), nullptr)
+                                       : DeserializeValue(isolate, context, bytes);
+  if (read.ToLocal(&value)) info.GetReturnValue().Set(value);
 }
 
 // startWorkerDataPorts() -> the host's names for the ends of the ports
@@ -251,6 +254,38 @@ void StartWorkerDataPorts(const v8::FunctionCallbackInfo<v8::Value>& info) {
     }
   }
   info.GetReturnValue().Set(list);
+}
+
+// startWorkerDataQueued() -> [index, bytes: ArrayBuffer, ...]: the messages
+// queued for workerData's port `index` when it left its parent
+// (Start.worker_data_queued), in order.
+void StartWorkerDataQueued(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  v8::Local<v8::Context> context = isolate->GetCurrentContext();
+  const auto& queued = Runtime::From(isolate)->start().worker_data_queued();
+  v8::Local<v8::Array> list = v8::Array::New(isolate, queued.size() * 2);
+  std::uint32_t at = 0;
+  for (const proto::ChannelMessage& message : queued) {
+    const std::string& data = message.data();
+    v8::Local<v8::ArrayBuffer> bytes = v8::ArrayBuffer::New(isolate, data.size());
+    if (!data.empty()) std::memcpy(bytes->GetBackingStore()->Data(), data.data(), data.size());
+    if (list->Set(context, at++, v8::Number::New(isolate, static_cast<double>(message.port()))).IsNothing() ||
+        list->Set(context, at++, bytes).IsNothing()) {
+      return;
+    }
+  }
+  info.GetReturnValue().Set(list);
+}
+
+// embeddableMessage(bytes) -> whether message bytes can travel inside
+// another frame (a NestedSpawn): an ArrayBuffer that carries no
+// SharedArrayBuffers (their descriptors go with a frame of their own).
+void EmbeddableMessage(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  if (!info[0]->IsArrayBuffer()) return info.GetReturnValue().Set(false);
+  SharedBuffers shared;
+  if (!SharedBuffersOf(isolate, isolate->GetCurrentContext(), info[0], &shared)) return;
+  info.GetReturnValue().Set(shared.empty());
 }
 
 // startWorkerData(ports: MessagePort[]) -> workerData, whose port token i
@@ -350,6 +385,21 @@ void NestedSpawn(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (!Get(context, request, "ports", &value) ||
       !TransferredPorts(context, value, spawn->mutable_worker_data_ports())) {
     return;
+  }
+  if (!Get(context, request, "queued", &value)) return;
+  if (value->IsArray()) {
+    v8::Local<v8::Array> queued = value.As<v8::Array>();
+    for (std::uint32_t i = 0; i + 1 < queued->Length(); i += 2) {
+      v8::Local<v8::Value> index;
+      v8::Local<v8::Value> bytes;
+      if (!queued->Get(context, i).ToLocal(&index) || !queued->Get(context, i + 1).ToLocal(&bytes)) return;
+      if (!index->IsUint32()) continue;
+      std::shared_ptr<v8::BackingStore> keep_message;
+      std::string_view message = BytesOf(bytes, &keep_message);
+      proto::ChannelMessage* out = spawn->add_worker_data_queued();
+      out->set_port(index.As<v8::Uint32>()->Value());
+      out->set_data(message.data(), message.size());
+    }
   }
   if (!Get(context, request, "maxOld", &value)) return;
   if (value->IsUint32()) spawn->mutable_limits()->set_max_old_space_mb(value.As<v8::Uint32>()->Value());
@@ -591,6 +641,8 @@ void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> con
   SetMethod(isolate, context, target, "portToken", PortToken);
   SetMethod(isolate, context, target, "startWorkerDataPorts", StartWorkerDataPorts);
   SetMethod(isolate, context, target, "startWorkerData", StartWorkerData);
+  SetMethod(isolate, context, target, "startWorkerDataQueued", StartWorkerDataQueued);
+  SetMethod(isolate, context, target, "embeddableMessage", EmbeddableMessage);
   SetMethod(isolate, context, target, "serializeMessage", SerializeMessage);
   SetMethod(isolate, context, target, "deserializeMessage", DeserializeMessage);
   SetMethod(isolate, context, target, "copyMessage", CopyMessage);

@@ -127,7 +127,8 @@ INSTANTIATE_TEST_SUITE_P(
                       std::pair<std::string, std::string>{"marker", "worker sent through port 12345, which it does not hold"},
                       std::pair<std::string, std::string>{"broadcast", "worker broadcast on channel \"news\", which it has not joined"},
                       std::pair<std::string, std::string>{"spawn_transfer", "worker transferred port 7, which it does not hold"},
-                      std::pair<std::string, std::string>{"spawn_name", "worker named a new port 8, which is not a name it may choose"}),
+                      std::pair<std::string, std::string>{"spawn_name", "worker named a new port 8, which is not a name it may choose"},
+                      std::pair<std::string, std::string>{"spawn_queued", "worker queued a message for workerData's port 3, which it does not carry"}),
     [](const ::testing::TestParamInfo<std::pair<std::string, std::string>>& info) { return info.param.first; });
 
 }  // namespace

@@ -1,9 +1,9 @@
 // MessagePorts in a nested worker's workerData (`new Worker(file, {
 // workerData: { port }, transferList: [port] })`): the host gives their ends
-// to the nested worker with its Start, so they are live from its first
-// line, what was queued for them follows in order, the usual direct link
-// forms, they can be passed on again, close propagates, and a bad transfer
-// list gets Node's errors.
+// to the nested worker with its Start, so they are live from its first line
+// with what they had received, what comes after follows in order, the usual
+// direct link forms, they can be passed on again, close propagates, and a
+// bad transfer list gets Node's errors.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -27,10 +27,23 @@ TEST(WorkerDataPortsTest, PortsInWorkerDataAreLiveAtTheFirstLineAndKeepTheirChan
       << result.err;
 }
 
+// As in Node, where a port's queue moves with it.
+TEST(WorkerDataPortsTest, WhatThePortHadReceivedIsThereAtTheFirstLine) {
+  CliResult result = RunCli({"run", ScriptPath("worker_data_ports/first_line.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "first line: q1,q2; then: memory 7,q4,a port,q6\nthrough the passed port\n") << result.err;
+}
+
 TEST(WorkerDataPortsTest, ACloseOnEitherSideReachesTheOther) {
   CliResult result = RunCli({"run", ScriptPath("worker_data_ports/close.js")});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.out, "got a,b, then close\nthe nested worker closed its end\n") << result.err;
+}
+
+TEST(WorkerDataPortsTest, APortInTheEnvironmentDataGoesWhenTheTransferListCarriesIt) {
+  CliResult result = RunCli({"run", ScriptPath("worker_data_ports/environment.js")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "the same port in both: true\nclosed\n") << result.err;
 }
 
 // As Node 20 says them (the same script under node prints the same).

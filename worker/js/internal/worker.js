@@ -8,7 +8,10 @@ let environmentData = null;
 
 function data() {
   if (environmentData === null) {
-    const inherited = binding.internalBinding('worker_threads').startEnvironmentData();
+    // It may name the ports of workerData (internal/worker/io.js).
+    const native = binding.internalBinding('worker_threads');
+    const ports = native.startWorkerDataPorts().length > 0 ? internalRequire('internal/worker/io').startPorts() : null;
+    const inherited = native.startEnvironmentData(ports ?? undefined);
     environmentData = inherited instanceof Map ? inherited : new Map();
   }
   return environmentData;

@@ -17,8 +17,10 @@ if (lie === 'link') {
   process.exit(0);
 }
 // Ports in a nested worker's workerData that it does not hold.
-const spawn = (ports) => native.nestedSpawn(1, { scriptSource: '', argv: [], execArgv: [], env: [], workerData: bytes, ports });
+const spawn = (ports, queued = []) =>
+  native.nestedSpawn(1, { scriptSource: '', argv: [], execArgv: [], env: [], workerData: bytes, ports, queued });
 if (lie === 'spawn_transfer') spawn([7, false]);
 if (lie === 'spawn_name') spawn([8, true]);
+if (lie === 'spawn_queued') spawn([], [3, bytes]);
 // A BroadcastChannel name it never joined.
 if (lie === 'broadcast') native.broadcastSend('news', bytes, 0);

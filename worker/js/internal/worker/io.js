@@ -360,10 +360,16 @@ function missingTransferable() {
     'Object that needs transfer was found in message but not listed in transferList');
 }
 
+// Whether this worker has made a MessagePort: until it has, no value can
+// hold one.
+let portsMade = false;
+
 // Throws Node's error when `value` holds a port (where replaceTokens looks)
 // that nothing transfers. For a message whose transfer list names no port:
-// one that names ports is checked as its ports are replaced.
+// one that names ports is checked as its ports are replaced. Nothing to
+// look for in a worker that has made no port.
 function checkNoPorts(value) {
+  if (!portsMade) return;
   const seen = new Set();
   const walk = (item) => {
     if (item === null || typeof item !== 'object' || seen.has(item)) return;
@@ -444,6 +450,7 @@ class MessagePortImpl extends NodeEventTarget {
     super();
     this.#endpoint = endpoint;
     endpoint.port = this;
+    portsMade = true;
     // No hook can exist before async_hooks is loaded.
     if (internalRequire('modules').builtinLoaded('async_hooks')) {
       this.#asyncId = internalRequire('node/async_hooks')._emitInitFor(this, 'MESSAGEPORT');
@@ -978,16 +985,51 @@ function sendToThread(threadId, request, message) {
   for (const follow of followers) follow();
 }
 
-// workerData that transfers ports to a nested worker: its bytes, its
-// transfer list as the host reads it (NestedSpawn's), and what has to
-// follow the spawn (afterSpawn). Throws Node's errors, before anything
-// leaves.
-function encodeForSpawn(value, transfer) {
-  const message = encode(value, transfer, null);
+// workerData that transfers ports to a nested worker, with the environment
+// data (a Map, or undefined): their bytes, the transfer list as the host
+// reads it (NestedSpawn's), the messages queued for the ports that go with
+// it ([index, bytes, ...]), and what has to follow the spawn (afterSpawn).
+// Throws Node's errors, before anything leaves.
+function encodeForSpawn(value, transfer, environment) {
+  const list = readTransferList(transfer, null);
+  if (list.transferables.length > 0) {
+    throw dataCloneError('An object of this kind cannot be transferred to another process');
+  }
+  // The environment data may hold ports of the list too, as in Node, where
+  // it travels in the same message: the same tokens, so that the nested
+  // worker sees the same ports in both. Both are written before anything
+  // is detached.
+  const tokens = new Map(list.ports.map((port, i) => [port, native.portToken(i)]));
+  const environmentBytes = environment === undefined
+    ? undefined : native.serializeMessage(replaceTokens(environment, tokens), undefined);
+  const bytes = native.serializeMessage(replaceTokens(value, tokens), list.buffers);
+  const message = { bytes, endpoints: list.ports.map(detach) };
+  // What the ends have queued goes inside the spawn, so that the nested
+  // worker has it from its first line (receiveMessageOnPort), up to the
+  // first message that cannot (one that transfers something, or past the
+  // budget): that one and the rest follow the spawn through the host.
+  const queued = [];
+  let budget = kSpawnQueueBudget;
+  message.endpoints.forEach((endpoint, index) => {
+    let taken = 0;
+    for (const item of endpoint.queue) {
+      if (item === kCloseMessage || item.endpoints.length > 0 || item.transferred !== undefined ||
+          item.bytes.byteLength > budget || !native.embeddableMessage(item.bytes)) {
+        break;
+      }
+      budget -= item.bytes.byteLength;
+      queued.push(index, item.bytes);
+      taken++;
+    }
+    endpoint.queue.splice(0, taken);
+  });
   const followers = [];
   const ports = describeForHost(message.endpoints, followers);
-  return { bytes: message.bytes, ports, followers };
+  return { bytes: message.bytes, environment: environmentBytes, ports, queued, followers };
 }
+
+// The most bytes of queued messages a spawn carries (the rest follow it).
+const kSpawnQueueBudget = 256 * 1024;
 
 // Once the spawn has gone to the host: what the ends had queued follows
 // them, as after a message that transfers them.
@@ -995,11 +1037,19 @@ function afterSpawn(sent) {
   for (const follow of sent.followers) follow();
 }
 
+// The ports of a nested worker's workerData, which its environment data
+// may name too (internal/worker.js); null when it came with none.
+let startPorts = null;
+
 // In a nested worker, while it starts: workerData, whose ports are the
 // ends the host gave it (Start.worker_data_ports). Bytes that do not read
 // give undefined, and those ends close.
 function startWorkerData() {
-  const ports = remoteEnds(native.startWorkerDataPorts()).map(adopt);
+  const ends = remoteEnds(native.startWorkerDataPorts());
+  const ports = ends.map(adopt);
+  startPorts = ports;
+  const queued = native.startWorkerDataQueued();
+  for (let i = 0; i + 1 < queued.length; i += 2) ends[queued[i]]?.enqueue({ bytes: queued[i + 1], endpoints: [] });
   try {
     return native.startWorkerData(ports);
   } catch {
@@ -1333,6 +1383,7 @@ module.exports = {
   sendToThread,
   encodeForSpawn,
   afterSpawn,
+  startPorts: () => startPorts,
   startWorkerData,
   checkNoPorts,
   isPort,

@@ -12,7 +12,10 @@
 // - transferList: ArrayBuffers are copied and detached here; MessagePorts
 //   keep their channel through the host (internal/worker/io.js), in
 //   workerData too: the host gives their ends to the nested worker with its
-//   Start, and what was queued for them follows.
+//   Start, which carries what they had received (up to a budget; the rest
+//   follows). A port in workerData with no transferList at all is not
+//   looked for (that would be a walk of every workerData): it arrives as an
+//   empty object where Node throws ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST.
 // - stdio: the host hands the nested worker's output to this worker
 //   (worker.stdout, worker.stderr), which writes it to its own unless asked
 //   for the streams; `stdin: true` feeds its process.stdin. A parent that is
@@ -273,21 +276,24 @@ class Worker extends EventEmitter {
       codeRangeSizeMb: limits?.codeRangeSizeMb > 0 ? limits.codeRangeSizeMb : 0,
       stackSizeMb: limits?.stackSizeMb > 0 ? limits.stackSizeMb : 4,
     };
-    // The environment data first: a failure leaves workerData's ports where they are.
     const environment = internalRequire('internal/worker').environmentDataToSend();
-    if (environment !== undefined) {
-      io.checkNoPorts(environment);  // nothing transfers them: Node refuses ports there
-      request.environmentData = encode(environment, undefined);
-    }
-    // Ports in workerData leave with the spawn (internal/worker/io.js).
+    const transferList = arrayLike(options.transferList);
     let sent = null;
-    if (options.workerData !== undefined || options.transferList !== undefined) {
-      const transferList = arrayLike(options.transferList);
-      if (transferList !== undefined && hasPort(transferList)) {
-        sent = io.encodeForSpawn(options.workerData, transferList);
-        request.workerData = sent.bytes;
-        request.ports = sent.ports;
-      } else {
+    if (transferList !== undefined && hasPort(transferList)) {
+      // The ports leave with the spawn (internal/worker/io.js); the
+      // environment data may hold some of them too.
+      sent = io.encodeForSpawn(options.workerData, transferList, environment);
+      request.workerData = sent.bytes;
+      request.environmentData = sent.environment;
+      request.ports = sent.ports;
+      request.queued = sent.queued;
+    } else {
+      // Nothing transfers a port: Node refuses one in either.
+      if (environment !== undefined) {
+        io.checkNoPorts(environment);
+        request.environmentData = encode(environment, undefined);
+      }
+      if (options.workerData !== undefined || options.transferList !== undefined) {
         if (transferList !== undefined) io.checkNoPorts(options.workerData);
         request.workerData = encode(options.workerData, transferList);
       }
