@@ -162,6 +162,9 @@ void Launcher::FillPool() {
       options_.logger->warn("cannot refill the worker pool: {}", error);
       return;
     }
+    // The worker sets up the pipe of the host's frames while it waits, not
+    // when its Start comes (else its channel makes one at the first frame).
+    ipc::AttachOutputPipe(launched->channel.get(), &launched->output_pipe);
     pool_.push_back(std::move(*launched));
   }
 }

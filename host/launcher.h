@@ -18,6 +18,7 @@
 
 #include "host/broadcast_hub.h"
 #include "host/thread_directory.h"
+#include "ipc/output_pipe.h"
 #include "ipc/unique_fd.h"
 #include "ipc/uv_handle.h"
 #include "isohost/worker_options.h"
@@ -43,6 +44,9 @@ struct LaunchedProcess {
   ipc::UniqueFd stdout_read;   // the read ends of the worker's fd 1 and fd 2
   ipc::UniqueFd stderr_read;
   std::unique_ptr<ProcessWatch> watch;
+  // The host's pipe for its frames to the worker, announced on the channel
+  // already (a pooled worker takes it while it waits); empty otherwise.
+  ipc::OutputPipe output_pipe;
 };
 
 // The child's ends of a new worker's channel and output pipes; the host's

@@ -293,6 +293,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
                                   if (callbacks_.on_message) callbacks_.on_message(data);
                                 }},
         channel_options);
+    if (launched->output_pipe.write) channel_->AdoptOutputPipe(std::move(launched->output_pipe));
     if (options_.limits.timeout_ms > 0) {
       // The worker stops itself at the limit; this is for one that cannot.
       kill_timer_.Start(options_.limits.timeout_ms + kTimeoutGraceMs, [this] {

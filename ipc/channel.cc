@@ -418,25 +418,46 @@ bool Channel::OpenOutput() {
   return true;
 }
 
-bool Channel::AttachPipe() {
+bool AttachOutputPipe(int socket, OutputPipe* pipe) {
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) return false;
-  ::fcntl(pipe_fds[1], F_SETPIPE_SZ, kPipeSize);  // a smaller pipe still works
+  UniqueFd read_end(pipe_fds[0]);
+  UniqueFd write_end(pipe_fds[1]);
+  ::fcntl(write_end.get(), F_SETPIPE_SZ, kPipeSize);  // a smaller pipe still works
   proto::Envelope envelope;
   envelope.mutable_pipe_attach();
   std::string frame;
-  AppendFrame(envelope, max_frame_size(), &frame);
-  // The first bytes we ever send, so the socket has room for them: all or
-  // nothing goes.
-  long sent = SendWithFds(socket_.get(), frame.data(), frame.size(), &pipe_fds[0], 1, MSG_DONTWAIT);
-  if (sent != static_cast<long>(frame.size())) {
-    ::close(pipe_fds[0]);
-    ::close(pipe_fds[1]);
-    if (sent > 0) write_failed_ = true;  // cannot happen on a fresh socket; never send half a frame
+  AppendFrame(envelope, kDefaultMaxFrameSize, &frame);
+  // The first bytes ever sent, so the socket has room for them: all or
+  // nothing goes (a fresh socket never takes half of so small a frame).
+  const int fd = read_end.get();
+  if (SendWithFds(socket, frame.data(), frame.size(), &fd, 1, MSG_DONTWAIT) != static_cast<long>(frame.size())) {
     return false;
   }
-  out_.reset(pipe_fds[1]);
-  spare_read_.reset(pipe_fds[0]);
+  pipe->write = std::move(write_end);
+  pipe->spare_read = std::move(read_end);
+  return true;
+}
+
+bool Channel::AttachPipe() {
+  OutputPipe pipe;
+  if (!AttachOutputPipe(socket_.get(), &pipe)) return false;
+  out_ = std::move(pipe.write);
+  spare_read_ = std::move(pipe.spare_read);
+  return true;
+}
+
+bool Channel::AdoptOutputPipe(OutputPipe pipe) {
+  if (out_ || !pipe.write) return false;
+  out_ = std::move(pipe.write);
+  spare_read_ = std::move(pipe.spare_read);
+  if (out_watch_.Open(loop_, out_.get(), [this](int status, int events) { OnOutputPoll(status, events); }) != 0) {
+    // The peer reads its frames from the pipe now: without a watch the
+    // channel cannot go on.
+    out_watch_.Close();
+    Fail("cannot watch the channel's pipe");
+    return false;
+  }
   return true;
 }
 

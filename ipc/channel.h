@@ -27,6 +27,7 @@
 
 #include "ipc/frame_format.h"
 #include "ipc/frame_reader.h"
+#include "ipc/output_pipe.h"
 #include "ipc/shared_ring.h"
 #include "ipc/unique_fd.h"
 #include "ipc/uv_handle.h"
@@ -160,6 +161,12 @@ class Channel {
   // loop. Every frame read meanwhile, the wanted one included, still goes
   // to the callbacks, in order, on a later turn of the loop.
   bool AwaitFrame(const std::function<bool(const proto::Envelope&)>& wanted, int timeout_ms);
+
+  // Frames go to `pipe`, which AttachOutputPipe() announced on this
+  // channel's socket; called before the first frame is sent. False when
+  // the pipe cannot be watched: the channel has failed then, since the peer
+  // reads its frames from that pipe.
+  bool AdoptOutputPipe(OutputPipe pipe);
 
   // Writes what the socket takes now; the rest goes when it becomes writable.
   void Flush();

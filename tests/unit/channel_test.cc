@@ -72,6 +72,33 @@ TEST_F(ChannelTest, FramesArriveInOrderBothWays) {
   EXPECT_EQ(error_b, "");
 }
 
+// A pipe made and announced before its end has a Channel (as the host does
+// for a pooled worker): the peer takes it as soon as it reads, and the end
+// that adopts it sends on it without announcing another.
+TEST_F(ChannelTest, APipeAnnouncedAheadCarriesTheFramesOfTheEndThatAdoptsIt) {
+  OutputPipe pipe;
+  ASSERT_TRUE(AttachOutputPipe(fds_[0], &pipe));
+  std::vector<std::string> at_a, at_b;
+  bool b_closed = false;
+  std::string b_error;
+  b_ = Make(fds_[1], &at_b, &b_error, &b_closed);
+  // The peer has the pipe before anything else comes.
+  uv_run(&loop_, UV_RUN_NOWAIT);
+  a_ = Make(fds_[0], &at_a, nullptr, nullptr);
+  ASSERT_TRUE(a_->AdoptOutputPipe(std::move(pipe)));
+  for (int i = 0; i < 100; ++i) a_->Send(MessageEnvelope("to b " + std::to_string(i)));
+  b_->Send(MessageEnvelope("to a"));
+  while (at_b.size() < 100 || at_a.empty()) uv_run(&loop_, UV_RUN_ONCE);
+  EXPECT_EQ(at_b.front(), "to b 0");
+  EXPECT_EQ(at_b.back(), "to b 99");
+  EXPECT_EQ(at_a, std::vector<std::string>{"to a"});
+  // A second PipeAttach would have failed the peer.
+  EXPECT_FALSE(b_closed) << b_error;
+  // Adopted once, not twice.
+  OutputPipe another;
+  EXPECT_FALSE(a_->AdoptOutputPipe(std::move(another)));
+}
+
 TEST_F(ChannelTest, AwaitFrameHoldsWhatItReadsForTheCallbacksInOrder) {
   std::vector<std::string> at_b;
   a_ = Make(fds_[0], nullptr, nullptr, nullptr);
