@@ -235,6 +235,8 @@ function consoleMethods(write, options = {}) {
     dirxml: (...args) => log(...args),
     error: (...args) => writeToConsole('stderr', 'error', format(args, 'stderr')),
     groupCollapsed: (...args) => group(...args),
+    // The global console's place for its Console class (createConsole).
+    Console: undefined,
     // The inspector's methods; there is no inspector.
     profile() {},
     profileEnd() {},
@@ -252,12 +254,11 @@ const kIsConsole = Symbol('kIsConsole');
 // The global console: its methods as own enumerable properties in Node's
 // order, with `Console` among them, built on first read.
 function createConsole(write, options = {}) {
-  const methods = consoleMethods(write, options);
-  const console = Object.create({});
-  for (const name of Object.keys(methods)) {
-    if (name === 'profile') defineConsoleClass(console);
-    console[name] = methods[name];
-  }
+  // The methods' object itself, its properties already in Node's order:
+  // copying them onto another object would add them one by one.
+  const console = consoleMethods(write, options);
+  Object.setPrototypeOf(console, {});
+  defineConsoleClass(console);
   Object.defineProperty(console, Symbol.toStringTag, {
     __proto__: null,
     writable: false,

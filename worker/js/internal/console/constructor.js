@@ -19,8 +19,8 @@ const kNoColorInspectOptions = {};
 const kMethods = Symbol('kMethods');
 
 // The methods an instance has, in Node's order: those of the global console
-// but the inspector's.
-const kInspectorOnly = new Set(['profile', 'profileEnd', 'timeStamp']);
+// but the inspector's (and its place for the Console class).
+const kInspectorOnly = new Set(['Console', 'profile', 'profileEnd', 'timeStamp']);
 const kMethodNames = Object.keys(consoleMethods(() => {})).filter((name) => !kInspectorOnly.has(name));
 
 function defineHidden(target, key, value) {
