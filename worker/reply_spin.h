@@ -52,7 +52,7 @@ class ReplySpin {
   bool armed_ = false;
   bool cpus_counted_ = false;
   std::uint32_t skip_ = 0;     // posts left to skip
-  std::uint32_t backoff_ = 0;  // what the next empty poll sets skip_ to, halved
+  std::uint32_t backoff_ = 0;  // what the last empty poll set skip_ to (doubles with each)
   Stats stats_;
 };
 
