@@ -16,6 +16,13 @@ TEST(ConsoleTest, ConsoleClassBehavesAsNodes) { ExpectSameOutputAsNode("console/
 // values still print as Node prints them.
 TEST(ConsoleTest, FormatsAsNodeDoes) { ExpectSameOutputAsNode("console/formats"); }
 
+// The console writes to the channel directly, yet its lines (and the
+// process's warnings) go where a script sends them as it captures output:
+// a replaced process.stdout.write or process.stderr.write, console._stdout,
+// console.clear() on a stream that says it is a terminal; a process.stdout
+// replaced after the console's first line is not the console's, as in Node.
+TEST(ConsoleTest, OutputGoesWhereTheScriptRedirectsIt) { ExpectSameOutputAsNode("console/redirect"); }
+
 // util.inspect (the largest builtin) is compiled when something is first
 // inspected, not when the console is made or logs only strings.
 TEST(ConsoleTest, UtilInspectIsCompiledOnlyWhenSomethingIsInspected) {

@@ -80,8 +80,69 @@ const setDrainRef = (ref) => {
   updateKeepAlive();
 };
 
-defineLazy(process, 'stdout', () => stdio.createStdout(setDrainRef), true);
-defineLazy(process, 'stderr', () => stdio.createStderr(setDrainRef), true);
+// The console and the process's own warnings write to the channel directly,
+// the fast path, while the script leaves process.stdout and process.stderr
+// alone. Code that captures output replaces their write(), or one of them,
+// or the console's _stdout/_stderr: the lines then go through that write(),
+// as Node's console writes through its streams. As in Node, the console's
+// stream is the process's stream of its first line (a process.stdout
+// replaced later is not its), or the one set as console._stdout.
+const stdioState = {
+  stdout: { touched: false, built: null, write: null },
+  stderr: { touched: false, built: null, write: null },
+};
+const consoleStreams = { stdout: undefined, stderr: undefined };  // console._stdout / _stderr set
+const kOwnStream = Symbol('kOwnStream');
+const consoleBound = { stdout: undefined, stderr: undefined };  // kOwnStream or what replaced it
+
+function defineStdio(name, create) {
+  const state = stdioState[name];
+  const replaceWith = (value) => {
+    state.touched = true;
+    Object.defineProperty(process, name, { __proto__: null, value, writable: true, configurable: true, enumerable: true });
+  };
+  Object.defineProperty(process, name, {
+    __proto__: null,
+    configurable: true,
+    enumerable: true,
+    get() {
+      const stream = create(setDrainRef);
+      state.built = stream;
+      state.write = stream.write;
+      replaceWith(stream);
+      return stream;
+    },
+    set: replaceWith,
+  });
+}
+defineStdio('stdout', stdio.createStdout);
+defineStdio('stderr', stdio.createStderr);
+
+// What the console's `name` lines go to instead of the channel, or null.
+function redirectedStdio(name) {
+  const chosen = consoleStreams[name];
+  if (chosen !== undefined) return chosen;
+  const state = stdioState[name];
+  let bound = consoleBound[name];
+  if (bound === undefined) {
+    // The first line: the stream process[name] is now, without building it.
+    bound = state.touched && process[name] !== state.built ? process[name] : kOwnStream;
+    consoleBound[name] = bound;
+  }
+  if (bound !== kOwnStream) return bound;
+  return state.built !== null && state.built.write !== state.write ? state.built : null;
+}
+
+// `fd` 1 or 2; `level` a proto ConsoleLevel.
+function writeStdio(fd, text, level) {
+  const target = redirectedStdio(fd === 2 ? 'stderr' : 'stdout');
+  if (target === null) {
+    binding.writeStdio(fd, text, level);
+  } else {
+    target.write(text);
+  }
+}
+processModule.setStderrWrite((text, level) => writeStdio(2, text, level));
 defineLazy(process, 'stdin', () => {
   stdin = stdio.createStdin((ref) => {
     stdinRef = ref;
@@ -96,12 +157,37 @@ defineLazy(process, 'stdin', () => {
 }, true);
 
 function consoleWrite(stream, text, level) {
-  binding.writeStdio(stream === 'stderr' ? 2 : 1, text, kConsoleLevels[level] || 2);
+  writeStdio(stream === 'stderr' ? 2 : 1, text, kConsoleLevels[level] || 2);
 }
 
 defineLazyData('console', () => {
   binding.countStdioObject();
-  return internalRequire('console').createConsole(consoleWrite);
+  const console = internalRequire('console').createConsole(consoleWrite, {
+    // console.clear() writes to a stdout that says it is a terminal.
+    stdoutIfTerminal: () => {
+      const target = redirectedStdio('stdout');
+      if (target !== null) return target.isTTY ? target : null;
+      // Still the worker's own stream, which says it is a terminal only if
+      // the script set its isTTY.
+      const own = stdioState.stdout.built;
+      return own !== null && own.isTTY ? own : null;
+    },
+  });
+  // Node's: the streams the console writes to, which a script may replace.
+  for (const name of ['stdout', 'stderr']) {
+    Object.defineProperty(console, `_${name}`, {
+      __proto__: null,
+      enumerable: false,
+      configurable: true,
+      get() {
+        if (consoleStreams[name] !== undefined) return consoleStreams[name];
+        const bound = consoleBound[name];
+        return bound === undefined || bound === kOwnStream ? process[name] : bound;
+      },
+      set(value) { consoleStreams[name] = value; },
+    });
+  }
+  return console;
 }, false);
 
 // --- globals -------------------------------------------------------------------

@@ -183,7 +183,14 @@ function consoleMethods(write, options = {}) {
   };
 
   const clear = () => {
-    // Only a TTY can be cleared, and the worker's stdout never is one.
+    // Only a terminal is cleared: the worker's own stdout never is one, a
+    // stream the script put in its place may say it is.
+    const terminal = typeof options.stdoutIfTerminal === 'function' ? options.stdoutIfTerminal() : null;
+    if (terminal !== null && globalThis.process?.env.TERM !== 'dumb') {
+      // The cursor to the top left, then the screen below it cleared.
+      terminal.write('\u001b[1;1H');
+      terminal.write('\u001b[0J');
+    }
   };
 
   const count = (label = 'default') => {

@@ -373,8 +373,12 @@ function writeWarning(warning) {
   text += trace && warning.stack ? warning.stack
     : typeof warning.toString === 'function' ? `${warning.toString()}` : Error.prototype.toString.call(warning);
   if (typeof warning.detail === 'string') text += `\n${warning.detail}`;
-  binding.writeStdio(2, `${text}\n`, kLevelWarn);
+  stderrWrite(`${text}\n`, kLevelWarn);
 }
+
+// Writes to stderr as the console does (bootstrap's writeStdio): through a
+// process.stderr the script replaced, else to the channel.
+let stderrWrite = (text, level) => binding.writeStdio(2, text, level);
 
 // --title=TITLE (on the command line or in NODE_OPTIONS) names the process,
 // as under Node; read on the first look at process.title.
@@ -664,3 +668,4 @@ exports.pendingDeprecation = pendingDeprecation;
 exports.emitBeforeExit = emitBeforeExit;
 exports.emitExit = emitExit;
 exports.setInspect = (fn) => { inspect = fn; };
+exports.setStderrWrite = (fn) => { stderrWrite = fn; };
