@@ -5,7 +5,9 @@
 // Built on first access only (see bootstrap's lazy accessors), which is also
 // when the stream module is first compiled. They are never terminals and, as
 // a Node worker's, have no `isTTY` at all. console does not come through
-// here: it writes to the channel directly (bootstrap's consoleWrite).
+// here while the script leaves them alone: it writes to the channel directly
+// (bootstrap's writeStdio), and through them once the script replaced them
+// or their write().
 
 let classes = null;
 const load = () => classes ?? (classes = internalRequire('internal/stdio_streams'));
