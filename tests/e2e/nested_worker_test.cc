@@ -131,5 +131,19 @@ INSTANTIATE_TEST_SUITE_P(
                       std::pair<std::string, std::string>{"spawn_queued", "worker queued a message for workerData's port 3, which it does not carry"}),
     [](const ::testing::TestParamInfo<std::pair<std::string, std::string>>& info) { return info.param.first; });
 
+// Node's 'worker_threads' diagnostics channel hears of each new Worker in
+// its constructor, with the Worker itself.
+TEST(NestedWorkerTest, TheWorkerThreadsDiagnosticsChannelHearsOfEachWorker) {
+  CliResult result = RunCli({"-e",
+                             "const dc = require('diagnostics_channel');\n"
+                             "const { Worker } = require('worker_threads');\n"
+                             "dc.subscribe('worker_threads', ({ worker }) =>\n"
+                             "  console.log('heard', worker instanceof Worker, worker.threadId > 0));\n"
+                             "new Worker('0', { eval: true });\n"
+                             "console.log('constructed');\n"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "heard true true\nconstructed\n") << result.err;
+}
+
 }  // namespace
 }  // namespace isohost::testing

@@ -312,6 +312,12 @@ class Worker extends EventEmitter {
     if (sent !== null) io.afterSpawn(sent);
     if (request.stdin) this.#stdio.stdin = stdinStream(this.#nestedId, () => this.#running);
     this.#updateRef();
+    // Node's 'worker_threads' diagnostics channel: nobody can listen before
+    // the module is loaded.
+    if (internalRequire('modules').builtinLoaded('diagnostics_channel')) {
+      const channel = internalRequire('node/diagnostics_channel').channel('worker_threads');
+      if (channel.hasSubscribers) channel.publish({ worker: this });
+    }
     process.emit('worker', this);
   }
 
