@@ -266,6 +266,8 @@ function createConsole(write, options = {}) {
   const console = consoleMethods(write, options);
   Object.setPrototypeOf(console, {});
   defineConsoleClass(console);
+  console.context = context;
+  console.createTask = createTask;
   Object.defineProperty(console, Symbol.toStringTag, {
     __proto__: null,
     writable: false,
@@ -275,6 +277,30 @@ function createConsole(write, options = {}) {
   });
   console[kIsConsole] = true;
   return console;
+}
+
+// V8's console.context() and console.createTask(), which the global console
+// of Node has: they report to the inspector alone, so without one a
+// context's methods print nothing and a task only runs its function.
+function context(name) {  // name: which context, the inspector's concern
+  return {
+    __proto__: {},
+    dir() {}, dirXml() {}, table() {}, groupEnd() {}, clear() {}, count() {}, countReset() {},
+    profile() {}, profileEnd() {}, timeLog() {}, debug() {}, error() {}, info() {}, log() {}, warn() {},
+    trace() {}, group() {}, groupCollapsed() {}, assert() {}, time() {}, timeEnd() {}, timeStamp() {},
+  };
+}
+
+function createTask() {
+  const name = arguments[0];
+  if (typeof name !== 'string' || name === '') throw new Error('First argument must be a non-empty string.');
+  return {
+    run() {
+      const fn = arguments[0];
+      if (typeof fn !== 'function') throw new Error('First argument must be a function.');
+      return fn();
+    },
+  };
 }
 
 // console.Console, an enumerable data property in Node; here an accessor

@@ -22,3 +22,8 @@ console.log('inside', 'group');
 console.groupEnd();
 console.log(Symbol('s'), 'after symbol');
 console.log(10n, 'bigint');
+// The global console's own properties, in Node's order, V8's context() and
+// createTask() among them.
+console.log(Object.keys(console).join(' '));
+const task = console.createTask('a task');
+console.log(task.run(() => 'the task ran'), Object.keys(console.context('a context')).length);
