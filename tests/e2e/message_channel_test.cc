@@ -63,6 +63,26 @@ TEST(MessageChannelTest, AnOpenPortKeepsTheWorkerAliveUntilClosed) {
   EXPECT_EQ(result.out, "done\n") << result.err;
 }
 
+// A port nobody started keeps what came before its peer closed: once it
+// starts, the messages come, then 'close', as in Node (the close used to
+// empty the queue of such a port).
+TEST(MessageChannelTest, APortStartedAfterItsPeerClosedGetsItsMessagesThenClose) {
+  CliResult result = RunCli({"-e",
+                             "const { port1, port2 } = new MessageChannel();\n"
+                             "port1.on('close', () => console.log('close'));\n"
+                             "port2.postMessage('hello'); port2.close();\n"
+                             "setTimeout(() => port1.on('message', (m) => console.log('got', m)), 50);\n"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "got hello\nclose\n") << result.err;
+  // With nothing queued, the close still reaches it unstarted.
+  result = RunCli({"-e",
+                   "const { port1, port2 } = new MessageChannel();\n"
+                   "port1.on('close', () => console.log('close'));\n"
+                   "port2.close();\n"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "close\n") << result.err;
+}
+
 TEST(MessageChannelTest, AWorkerThatDoesNotUseChannelsLoadsNothingForThem) {
   EXPECT_EQ(BuiltinsLoadedBySource("require('worker_threads').parentPort.postMessage(1);"),
             BuiltinsLoadedBySource(""));

@@ -103,8 +103,11 @@ class Endpoint {
   enqueue(message) {
     if (this.closed) return;
     this.queue.push(message);
-    // A close reaches even a port nobody started.
+    // A close reaches even a port nobody started, unless messages wait for
+    // it to start: as in Node, they are delivered first, and the close with
+    // them, once it starts.
     if (message === kCloseMessage && this.port !== null && !this.started) {
+      if (this.queue.length > 1) return;
       timers.setImmediate(() => {
         if (this.closed) return;
         this.queue.length = 0;
