@@ -128,15 +128,13 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // Round trips per second, and the payload MiB/s that moves in both
 // directions. Both runtimes use the size of the encoded message.
 void EchoRates(std::uint64_t round_trips, double elapsed_ms, std::size_t payload_bytes,
-               double* rate, double* mib_per_s) {
-  *rate = static_cast<double>(round_trips) / (elapsed_ms / 1000.0);
-  *mib_per_s = *rate * 2.0 * static_cast<double>(payload_bytes) / kMiB;
+               Sample* sample) {
+  sample->rate = static_cast<double>(round_trips) / (elapsed_ms / 1000.0);
+  sample->mib_per_s = sample->rate * 2.0 * static_cast<double>(payload_bytes) / kMiB;
 }
 
 Contender IsohostContender(const Flags& flags, const std::string& dir) {
   Measure measure = [=](const Case& c, Sample* sample, std::string* error) {
-    double* rate = &sample->rate;
-    double* mib = &sample->mib_per_s;
     if (c.driver) {
       std::string text;
       if (!RunDriver(kPortDriver, DriverArgs(c, flags), c.port_bytes == 0, &text, error)) return false;
@@ -154,13 +152,13 @@ Contender IsohostContender(const Flags& flags, const std::string& dir) {
                        error)) {
         return false;
       }
-      EchoRates(r.round_trips, r.elapsed_ms, payload.size(), rate, mib);
+      EchoRates(r.round_trips, r.elapsed_ms, payload.size(), sample);
       return true;
     }
     ConsoleResult r;
     if (!MeasureConsole(dir + "/console.js", flags.lines, &r, error)) return false;
-    *rate = static_cast<double>(r.lines) / (r.elapsed_ms / 1000.0);
-    *mib = static_cast<double>(r.bytes) / kMiB / (r.elapsed_ms / 1000.0);
+    sample->rate = static_cast<double>(r.lines) / (r.elapsed_ms / 1000.0);
+    sample->mib_per_s = static_cast<double>(r.bytes) / kMiB / (r.elapsed_ms / 1000.0);
     return true;
   };
   return {"isohost", "exec", measure};
@@ -168,8 +166,6 @@ Contender IsohostContender(const Flags& flags, const std::string& dir) {
 
 Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::string& dir) {
   Measure measure = [=](const Case& c, Sample* sample, std::string* error) {
-    double* rate = &sample->rate;
-    double* mib = &sample->mib_per_s;
     nlohmann::json out;
     if (c.driver) {
       std::string args;
@@ -184,7 +180,7 @@ Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::
         return false;
       }
       EchoRates(out.value("round_trips", std::uint64_t{0}), out.value("elapsed_ms", 1.0),
-                EncodePayload(c).size(), rate, mib);
+                EncodePayload(c).size(), sample);
       return true;
     }
     if (!node.Run({"console", "--worker", dir + "/console.js", "--lines",
@@ -192,8 +188,8 @@ Contender NodeContender(const NodeHarness& node, const Flags& flags, const std::
       return false;
     }
     double seconds = out.value("elapsed_ms", 1.0) / 1000.0;
-    *rate = out.value("lines", 0.0) / seconds;
-    *mib = out.value("bytes", 0.0) / kMiB / seconds;
+    sample->rate = out.value("lines", 0.0) / seconds;
+    sample->mib_per_s = out.value("bytes", 0.0) / kMiB / seconds;
     return true;
   };
   return {"node", "worker_threads", measure};

@@ -409,13 +409,17 @@ bool Channel::OpenOutput() {
     out_.reset(::fcntl(socket_.get(), F_DUPFD_CLOEXEC, 0));
     if (!out_) return false;
   }
-  if (out_watch_.Open(loop_, out_.get(), [this](int status, int events) { OnOutputPoll(status, events); }) != 0) {
+  if (WatchOutput() != 0) {
     out_watch_.Close();
     out_.reset();
     spare_read_.reset();
     return false;
   }
   return true;
+}
+
+int Channel::WatchOutput() {
+  return out_watch_.Open(loop_, out_.get(), [this](int status, int events) { OnOutputPoll(status, events); });
 }
 
 bool AttachOutputPipe(int socket, OutputPipe* pipe) {
@@ -451,7 +455,7 @@ bool Channel::AdoptOutputPipe(OutputPipe pipe) {
   if (out_ || !pipe.write) return false;
   out_ = std::move(pipe.write);
   spare_read_ = std::move(pipe.spare_read);
-  if (out_watch_.Open(loop_, out_.get(), [this](int status, int events) { OnOutputPoll(status, events); }) != 0) {
+  if (WatchOutput() != 0) {
     // The peer reads its frames from the pipe now: without a watch the
     // channel cannot go on.
     out_watch_.Close();

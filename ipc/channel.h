@@ -217,6 +217,8 @@ class Channel {
   void OnOutputPoll(int status, int events);
   // Starts watching where frames come from.
   int WatchInput();
+  // Starts watching out_ for room to write.
+  int WatchOutput();
   void OnReadable();
   // Parses `n` bytes of input (after any the reader carries); false when
   // the channel failed or went away.

@@ -25,8 +25,7 @@ void ReplySpin::SetBudget(std::uint32_t budget_us) {
   armed_ = false;
 }
 
-void ReplySpin::BeforePoll() {
-  if (!armed_) return;
+void ReplySpin::PollForAnswer() {
   armed_ = false;
   if (!cpus_counted_) {
     // Once, when the first post asks: a worker that never talks to

@@ -36,7 +36,9 @@ class ReplySpin {
   // From the loop's prepare phase, the last step before it may sleep:
   // polls if a post since the last call asks for it and the loop has
   // nothing due sooner.
-  void BeforePoll();
+  void BeforePoll() {
+    if (armed_) PollForAnswer();
+  }
 
   struct Stats {
     std::uint64_t polls = 0;     // times it polled
@@ -47,6 +49,8 @@ class ReplySpin {
   static constexpr std::uint32_t kMaxSkip = 64;
 
  private:
+  void PollForAnswer();
+
   uv_loop_t* loop_;
   std::uint32_t budget_us_ = 0;
   bool armed_ = false;

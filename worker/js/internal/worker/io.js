@@ -67,7 +67,9 @@ class Endpoint {
     // An end the worker's loop never waits for, ref'd or not: one handed to
     // module customization hooks, which run on an unref'd thread in Node.
     this.weak = false;
-    this.delivery = null;  // the pending immediate, if any
+    // The pending immediate, if any; true for a BroadcastChannel's end
+    // waiting in the immediate they share (scheduleBroadcast).
+    this.delivery = null;
     this.closeEmitted = false;
     // The host's name for this end when its peer is in another process
     // (then `peer` is null and messages go through the host or the link);
