@@ -28,12 +28,19 @@ port1.on('message', (m) => {
   }
   lines.push(m);
 });
-port1.on('close', () => lines.push('port1 closed'));
-inner.port1.on('message', (m) => lines.push(`inner: ${m}`));
-inner.port1.on('close', () => lines.push('inner closed'));
-worker.on('exit', (code) => {
+// The grandchild's close and the child's exit travel separately (the close
+// may come over the direct link, the exit through the host), so the report
+// waits for all three ends, whatever their order.
+let pending = 3;
+let exitCode;
+function report() {
+  if (--pending > 0) return;
   // The inner channel is independent of the other: its lines go last.
   const isInner = (line) => line.startsWith('inner');
   console.log([...lines.filter((l) => !isInner(l)), ...lines.filter(isInner)].join('\n'));
-  console.log('exit', code);
-});
+  console.log('exit', exitCode);
+}
+port1.on('close', () => { lines.push('port1 closed'); report(); });
+inner.port1.on('message', (m) => lines.push(`inner: ${m}`));
+inner.port1.on('close', () => { lines.push('inner closed'); report(); });
+worker.on('exit', (code) => { exitCode = code; report(); });
