@@ -124,7 +124,7 @@ std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& r
 std::optional<LaunchedProcess> Launcher::TakeFromPool(const LaunchRequest& request) {
   if (!(request == pool_request_)) return std::nullopt;
   while (!pool_.empty()) {
-    LaunchedProcess launched = std::move(pool_.front());
+    LaunchedProcess launched = std::move(pool_.front().process);
     pool_.pop_front();
     if (launched.watch->running()) {
       launched.strategy = SpawnStrategy::kPool;
@@ -165,21 +165,33 @@ void Launcher::FillPool() {
     // The worker sets up the pipe of the host's frames while it waits, not
     // when its Start comes (else its channel makes one at the first frame).
     ipc::AttachOutputPipe(launched->channel.get(), &launched->output_pipe);
-    pool_.push_back(std::move(*launched));
+    pool_.push_back(Pooled{std::move(*launched), {}});
+  }
+  PrepareExpectedScript();
+}
+
+void Launcher::PrepareExpectedScript() {
+  if (expected_script_.empty()) return;
+  for (Pooled& pooled : pool_) {
+    if (pooled.prepared == expected_script_ || !pooled.process.output_pipe.write) continue;
+    proto::Envelope envelope;
+    envelope.mutable_prepare_entry()->set_script_path(expected_script_);
+    // A hint: one that cannot go now is not sent at all.
+    if (ipc::SendAhead(pooled.process.output_pipe, envelope)) pooled.prepared = expected_script_;
   }
 }
 
 bool Launcher::WaitForPoolReady(int timeout_ms) {
   // A pooled worker is ready once its Hello is waiting on the channel.
-  for (LaunchedProcess& pooled : pool_) {
-    pollfd pfd{pooled.channel.get(), POLLIN, 0};
+  for (Pooled& pooled : pool_) {
+    pollfd pfd{pooled.process.channel.get(), POLLIN, 0};
     if (::poll(&pfd, 1, timeout_ms) != 1) return false;
   }
   return true;
 }
 
 std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, SpawnStrategy strategy,
-                                                std::string* error, bool nested) {
+                                                std::string* error, bool nested, const std::string& script_path) {
   bool in_background = false;
   if (strategy == SpawnStrategy::kDefault) {
     if (nested && options_.nested_strategy != SpawnStrategy::kDefault) {
@@ -195,6 +207,9 @@ std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, Sp
   if (!request.v8_flags.empty() || request.binary != options_.worker_binary) strategy = SpawnStrategy::kExec;
   switch (strategy) {
     case SpawnStrategy::kPool:
+      // The workers that refill the pool, and those in it, prepare this
+      // script (PrepareExpectedScript, at the refill).
+      if (!script_path.empty()) expected_script_ = script_path;
       if (auto launched = TakeFromPool(request)) {
         ScheduleRefill();
         return launched;

@@ -107,8 +107,12 @@ class Launcher {
   // is exec'd; a dead zygote is restarted once, else exec is used and a
   // warning logged.
   // `nested`: for a worker that a worker starts (LauncherOptions::nested_strategy).
+  // `script_path`: the script the worker will run (empty for source text).
+  // The pool's workers prepare the script its last spawn named (PrepareEntry
+  // in proto/isohost.proto).
   std::optional<LaunchedProcess> Launch(const LaunchRequest& request, SpawnStrategy strategy,
-                                        std::string* error, bool nested = false);
+                                        std::string* error, bool nested = false,
+                                        const std::string& script_path = {});
 
   // Fills the pool now rather than on the next loop turn (benchmarks, tests).
   void FillPool();
@@ -135,6 +139,15 @@ class Launcher {
                                                   bool pooled = false, bool in_background = false);
   std::optional<LaunchedProcess> TakeFromPool(const LaunchRequest& request);
   void ScheduleRefill();
+  // Tells each pooled worker that has not been told yet the script the pool
+  // expects (expected_script_).
+  void PrepareExpectedScript();
+
+  // A worker waiting in the pool, and the script it was asked to prepare.
+  struct Pooled {
+    LaunchedProcess process;
+    std::string prepared;
+  };
 
   uv_loop_t* loop_;
   LauncherOptions options_;
@@ -143,7 +156,8 @@ class Launcher {
   bool refill_in_background_ = false;  // the pool is refilled without waiting for the zygote
   std::shared_ptr<Zygote> zygote_;
   bool zygote_failed_ = false;  // could not be (re)started: use exec
-  std::deque<LaunchedProcess> pool_;
+  std::deque<Pooled> pool_;
+  std::string expected_script_;  // the script of the last pooled spawn
   ipc::TimerHandle refill_;
   std::shared_ptr<BroadcastHub> broadcast_hub_ = std::make_shared<BroadcastHub>();
   std::shared_ptr<ThreadDirectory> thread_directory_ = std::make_shared<ThreadDirectory>();

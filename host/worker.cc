@@ -270,7 +270,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
 
     std::string error;
     std::optional<LaunchedProcess> launched =
-        launcher_ != nullptr ? launcher_->Launch(request, options_.spawn, &error, /*nested=*/parent_ != nullptr)
+        launcher_ != nullptr ? launcher_->Launch(request, options_.spawn, &error, /*nested=*/parent_ != nullptr,
+                                            options_.script_source ? std::string() : options_.script_path)
                              : LaunchByExec(loop_, request, &error);
     if (!launched) return error;
     pid_ = launched->pid;
@@ -480,6 +481,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
         exit_info_.stats.sandbox_us = exit.stats().sandbox_us();
         exit_info_.stats.link_spin_polls = exit.stats().link_spin_polls();
         exit_info_.stats.link_spin_answered = exit.stats().link_spin_answered();
+        exit_info_.stats.entry_prepared = exit.stats().entry_prepared();
         exit_info_.stats.cpu_time_us = exit.cpu_time_us();
         exit_info_.sandbox_degraded = exit.sandbox_degraded();
         if (callbacks_.on_exiting) {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <cerrno>
 #include <cstring>
 
@@ -441,6 +442,12 @@ bool AttachOutputPipe(int socket, OutputPipe* pipe) {
   pipe->write = std::move(write_end);
   pipe->spare_read = std::move(read_end);
   return true;
+}
+
+bool SendAhead(const OutputPipe& pipe, const proto::Envelope& envelope) {
+  std::string frame;
+  if (!pipe.write || !AppendFrame(envelope, kDefaultMaxFrameSize, &frame) || frame.size() > PIPE_BUF) return false;
+  return ::write(pipe.write.get(), frame.data(), frame.size()) == static_cast<ssize_t>(frame.size());
 }
 
 bool Channel::AttachPipe() {

@@ -4,6 +4,10 @@
 
 #include "ipc/unique_fd.h"
 
+namespace isohost::proto {
+class Envelope;
+}
+
 namespace isohost::ipc {
 
 // The pipe one end's frames go through (see ipc/channel.h), made
@@ -18,6 +22,10 @@ struct OutputPipe {
 // that claims it: the first bytes ever sent on `socket`, which must be a
 // unix socket. False, with nothing sent, when that cannot be done.
 bool AttachOutputPipe(int socket, OutputPipe* pipe);
+// Writes one frame on such a pipe before a Channel has adopted it (which
+// then writes after it): whole, or not at all when it would not fit in one
+// atomic write (PIPE_BUF) or the pipe is full. Pooled workers' hints.
+bool SendAhead(const OutputPipe& pipe, const proto::Envelope& envelope);
 
 }  // namespace isohost::ipc
 

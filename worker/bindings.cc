@@ -147,6 +147,7 @@ void SetCallbacks(const FunctionCallbackInfo<Value>& info) {
       {"importModuleDynamically", &js.import_module_dynamically},
       {"onChannelFrame", &js.on_channel_frame},
       {"warmUp", &js.warm_up},
+      {"prepareEntry", &js.prepare_entry},
   };
   for (const Slot& entry : slots) {
     Local<Value> fn;
@@ -290,6 +291,10 @@ void WriteStdio(const FunctionCallbackInfo<Value>& info) {
 
 void CountStdioObject(const FunctionCallbackInfo<Value>& info) {
   ++Runtime::From(info.GetIsolate())->stats().stdio_objects_built;
+}
+
+void CountPreparedEntry(const FunctionCallbackInfo<Value>& info) {
+  Runtime::From(info.GetIsolate())->stats().entry_prepared = true;
 }
 
 // --- modules and files -----------------------------------------------------------
@@ -617,6 +622,7 @@ Local<v8::Object> Runtime::CreateBinding() {
   set_method("setPortRef", JsSetPortRef);
   set_method("writeStdio", WriteStdio);
   set_method("countStdioObject", CountStdioObject);
+  set_method("countPreparedEntry", CountPreparedEntry);
   set_method("compileFunction", CompileFunction);
   set_method("readFile", ReadFile);
   set_method("enableCompileCache", EnableCompileCacheBinding);

@@ -2,6 +2,7 @@
 
 #include <libplatform/libplatform.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -38,6 +39,9 @@ constexpr std::uint32_t kMaxWriteDelayMs = 5;
 // (it is idle then, or at most kMaxWriteDelayMs into a write) before it
 // replaces the thread instead.
 constexpr int kWriterRestrictTimeoutMs = 100;
+// The largest entry a pooled worker compiles on the host's guess
+// (PrepareEntry): each pooled worker holds what it compiled.
+constexpr off_t kMaxPreparedEntryBytes = 256 << 10;
 
 }  // namespace
 
@@ -210,6 +214,25 @@ void Runtime::WarmUp() {
   stats_.builtins_prewarmed = stats_.builtins_loaded - loaded;
 }
 
+void Runtime::PrepareEntry(const std::string& script_path) {
+  // A regular file, of a size compiled quickly (a larger one comes from the
+  // compile cache at Start): a FIFO would block the read, and the worker
+  // with it, while a Start waits.
+  struct stat file;
+  if (::stat(script_path.c_str(), &file) != 0 || !S_ISREG(file.st_mode) || file.st_size > kMaxPreparedEntryBytes) return;
+  v8::HandleScope handle_scope(isolate_);
+  v8::Local<v8::Context> context = this->context();
+  v8::Context::Scope context_scope(context);
+  // A guess that fails (no such file, a syntax error) costs nothing: the
+  // script meets the same failure at Start, where it is reported.
+  v8::TryCatch try_catch(isolate_);
+  v8::Local<v8::Value> argv[1] = {v8::String::NewFromUtf8(isolate_, script_path.data(), v8::NewStringType::kNormal,
+                                                          static_cast<int>(script_path.size()))
+                                      .FromMaybe(v8::Local<v8::String>())};
+  if (argv[0].IsEmpty()) return;
+  (void)js_.prepare_entry.Get(isolate_)->Call(context, v8::Undefined(isolate_), 1, argv);
+}
+
 int Runtime::Run() {
   v8::Isolate::Scope isolate_scope(isolate_);
   v8::HandleScope handle_scope(isolate_);
@@ -263,6 +286,7 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     stats->set_sandbox_us(sandbox_.applied_in_us);
     stats->set_link_spin_polls(reply_spin_.stats().polls);
     stats->set_link_spin_answered(reply_spin_.stats().answered);
+    stats->set_entry_prepared(stats_.entry_prepared);
     exit->set_sandbox_degraded(sandbox_.degraded);
     exit->set_cpu_time_us(sandbox::ProcessCpuTimeUs());
     if (tick_info_ != nullptr) {
@@ -360,6 +384,9 @@ void Runtime::OnFrame(proto::Envelope& envelope) {
     case proto::Envelope::kBroadcast:
     case proto::Envelope::kThreadResult:
       if (started_) DeliverChannelFrame(*this, envelope);
+      break;
+    case proto::Envelope::kPrepareEntry:
+      if (!started_) PrepareEntry(envelope.prepare_entry().script_path());
       break;
     case proto::Envelope::kPortLink:
       if (!started_) break;

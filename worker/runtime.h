@@ -68,6 +68,7 @@ struct JsCallbacks {
   v8::Global<v8::Function> on_channel_frame;
   // () -> undefined: a pooled worker's warm-up before Hello (see Runtime::WarmUp)
   v8::Global<v8::Function> warm_up;
+  v8::Global<v8::Function> prepare_entry;
 };
 
 // Counters of the event loop, reported in the Exit frame. Plain integers:
@@ -78,6 +79,7 @@ struct LoopStats {
   std::uint64_t stdio_objects_built = 0;
   std::uint64_t builtins_loaded = 0;  // worker/js files compiled, the bootstrap's own included
   std::uint64_t builtins_prewarmed = 0;  // of those, compiled by the warm-up of a pooled worker
+  bool entry_prepared = false;  // the entry's compile was a PrepareEntry's (countPreparedEntry)
 };
 
 // Heap limits fixed when the isolate is created; 0 keeps V8's default.
@@ -196,6 +198,8 @@ class Runtime {
   void OnFrame(proto::Envelope& envelope);  // OnEnvelope() once its descriptors are in
   void OnChannelClosed(const std::string& error);
   void StartScript(proto::Start* start);
+  // PrepareEntry: compiles the script a Start will most likely name.
+  void PrepareEntry(const std::string& script_path);
   void DeliverMessage(std::string_view data);
   // Takes and maps the descriptors a frame says came before it; false (the
   // channel is then of no use) when they did not come.

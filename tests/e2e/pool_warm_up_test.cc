@@ -4,6 +4,7 @@
 // script it then runs sees nothing of it: module caches, package scopes,
 // NODE_OPTIONS, the permission model.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -151,6 +152,82 @@ TEST_F(PoolWarmUpTest, ThePermissionModelStillGuardsRequire) {
   ASSERT_EQ(outcome.strategy, SpawnStrategy::kPool);
   EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
   EXPECT_EQ(outcome.out, "ERR_ACCESS_DENIED\n");
+}
+
+// The pool's workers compile the script of its last spawn while they wait
+// (PrepareEntry): the next spawn of that script skips its compile.
+TEST_F(PoolWarmUpTest, TheScriptOfTheLastSpawnIsCompiledAhead) {
+  Write("main.js", "console.log('main ran');\n");
+  Outcome first = Run("main.js", true);
+  EXPECT_EQ(first.out, "main ran\n");
+  EXPECT_FALSE(first.exit.stats.entry_prepared) << "the pool had no script to expect yet";
+  Outcome second = Run("main.js", true);
+  ASSERT_EQ(second.strategy, SpawnStrategy::kPool);
+  EXPECT_EQ(second.exit.code, 0) << second.exit.message;
+  EXPECT_EQ(second.out, "main ran\n");
+  EXPECT_TRUE(second.exit.stats.entry_prepared);
+  // Another script: compiled at Start, and the pool expects it from then on.
+  Write("other.js", "console.log('other ran');\n");
+  Outcome other = Run("other.js", true);
+  EXPECT_EQ(other.out, "other ran\n");
+  EXPECT_FALSE(other.exit.stats.entry_prepared);
+  EXPECT_TRUE(Run("other.js", true).exit.stats.entry_prepared);
+}
+
+// The compile made ahead is used only for the very text the worker reads at
+// Start: a script edited after the pool compiled it runs as it is now.
+TEST_F(PoolWarmUpTest, AScriptEditedAfterItWasCompiledAheadRunsAsItIsNow) {
+  bool stale_guess_seen = false;
+  // The pooled worker compiles the guess when it gets to it; it is given
+  // time to, and the edit comes after. Should it not have had the time, the
+  // edit is what it compiled, and the round is tried again.
+  for (int round = 0; round < 5 && !stale_guess_seen; ++round) {
+    Write("main.js", "console.log('before the edit');\n");
+    EXPECT_EQ(Run("main.js", true).out, "before the edit\n");
+    pool_->FillPool();
+    ASSERT_TRUE(pool_->WaitForPoolReady(10000));
+    ::usleep(200 * 1000);
+    Write("main.js", "console.log('after the edit', typeof module);\n");
+    Outcome outcome = Run("main.js", true);
+    EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+    EXPECT_EQ(outcome.out, "after the edit object\n");
+    stale_guess_seen = !outcome.exit.stats.entry_prepared;
+  }
+  EXPECT_TRUE(stale_guess_seen) << "the pooled worker never compiled the script before the edit";
+}
+
+// A guess that cannot compile costs the script nothing: it meets its own
+// error at Start, reported as it would be anyway.
+TEST_F(PoolWarmUpTest, AGuessThatDoesNotCompileChangesNothing) {
+  Write("main.js", "console.log('fine');\n");
+  EXPECT_EQ(Run("main.js", true).out, "fine\n");
+  Write("main.js", "console.log('broken'\n");
+  Outcome broken = Run("main.js", true);
+  EXPECT_EQ(broken.exit.code, 1);
+  EXPECT_FALSE(broken.exit.stats.entry_prepared);
+  EXPECT_NE(broken.out.find("SyntaxError: missing ) after argument list"), std::string::npos) << broken.out;
+  // The pool expected the broken script this time, and could not compile it.
+  Outcome again = Run("main.js", true);
+  EXPECT_EQ(again.exit.code, 1);
+  EXPECT_EQ(again.out, broken.out);
+  EXPECT_FALSE(again.exit.stats.entry_prepared);
+}
+
+// Only a regular file is read on a guess: a FIFO put in the script's place
+// would block the read, and the worker with it, until a writer came.
+TEST_F(PoolWarmUpTest, AGuessThatIsNoRegularFileIsNotRead) {
+  Write("main.js", "console.log('a file');\n");
+  EXPECT_EQ(Run("main.js", true).out, "a file\n");
+  fs::remove(root_ / "main.js");
+  ASSERT_EQ(::mkfifo((root_ / "main.js").c_str(), 0600), 0);
+  pool_->FillPool();
+  ASSERT_TRUE(pool_->WaitForPoolReady(10000));
+  ::usleep(100 * 1000);  // the pooled worker had its guess by now
+  fs::remove(root_ / "main.js");
+  Write("main.js", "console.log('a file again');\n");
+  Outcome outcome = Run("main.js", true);
+  EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+  EXPECT_EQ(outcome.out, "a file again\n");
 }
 
 }  // namespace

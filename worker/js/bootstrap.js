@@ -328,6 +328,7 @@ function runMain(workerData, withPorts) {
     updateKeepAlive();
   }
   const entry = modules.runMain(info.scriptPath, info.scriptSource, info.sourceKind, info.permissions);
+  modules.dropPreparedEntry();
   if (tasks !== null) tasks.start(entry, info.scriptPath);
 }
 
@@ -357,4 +358,5 @@ binding.setCallbacks({
   // MessagePorts between processes: the port code is compiled on the first.
   onChannelFrame: (...args) => internalRequire('internal/worker/io').onChannelFrame(...args),
   warmUp: modules.warmUp,
+  prepareEntry: modules.prepareEntry,
 });

@@ -191,7 +191,7 @@ class Module {
   _compile(content, filename) {
     let compiled;
     try {
-      compiled = compileWrapper(content, filename);
+      compiled = takePreparedEntry(content, filename) || compileWrapper(content, filename);
     } catch (err) {
       if (!isDetectedModule(err, content, filename)) throw err;
       if (this === mainModule) {
@@ -1032,9 +1032,48 @@ function warmUp() {
   }
 }
 
+// --- the entry a pooled worker expects ---------------------------------------------
+
+// The host names the script its last pooled spawn ran (PrepareEntry, before
+// Start): most likely this worker's too. Compiling it now, while the worker
+// waits, takes the compile off the path from Start to the script's first
+// line, where it costs the most (a pooled worker's caches are cold by then).
+// Only a CommonJS file is prepared. The compile is kept with the exact text
+// and name it was made from, and used at Start only by a compile of that
+// same text under that same name, which would have made the same function:
+// whatever happened to the file meanwhile, the script that runs is the one
+// Start finds. Like the warm-up, the guess leaves no cached path or package
+// behind.
+let preparedEntry = null;
+
+function prepareEntry(scriptPath) {
+  preparedEntry = null;
+  // Only the file the path names, not what resolving it would find: little
+  // JavaScript runs here, so what V8 learns from running code (which
+  // functions are hot) stays as it would be without the guess.
+  if (!(scriptPath.endsWith('.js') || scriptPath.endsWith('.cjs'))) return;
+  const content = binding.readFile(scriptPath);
+  preparedEntry = { __proto__: null, filename: scriptPath, content, compiled: compileWrapper(content, scriptPath) };
+}
+
+// The prepared compile when `content` and `filename` are what it was made
+// from, else null. Asked once, by the first compile after Start; the
+// compile is let go either way.
+function takePreparedEntry(content, filename) {
+  const prepared = preparedEntry;
+  if (prepared === null) return null;
+  preparedEntry = null;
+  if (wrapPatched || prepared.filename !== filename || prepared.content !== content) return null;
+  binding.countPreparedEntry();
+  return prepared.compiled;
+}
+
 exports.Module = Module;
 exports.runMain = runMain;
 exports.warmUp = warmUp;
+exports.prepareEntry = prepareEntry;
+// After the entry ran: a prepared compile nothing took is let go.
+exports.dropPreparedEntry = () => { preparedEntry = null; };
 exports.makeRequire = makeRequire;
 exports.registerBuiltin = (name, load) => {
   registeredBuiltins.set(name, load);

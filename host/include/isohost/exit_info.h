@@ -43,6 +43,9 @@ struct WorkerStats {
   // how often something came while it did.
   std::uint64_t link_spin_polls = 0;
   std::uint64_t link_spin_answered = 0;
+  // Its entry script was compiled while it waited in the pool, the host
+  // having guessed it (the script of the pool's last spawn).
+  bool entry_prepared = false;
 };
 
 struct ExitInfo {
