@@ -1038,12 +1038,12 @@ function warmUp() {
 // Start): most likely this worker's too. Compiling it now, while the worker
 // waits, takes the compile off the path from Start to the script's first
 // line, where it costs the most (a pooled worker's caches are cold by then).
-// Only a CommonJS file is prepared. The compile is kept with the exact text
-// and name it was made from, and used at Start only by a compile of that
-// same text under that same name, which would have made the same function:
-// whatever happened to the file meanwhile, the script that runs is the one
-// Start finds. Like the warm-up, the guess leaves no cached path or package
-// behind.
+// The compile is kept with the exact text and name it was made from, and
+// used at Start only by the first compile, if that is of the same text under
+// the same name, which would have made the same function: whatever happened
+// to the file meanwhile (edited, an ES module after all, a symbolic link to
+// elsewhere), the script that runs is the one Start finds. Nothing is
+// resolved, so no cached path or package scope is left behind.
 let preparedEntry = null;
 
 function prepareEntry(scriptPath) {
