@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <climits>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 
 #include "ipc/fd_passing.h"
