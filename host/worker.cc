@@ -34,6 +34,9 @@ namespace {
 // How long past its time limit a worker may take to stop by itself.
 constexpr std::uint64_t kTimeoutGraceMs = 2000;
 
+// The script path of a worker that runs source text (Launcher::Launch).
+const std::string kNoScriptPath;
+
 std::atomic<std::uint64_t> next_worker_id{1};
 
 ExitReason FromProto(proto::ExitReason reason) {
@@ -271,7 +274,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     std::string error;
     std::optional<LaunchedProcess> launched =
         launcher_ != nullptr ? launcher_->Launch(request, options_.spawn, &error, /*nested=*/parent_ != nullptr,
-                                            options_.script_source ? std::string() : options_.script_path)
+                                            options_.script_source ? kNoScriptPath : options_.script_path)
                              : LaunchByExec(loop_, request, &error);
     if (!launched) return error;
     pid_ = launched->pid;

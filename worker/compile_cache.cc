@@ -86,11 +86,11 @@ bool ReadWholeFile(const std::string& path, std::string* text, FileStamp* stamp,
 bool ReadWholeOpenFile(int fd, const struct stat& before, std::string* text, FileStamp* stamp, bool want_stamp) {
   *stamp = {};
   text->clear();
-  bool ok = true;
   if (S_ISDIR(before.st_mode)) return true;  // a directory reads as empty, as it did through iostreams
   // A regular file is read to the size fstat gave, in as few reads as it
   // takes; anything else (a pipe, a /proc file that says 0) to its end.
-  const bool sized = ok && S_ISREG(before.st_mode) && before.st_size > 0;
+  const bool sized = S_ISREG(before.st_mode) && before.st_size > 0;
+  bool ok = true;
   std::size_t done = 0;
   text->resize(sized ? static_cast<std::size_t>(before.st_size) : 65536);
   while (ok) {

@@ -411,18 +411,19 @@ function renderTabularData(tabularData, properties, inspectOptions) {
 }
 
 function renderTabularCells(tabularData, properties) {
-  const mapIter = lazyInspect().types.isMapIterator(tabularData);
-  const setIter = lazyInspect().types.isSetIterator(tabularData);
+  const { types, previewEntries, formatWithOptions } = lazyInspect();
+  const mapIter = types.isMapIterator(tabularData);
+  const setIter = types.isSetIterator(tabularData);
   let isKeyValue = false;
   if (mapIter || setIter) {
-    const res = lazyInspect().previewEntries(tabularData, true);
+    const res = previewEntries(tabularData, true);
     // Without the engine's preview, reading the entries would consume them.
     if (res === undefined) return formatWithOptions(cellOptions, tabularData);
     tabularData = res[0];
     isKeyValue = res[1];
   }
 
-  if (isKeyValue || lazyInspect().types.isMap(tabularData)) {
+  if (isKeyValue || types.isMap(tabularData)) {
     const keys = [];
     const values = [];
     let length = 0;
@@ -442,7 +443,7 @@ function renderTabularCells(tabularData, properties) {
     return renderTable([kIterKey, kKeyKey, kValuesKey], [getIndexArray(length), keys, values]);
   }
 
-  if (setIter || mapIter || lazyInspect().types.isSet(tabularData)) {
+  if (setIter || mapIter || types.isSet(tabularData)) {
     const values = [];
     let length = 0;
     for (const v of tabularData) {
@@ -488,10 +489,11 @@ function renderTabularCells(tabularData, properties) {
 }
 
 function renderRow(row, columnWidths) {
+  const { getStringWidth } = lazyInspect();
   let out = tableChars.left;
   for (let i = 0; i < row.length; i++) {
     const cell = row[i];
-    const len = lazyInspect().getStringWidth(cell);
+    const len = getStringWidth(cell);
     const needed = columnWidths[i] - len;
     // Cells are left justified.
     out += cell + ' '.repeat(Math.ceil(needed));
@@ -502,8 +504,9 @@ function renderRow(row, columnWidths) {
 }
 
 function renderTable(head, columns) {
+  const { getStringWidth } = lazyInspect();
   const rows = [];
-  const columnWidths = head.map((h) => lazyInspect().getStringWidth(h));
+  const columnWidths = head.map((h) => getStringWidth(h));
   const longestColumn = Math.max(...columns.map((a) => a.length));
 
   for (let i = 0; i < head.length; i++) {
@@ -512,7 +515,7 @@ function renderTable(head, columns) {
       if (rows[j] === undefined) rows[j] = [];
       const value = rows[j][i] = Object.prototype.hasOwnProperty.call(column, j) ? column[j] : '';
       const width = columnWidths[i] || 0;
-      const counted = lazyInspect().getStringWidth(value);
+      const counted = getStringWidth(value);
       columnWidths[i] = Math.max(width, counted);
     }
   }
