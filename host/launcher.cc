@@ -171,13 +171,14 @@ void Launcher::FillPool() {
 }
 
 void Launcher::PrepareExpectedScript() {
-  if (expected_script_.empty()) return;
+  if (expected_.script_path.empty()) return;
   for (Pooled& pooled : pool_) {
-    if (pooled.prepared == expected_script_ || !pooled.process.output_pipe.write) continue;
+    if (pooled.prepared == expected_ || !pooled.process.output_pipe.write) continue;
     proto::Envelope envelope;
-    envelope.mutable_prepare_entry()->set_script_path(expected_script_);
+    envelope.mutable_prepare_entry()->set_script_path(expected_.script_path);
+    envelope.mutable_prepare_entry()->set_compile_cache_dir(expected_.compile_cache_dir);
     // A hint: one that cannot go now is not sent at all.
-    if (ipc::SendAhead(pooled.process.output_pipe, envelope)) pooled.prepared = expected_script_;
+    if (ipc::SendAhead(pooled.process.output_pipe, envelope)) pooled.prepared = expected_;
   }
 }
 
@@ -191,7 +192,7 @@ bool Launcher::WaitForPoolReady(int timeout_ms) {
 }
 
 std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, SpawnStrategy strategy,
-                                                std::string* error, bool nested, const std::string& script_path) {
+                                                std::string* error, bool nested, const EntryHint& entry) {
   bool in_background = false;
   if (strategy == SpawnStrategy::kDefault) {
     if (nested && options_.nested_strategy != SpawnStrategy::kDefault) {
@@ -209,7 +210,7 @@ std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, Sp
     case SpawnStrategy::kPool:
       // The workers that refill the pool, and those in it, prepare this
       // script (PrepareExpectedScript, at the refill).
-      if (!script_path.empty()) expected_script_ = script_path;
+      if (!entry.script_path.empty()) expected_ = entry;
       if (auto launched = TakeFromPool(request)) {
         ScheduleRefill();
         return launched;

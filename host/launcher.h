@@ -72,6 +72,14 @@ struct LaunchRequest {
   bool operator==(const LaunchRequest&) const = default;
 };
 
+// What a spawn will run, as far as a pooled worker can prepare for it.
+struct EntryHint {
+  std::string script_path;        // empty: source text, nothing to prepare
+  std::string compile_cache_dir;  // what its Start names (empty: no cache)
+
+  bool operator==(const EntryHint&) const = default;
+};
+
 // A fresh process: posix_spawn (through libuv) of the worker binary.
 std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error);
 
@@ -107,12 +115,11 @@ class Launcher {
   // is exec'd; a dead zygote is restarted once, else exec is used and a
   // warning logged.
   // `nested`: for a worker that a worker starts (LauncherOptions::nested_strategy).
-  // `script_path`: the script the worker will run (empty for source text).
-  // The pool's workers prepare the script its last spawn named (PrepareEntry
-  // in proto/isohost.proto).
+  // `entry`: what the worker will run (an empty script path for source
+  // text). The pool's workers prepare the entry its last spawn named
+  // (PrepareEntry in proto/isohost.proto).
   std::optional<LaunchedProcess> Launch(const LaunchRequest& request, SpawnStrategy strategy,
-                                        std::string* error, bool nested = false,
-                                        const std::string& script_path = {});
+                                        std::string* error, bool nested = false, const EntryHint& entry = {});
 
   // Fills the pool now rather than on the next loop turn (benchmarks, tests).
   void FillPool();
@@ -139,14 +146,14 @@ class Launcher {
                                                   bool pooled = false, bool in_background = false);
   std::optional<LaunchedProcess> TakeFromPool(const LaunchRequest& request);
   void ScheduleRefill();
-  // Tells each pooled worker that has not been told yet the script the pool
-  // expects (expected_script_).
+  // Tells each pooled worker that has not been told yet the entry the pool
+  // expects (expected_).
   void PrepareExpectedScript();
 
-  // A worker waiting in the pool, and the script it was asked to prepare.
+  // A worker waiting in the pool, and the entry it was asked to prepare.
   struct Pooled {
     LaunchedProcess process;
-    std::string prepared;
+    EntryHint prepared;
   };
 
   uv_loop_t* loop_;
@@ -157,7 +164,7 @@ class Launcher {
   std::shared_ptr<Zygote> zygote_;
   bool zygote_failed_ = false;  // could not be (re)started: use exec
   std::deque<Pooled> pool_;
-  std::string expected_script_;  // the script of the last pooled spawn
+  EntryHint expected_;  // the entry of the last pooled spawn
   ipc::TimerHandle refill_;
   std::shared_ptr<BroadcastHub> broadcast_hub_ = std::make_shared<BroadcastHub>();
   std::shared_ptr<ThreadDirectory> thread_directory_ = std::make_shared<ThreadDirectory>();

@@ -34,9 +34,6 @@ namespace {
 // How long past its time limit a worker may take to stop by itself.
 constexpr std::uint64_t kTimeoutGraceMs = 2000;
 
-// The script path of a worker that runs source text (Launcher::Launch).
-const std::string kNoScriptPath;
-
 std::atomic<std::uint64_t> next_worker_id{1};
 
 ExitReason FromProto(proto::ExitReason reason) {
@@ -273,8 +270,11 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
 
     std::string error;
     std::optional<LaunchedProcess> launched =
-        launcher_ != nullptr ? launcher_->Launch(request, options_.spawn, &error, /*nested=*/parent_ != nullptr,
-                                            options_.script_source ? kNoScriptPath : options_.script_path)
+        launcher_ != nullptr
+            ? launcher_->Launch(request, options_.spawn, &error, /*nested=*/parent_ != nullptr,
+                                // As Start will say: no path for source text, no cache when sandboxed.
+                                EntryHint{options_.script_source ? std::string() : options_.script_path,
+                                          options_.permissions ? std::string() : options_.compile_cache_dir})
                              : LaunchByExec(loop_, request, &error);
     if (!launched) return error;
     pid_ = launched->pid;
@@ -485,6 +485,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
         exit_info_.stats.link_spin_polls = exit.stats().link_spin_polls();
         exit_info_.stats.link_spin_answered = exit.stats().link_spin_answered();
         exit_info_.stats.entry_prepared = exit.stats().entry_prepared();
+        exit_info_.stats.modules_prepared = exit.stats().modules_prepared();
         exit_info_.stats.cpu_time_us = exit.cpu_time_us();
         exit_info_.sandbox_degraded = exit.sandbox_degraded();
         if (callbacks_.on_exiting) {

@@ -15,6 +15,7 @@
 #include "worker/compile_cache.h"
 #include "worker/error_format.h"
 #include "worker/native_module.h"
+#include "worker/prepared_modules.h"
 #include "worker/lazy_property.h"
 #include "worker/process_binding.h"
 #include "worker/process_env.h"
@@ -299,22 +300,6 @@ void CountPreparedEntry(const FunctionCallbackInfo<Value>& info) {
 
 // --- modules and files -----------------------------------------------------------
 
-v8::MaybeLocal<v8::String> WithHashbangAsComment(v8::Isolate* isolate, Local<v8::String> text) {
-  const int length = text->Length();
-  if (text->IsOneByte()) {
-    std::string bytes(static_cast<std::size_t>(length), '\0');
-    text->WriteOneByte(isolate, reinterpret_cast<uint8_t*>(bytes.data()), 0, length, v8::String::NO_NULL_TERMINATION);
-    bytes[0] = bytes[1] = '/';
-    return v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(bytes.data()),
-                                      v8::NewStringType::kNormal, length);
-  }
-  std::u16string units(static_cast<std::size_t>(length), u'\0');
-  text->Write(isolate, reinterpret_cast<uint16_t*>(units.data()), 0, length, v8::String::NO_NULL_TERMINATION);
-  units[0] = units[1] = u'/';
-  return v8::String::NewFromTwoByte(isolate, reinterpret_cast<const uint16_t*>(units.data()),
-                                    v8::NewStringType::kNormal, length);
-}
-
 // compileFunction(source, filename, params[]) -> Function. A source that is a
 // module file's text as readFile returned it may compile from the compile
 // cache.
@@ -334,33 +319,36 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
     params.push_back(param.As<v8::String>());
   }
   Local<v8::String> text = info[0].As<v8::String>();
-  // A module's text as read from its file may come from the compile cache;
-  // the cache file is per set of params.
+  Runtime* runtime = Runtime::From(isolate);
+  CompileCache* cache = runtime->compile_cache();
+  PreparedModules* prepared = runtime->prepared_modules();
+  // The cache file, and a prepared function, are per set of params.
+  const std::string variant = cache != nullptr || prepared != nullptr ? CompileVariant(isolate, params) : std::string();
+  // A module whose text readFile gave from those a pooled worker prepared
+  // was compiled then, from the compile cache.
+  Local<v8::Function> fn;
+  if (prepared != nullptr) {
+    const std::string filename = ToStdString(isolate, info[1]);
+    if (prepared->TakeFunction(isolate, text, filename, variant, &fn)) {
+      if (cache != nullptr) cache->CountPrepared(filename, text->Length());
+      ++runtime->stats().modules_prepared;
+      info.GetReturnValue().Set(fn);
+      return;
+    }
+  }
+  // A module's text as read from its file may come from the compile cache.
   std::unique_ptr<CompileCache::Use> cache_use;
-  if (CompileCache* cache = Runtime::From(isolate)->compile_cache()) {
-    std::string variant;
-    for (Local<v8::String> param : params) variant += ToStdString(isolate, param) + ",";
-    cache_use = cache->Begin(isolate, text, CompileCache::Kind::kCommonJs, variant);
-  }
-  // A hashbang line is not JavaScript inside a function body: it becomes a
-  // comment of the same length (the same text whether or not from the cache).
-  if (text->Length() >= 2) {
-    uint16_t head[2];
-    text->Write(isolate, head, 0, 2, v8::String::NO_NULL_TERMINATION);
-    if (head[0] == '#' && head[1] == '!' && !WithHashbangAsComment(isolate, text).ToLocal(&text)) return;
-  }
+  if (cache != nullptr) cache_use = cache->Begin(isolate, text, CompileCache::Kind::kCommonJs, variant);
+  if (!FunctionBodyText(isolate, text).ToLocal(&text)) return;
   v8::ScriptOrigin origin(isolate, info[1]);
   v8::ScriptCompiler::CachedData* cached = cache_use ? cache_use->NewCachedData() : nullptr;
   v8::ScriptCompiler::Source source(text, origin, cached);
   v8::TryCatch try_catch(isolate);
-  Local<v8::Function> fn;
   if (v8::ScriptCompiler::CompileFunction(context, &source, params.size(), params.data(), 0, nullptr,
                                           cached != nullptr ? v8::ScriptCompiler::kConsumeCodeCache
                                                             : v8::ScriptCompiler::kNoCompileOptions)
           .ToLocal(&fn)) {
-    if (cache_use) {
-      Runtime::From(isolate)->compile_cache()->Finish(isolate, std::move(cache_use), source.GetCachedData(), fn);
-    }
+    if (cache_use) cache->Finish(isolate, std::move(cache_use), source.GetCachedData(), fn);
     info.GetReturnValue().Set(fn);
     return;
   }
@@ -377,8 +365,16 @@ void ReadFile(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   std::string path = ToStdString(isolate, info[0]);
   FileStamp stamp;
-  CompileCache* cache = Runtime::From(isolate)->compile_cache();
+  Runtime* runtime = Runtime::From(isolate);
+  CompileCache* cache = runtime->compile_cache();
   Local<v8::String> result;
+  // A file a pooled worker read ahead, unchanged since.
+  PreparedModules* prepared = runtime->prepared_modules();
+  if (prepared != nullptr && prepared->TextFor(isolate, path, &result, &stamp)) {
+    if (cache != nullptr) cache->NoteRead(isolate, path, stamp, result);
+    info.GetReturnValue().Set(result);
+    return;
+  }
   if (!ReadSourceText(isolate, path, &stamp, cache != nullptr, &result)) {
     isolate->ThrowException(v8::Exception::Error(Str(isolate, "ENOENT: no such file, open '" + path + "'")));
     return;

@@ -42,6 +42,17 @@ std::uint64_t Fnv1a(std::uint64_t hash, std::string_view bytes) {
   return hash;
 }
 
+// A name of its own per writer, beside `target`: workers that write the
+// same file at once each rename a whole file into place, and the last one
+// stays.
+std::string TempNameFor(const std::string& target) {
+  static std::uint32_t counter = 0;
+  return target + "." + std::to_string(::getpid()) + "." + std::to_string(++counter) + ".tmp";
+}
+
+// The first line of a module list; the script's path is the second.
+constexpr std::string_view kListMagic = "ISOHML01\n";
+
 std::int64_t MtimeNs(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
 }
@@ -166,6 +177,7 @@ std::unique_ptr<CompileCache::Use> CompileCache::Begin(v8::Isolate* isolate, v8:
   use->path = std::move(note->path);
   use->stamp = note->stamp;
   notes_.erase(note);
+  if (kind == Kind::kCommonJs) Record(use->path, text->Length());
 
   // One file per module, kind, variant and V8 (version and flags).
   std::uint64_t key = Fnv1a(0xcbf29ce484222325ULL, use->path);
@@ -218,6 +230,18 @@ std::unique_ptr<CompileCache::Use> CompileCache::Begin(v8::Isolate* isolate, v8:
   return use;
 }
 
+void CompileCache::Record(const std::string& path, int length) {
+  if (!recording_ || length < kListedMinLength || recorded_.size() == kMaxListed) return;
+  // A path on a line of its own: one with a line break is not listed.
+  if (path.empty() || path[0] != '/' || path.find('\n') != std::string::npos) return;
+  recorded_.push_back(path);
+}
+
+void CompileCache::CountPrepared(const std::string& path, int length) {
+  ++stats_.hits;
+  Record(path, length);
+}
+
 void CompileCache::Count(const Use& use, const v8::ScriptCompiler::CachedData* consumed) {
   if (consumed != nullptr) {
     if (consumed->rejected) {
@@ -266,15 +290,17 @@ void CompileCache::WritePending(v8::Isolate* isolate) {
 
 namespace {
 
-// Whether `name`, a temp file of Write() ("KEY.cache.PID.N.tmp") as `st`
+// Whether `name`, a temp file of a writer ("TARGET.PID.N.tmp") as `st`
 // says, was left by a writer that died before its rename.
 bool AbandonedTemp(std::string_view name, const struct stat& st) {
   if (std::time(nullptr) - st.st_mtim.tv_sec > CompileCache::kStaleTempSeconds) return true;
-  std::size_t start = name.find(".cache.");
-  if (start == std::string_view::npos) return false;
-  start += 7;
-  std::size_t end = name.find('.', start);
-  if (end == std::string_view::npos || end == start) return false;
+  // ".PID.N.tmp" at the end.
+  name.remove_suffix(4);
+  std::size_t end = name.rfind('.');
+  if (end == std::string_view::npos || end == 0) return false;
+  std::size_t start = name.rfind('.', end - 1);
+  if (start == std::string_view::npos || end == start + 1) return false;
+  ++start;
   long pid = 0;
   for (char c : name.substr(start, end - start)) {
     if (c < '0' || c > '9' || pid > 4'194'304) return false;
@@ -300,7 +326,8 @@ void CompileCache::Tidy() {
   const int dir_fd = ::dirfd(dir);
   while (const dirent* entry = ::readdir(dir)) {
     std::string_view name = entry->d_name;
-    const bool cache = name.size() > 6 && name.substr(name.size() - 6) == ".cache";
+    const bool cache = (name.size() > 6 && name.substr(name.size() - 6) == ".cache") ||
+                       (name.size() > 8 && name.substr(name.size() - 8) == ".modules");
     const bool temp = name.size() > 4 && name.substr(name.size() - 4) == ".tmp";
     if (!cache && !temp) continue;
     struct stat st;
@@ -341,10 +368,7 @@ bool CompileCache::Write(const Pending& pending, const std::uint8_t* data, std::
   header.path_length = static_cast<std::uint32_t>(pending.path.size());
   header.payload_length = static_cast<std::uint32_t>(size);
   header.reserved = 0;
-  // A name of its own per writer: workers that write the same module at once
-  // each rename a whole file into place, and the last one stays.
-  static std::uint32_t counter = 0;
-  std::string temp = pending.cache_file + "." + std::to_string(::getpid()) + "." + std::to_string(++counter) + ".tmp";
+  std::string temp = TempNameFor(pending.cache_file);
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) return false;
   static constexpr char kZeros[8] = {};
@@ -357,6 +381,61 @@ bool CompileCache::Write(const Pending& pending, const std::uint8_t* data, std::
     return false;
   }
   return true;
+}
+
+std::string CompileCache::ModuleListFile(const std::string& script_path) const {
+  std::uint64_t key = Fnv1a(0xcbf29ce484222325ULL, "the modules of ");
+  key = Fnv1a(key, script_path);
+  char name[40];
+  std::snprintf(name, sizeof name, "/%016llx.modules", static_cast<unsigned long long>(key));
+  return directory_ + name;
+}
+
+std::vector<std::string> CompileCache::ReadModuleList(const std::string& script_path) const {
+  std::vector<std::string> list;
+  std::string text;
+  FileStamp stamp;
+  if (!ReadWholeFile(ModuleListFile(script_path), &text, &stamp, false)) return list;
+  std::string_view rest = text;
+  // The magic line and the script's own path (another script whose key
+  // collided has a list of its own), then a path per line.
+  if (rest.substr(0, kListMagic.size()) != kListMagic) return list;
+  rest.remove_prefix(kListMagic.size());
+  if (rest.substr(0, script_path.size()) != script_path || rest.substr(script_path.size(), 1) != "\n") return list;
+  rest.remove_prefix(script_path.size() + 1);
+  while (!rest.empty() && list.size() < kMaxListed) {
+    std::size_t end = rest.find('\n');
+    if (end == std::string_view::npos) break;  // a line cut short: not a whole file
+    if (end > 0 && rest[0] == '/') list.emplace_back(rest.substr(0, end));
+    rest.remove_prefix(end + 1);
+  }
+  return list;
+}
+
+void CompileCache::SaveModuleList(const std::string& script_path) {
+  recording_ = false;
+  std::vector<std::string> recorded;
+  recorded.swap(recorded_);
+  if (script_path.empty() || script_path.find('\n') != std::string::npos) return;
+  if (ReadModuleList(script_path) == recorded) return;
+  if (!directory_made_) {
+    if (!MakeDirectories(directory_)) return;
+    directory_made_ = true;
+  }
+  std::string text(kListMagic);
+  text += script_path;
+  text += '\n';
+  for (const std::string& path : recorded) {
+    text += path;
+    text += '\n';
+  }
+  const std::string target = ModuleListFile(script_path);
+  std::string temp = TempNameFor(target);
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return;
+  bool ok = WriteFd(fd, text.data(), text.size());
+  ok = ::close(fd) == 0 && ok;
+  if (!ok || ::rename(temp.c_str(), target.c_str()) != 0) ::unlink(temp.c_str());
 }
 
 }  // namespace isohost::worker

@@ -126,6 +126,24 @@ class CompileCache {
   const CompileCacheStats& stats() const { return stats_; }
   const std::string& directory() const { return directory_; }
 
+  // The module list of a script: the large CommonJS modules a run of it
+  // loaded through this cache, in the order it loaded them. A pooled worker
+  // that expects the script reads and compiles them before its Start
+  // (PreparedModules). Only modules this long are listed: for a smaller one
+  // the time saved is less than what keeping it ready costs the worker.
+  static constexpr int kListedMinLength = 64 * 1024;
+  static constexpr std::size_t kMaxListed = 32;
+  // Records each module compiled from now on, until SaveModuleList().
+  void StartRecording() { recording_ = true; }
+  // Stops recording, and writes what it recorded as the list of
+  // `script_path` unless the list says so already.
+  void SaveModuleList(const std::string& script_path);
+  // The list of `script_path` (empty when there is none, or it is damaged).
+  std::vector<std::string> ReadModuleList(const std::string& script_path) const;
+  // A compile of the module at `path` (`length` UTF-16 units) took the
+  // function PreparedModules made from this cache's file: a hit.
+  void CountPrepared(const std::string& path, int length);
+
  private:
   struct Note {
     v8::Global<v8::String> text;
@@ -143,6 +161,8 @@ class CompileCache {
 
   void WritePending(v8::Isolate* isolate);
   void Count(const Use& use, const v8::ScriptCompiler::CachedData* consumed);
+  void Record(const std::string& path, int length);
+  std::string ModuleListFile(const std::string& script_path) const;
   bool Write(const Pending& pending, const std::uint8_t* data, std::size_t size);
   // After writes: keeps the directory within max_bytes_, the oldest cache
   // files going first, and removes the temp files of writers that died
@@ -160,6 +180,8 @@ class CompileCache {
   std::deque<Note> notes_;
   std::vector<Pending> pending_;
   CompileCacheStats stats_;
+  bool recording_ = false;
+  std::vector<std::string> recorded_;
 };
 
 }  // namespace isohost::worker

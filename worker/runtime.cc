@@ -19,6 +19,7 @@
 #include "worker/module_wrap.h"
 #include "worker/nested_workers.h"
 #include "worker/port_links.h"
+#include "worker/prepared_modules.h"
 #include "worker/serialization.h"
 #include "worker/stack_limit.h"
 #include "worker/task_runner.h"
@@ -112,6 +113,7 @@ Runtime::~Runtime() {
     js_ = {};
     module_registry_.reset();
     compile_cache_.reset();
+    prepared_modules_.reset();
     promise_hooks_.Reset();
     task_runner_.reset();
     nested_workers_.reset();
@@ -214,7 +216,8 @@ void Runtime::WarmUp() {
   stats_.builtins_prewarmed = stats_.builtins_loaded - loaded;
 }
 
-void Runtime::PrepareEntry(const std::string& script_path) {
+void Runtime::PrepareEntry(const std::string& script_path, const std::string& compile_cache_dir) {
+  PrepareModules(script_path, compile_cache_dir);
   // A regular file, of a size compiled quickly (a larger one comes from the
   // compile cache at Start): a FIFO would block the read, and the worker
   // with it, while a Start waits.
@@ -230,7 +233,21 @@ void Runtime::PrepareEntry(const std::string& script_path) {
                                                           static_cast<int>(script_path.size()))
                                       .FromMaybe(v8::Local<v8::String>())};
   if (argv[0].IsEmpty()) return;
-  (void)js_.prepare_entry.Get(isolate_)->Call(context, v8::Undefined(isolate_), 1, argv);
+  v8::MaybeLocal<v8::Value> ignored = js_.prepare_entry.Get(isolate_)->Call(context, v8::Undefined(isolate_), 1, argv);
+  static_cast<void>(ignored);
+}
+
+void Runtime::PrepareModules(const std::string& script_path, const std::string& compile_cache_dir) {
+  prepared_modules_.reset();
+  if (compile_cache_dir.empty()) return;
+  v8::HandleScope handle_scope(isolate_);
+  v8::Local<v8::Context> context = this->context();
+  v8::Context::Scope context_scope(context);
+  // Read only: the list and the cache files are this directory's, and this
+  // worker may never run the script (its Start writes with a cache of its own).
+  CompileCache cache(compile_cache_dir);
+  prepared_modules_ = std::make_unique<PreparedModules>(isolate_, context, cache, script_path);
+  if (prepared_modules_->size() == 0) prepared_modules_.reset();
 }
 
 int Runtime::Run() {
@@ -287,6 +304,7 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     stats->set_link_spin_polls(reply_spin_.stats().polls);
     stats->set_link_spin_answered(reply_spin_.stats().answered);
     stats->set_entry_prepared(stats_.entry_prepared);
+    stats->set_modules_prepared(stats_.modules_prepared);
     exit->set_sandbox_degraded(sandbox_.degraded);
     exit->set_cpu_time_us(sandbox::ProcessCpuTimeUs());
     if (tick_info_ != nullptr) {
@@ -386,7 +404,7 @@ void Runtime::OnFrame(proto::Envelope& envelope) {
       if (started_) DeliverChannelFrame(*this, envelope);
       break;
     case proto::Envelope::kPrepareEntry:
-      if (!started_) PrepareEntry(envelope.prepare_entry().script_path());
+      if (!started_) PrepareEntry(envelope.prepare_entry().script_path(), envelope.prepare_entry().compile_cache_dir());
       break;
     case proto::Envelope::kPortLink:
       if (!started_) break;
@@ -455,6 +473,12 @@ void Runtime::StartScript(proto::Start* start) {
   }
   if (!start_.compile_cache_dir().empty()) {
     compile_cache_ = std::make_unique<CompileCache>(start_.compile_cache_dir(), start_.compile_cache_max_bytes());
+    compile_cache_->StartRecording();
+  }
+  // Modules made ready from another directory's cache files (or with none
+  // now) would make this worker's cache hits not its own.
+  if (prepared_modules_ && (!compile_cache_ || compile_cache_->directory() != prepared_modules_->directory())) {
+    prepared_modules_.reset();
   }
   if (start_.cpu_time_ms() > 0) {
     cpu_limit_ = std::make_unique<sandbox::CpuLimit>(start_.cpu_time_ms(), [this] {
@@ -477,6 +501,11 @@ void Runtime::StartScript(proto::Start* start) {
   v8::Local<v8::Value> argv[2] = {worker_data, v8::Boolean::New(isolate_, with_ports)};
   MakeCallback(js_.run_main.Get(isolate_), 2, argv);
   TracePoint("main done and flushed");
+  // The script has loaded what it loads first, and its first messages are
+  // out: what was made ready and not taken goes, and the large modules it
+  // loaded become the list of this script for the workers that expect it.
+  prepared_modules_.reset();
+  if (compile_cache_) compile_cache_->SaveModuleList(start_.script_path());
 }
 
 bool Runtime::EnableCompileCache(const std::string& directory, std::string* error) {

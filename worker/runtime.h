@@ -31,6 +31,7 @@ namespace isohost::worker {
 
 class CompileCache;
 class ModuleRegistry;
+class PreparedModules;
 class NestedWorkers;
 class PortLinks;
 class TaskRunner;
@@ -80,6 +81,7 @@ struct LoopStats {
   std::uint64_t builtins_loaded = 0;  // worker/js files compiled, the bootstrap's own included
   std::uint64_t builtins_prewarmed = 0;  // of those, compiled by the warm-up of a pooled worker
   bool entry_prepared = false;  // the entry's compile was a PrepareEntry's (countPreparedEntry)
+  std::uint64_t modules_prepared = 0;  // compiles that took a PreparedModules function
 };
 
 // Heap limits fixed when the isolate is created; 0 keeps V8's default.
@@ -131,6 +133,9 @@ class Runtime {
   // Null unless the host named a compile cache directory in Start, or the
   // script enabled one (module.enableCompileCache()).
   CompileCache* compile_cache() { return compile_cache_.get(); }
+  // Null unless a PrepareEntry made modules ready, until the script's first
+  // callback has returned.
+  PreparedModules* prepared_modules() { return prepared_modules_.get(); }
   // module.enableCompileCache(): a compile cache in `directory` (absolute)
   // from now on. False with `error` when the directory cannot be used.
   bool EnableCompileCache(const std::string& directory, std::string* error);
@@ -198,8 +203,10 @@ class Runtime {
   void OnFrame(proto::Envelope& envelope);  // OnEnvelope() once its descriptors are in
   void OnChannelClosed(const std::string& error);
   void StartScript(proto::Start* start);
-  // PrepareEntry: compiles the script a Start will most likely name.
-  void PrepareEntry(const std::string& script_path);
+  // PrepareEntry: compiles the script a Start will most likely name, and
+  // makes ready the modules its last run loaded through `compile_cache_dir`.
+  void PrepareEntry(const std::string& script_path, const std::string& compile_cache_dir);
+  void PrepareModules(const std::string& script_path, const std::string& compile_cache_dir);
   void DeliverMessage(std::string_view data);
   // Takes and maps the descriptors a frame says came before it; false (the
   // channel is then of no use) when they did not come.
@@ -271,6 +278,7 @@ class Runtime {
   std::unique_ptr<TaskRunner> task_runner_;          // the same
   std::unique_ptr<NestedWorkers> nested_workers_;    // the same
   std::unique_ptr<CompileCache> compile_cache_;      // the same
+  std::unique_ptr<PreparedModules> prepared_modules_;  // the same
   sandbox::SandboxReport sandbox_;                   // what Start's permissions got from the kernel
   std::unique_ptr<sandbox::AheadOfStart> ahead_of_start_;  // until Start
   std::unique_ptr<sandbox::CpuLimit> cpu_limit_;     // Start.cpu_time_ms; its thread uses isolate_

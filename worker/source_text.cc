@@ -128,4 +128,24 @@ bool ReadSourceText(v8::Isolate* isolate, const std::string& path, FileStamp* st
   return true;
 }
 
+v8::MaybeLocal<v8::String> FunctionBodyText(v8::Isolate* isolate, v8::Local<v8::String> text) {
+  const int length = text->Length();
+  if (length < 2) return text;
+  uint16_t head[2];
+  text->Write(isolate, head, 0, 2, v8::String::NO_NULL_TERMINATION);
+  if (head[0] != '#' || head[1] != '!') return text;
+  if (text->IsOneByte()) {
+    std::string bytes(static_cast<std::size_t>(length), '\0');
+    text->WriteOneByte(isolate, reinterpret_cast<uint8_t*>(bytes.data()), 0, length, v8::String::NO_NULL_TERMINATION);
+    bytes[0] = bytes[1] = '/';
+    return v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(bytes.data()),
+                                      v8::NewStringType::kNormal, length);
+  }
+  std::u16string units(static_cast<std::size_t>(length), u'\0');
+  text->Write(isolate, reinterpret_cast<uint16_t*>(units.data()), 0, length, v8::String::NO_NULL_TERMINATION);
+  units[0] = units[1] = u'/';
+  return v8::String::NewFromTwoByte(isolate, reinterpret_cast<const uint16_t*>(units.data()),
+                                    v8::NewStringType::kNormal, length);
+}
+
 }  // namespace isohost::worker

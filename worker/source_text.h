@@ -25,6 +25,11 @@ inline constexpr std::size_t kExternalSourceMinLength = 64 * 1024;
 bool ReadSourceText(v8::Isolate* isolate, const std::string& path, FileStamp* stamp, bool want_stamp,
                     v8::Local<v8::String>* text);
 
+// `text`, a module file's, as the body of a function: a hashbang line is not
+// JavaScript there, and becomes a comment of the same length (so that the
+// text, and its cache, are the same however it is compiled).
+v8::MaybeLocal<v8::String> FunctionBodyText(v8::Isolate* isolate, v8::Local<v8::String> text);
+
 }  // namespace isohost::worker
 
 #endif  // ISOHOST_WORKER_SOURCE_TEXT_H_

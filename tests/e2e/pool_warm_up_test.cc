@@ -230,5 +230,118 @@ TEST_F(PoolWarmUpTest, AGuessThatIsNoRegularFileIsNotRead) {
   EXPECT_EQ(outcome.out, "a file again\n");
 }
 
+// A module the compile cache lists for the script that loads it (64 KiB
+// and more), which says `marker`.
+std::string LargeModule(const std::string& marker) {
+  std::string text = "module.exports = { marker: '" + marker + "', lines: [\n";
+  while (text.size() < 80 * 1024) text += "  'a line that makes this module one of the large ones',\n";
+  return text + "] };\n";
+}
+
+constexpr char kLargeModuleMain[] =
+    "const big = require('./big.js');\nconsole.log(big.marker, big.lines.length > 1000);\n";
+
+// The pool's workers read, and compile from the compile cache, the large
+// modules the last run of the script they expect loaded: the next spawn of
+// that script takes both from them.
+TEST_F(PoolWarmUpTest, TheLargeModulesOfTheLastRunAreReadAndCompiledAhead) {
+  Write("big.js", LargeModule("first"));
+  Write("main.js", kLargeModuleMain);
+  WorkerOptions options;
+  options.compile_cache_dir = (root_ / "cache").string();
+  Outcome first = Run("main.js", true, options);
+  EXPECT_EQ(first.out, "first true\n");
+  EXPECT_EQ(first.exit.stats.modules_prepared, 0u) << "there was no list of the script yet";
+  EXPECT_EQ(first.exit.stats.compile_cache_misses, 1u);
+  // The worker of this spawn was told the script as the first one started,
+  // maybe before its list was written; the next one surely after.
+  EXPECT_EQ(Run("main.js", true, options).out, "first true\n");
+  Outcome third = Run("main.js", true, options);
+  ASSERT_EQ(third.strategy, SpawnStrategy::kPool);
+  EXPECT_EQ(third.exit.code, 0) << third.exit.message;
+  EXPECT_EQ(third.out, "first true\n");
+  EXPECT_EQ(third.exit.stats.modules_prepared, 1u);
+  EXPECT_EQ(third.exit.stats.compile_cache_hits, 1u);
+  EXPECT_EQ(third.exit.stats.compile_cache_misses, 0u);
+  // The same worker forked on demand has nothing ready, and the same hit.
+  Outcome forked = Run("main.js", false, options);
+  EXPECT_EQ(forked.out, "first true\n");
+  EXPECT_EQ(forked.exit.stats.modules_prepared, 0u);
+  EXPECT_EQ(forked.exit.stats.compile_cache_hits, 1u);
+}
+
+// A module edited after a pooled worker read it is read again at Start,
+// and runs as it is now.
+TEST_F(PoolWarmUpTest, AModuleEditedAfterItWasReadAheadRunsAsItIsNow) {
+  Write("big.js", LargeModule("before"));
+  Write("main.js", kLargeModuleMain);
+  WorkerOptions options;
+  options.compile_cache_dir = (root_ / "cache").string();
+  EXPECT_EQ(Run("main.js", true, options).out, "before true\n");
+  EXPECT_EQ(Run("main.js", true, options).out, "before true\n");
+  // The worker in the pool now has the module ready; then it changes.
+  pool_->FillPool();
+  ASSERT_TRUE(pool_->WaitForPoolReady(10000));
+  ::usleep(200 * 1000);
+  Write("big.js", LargeModule("after the edit"));
+  Outcome outcome = Run("main.js", true, options);
+  EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+  EXPECT_EQ(outcome.out, "after the edit true\n");
+  EXPECT_EQ(outcome.exit.stats.modules_prepared, 0u);
+  EXPECT_EQ(outcome.exit.stats.compile_cache_misses, 1u);
+}
+
+// Modules made ready from one cache directory are not taken by a worker
+// whose Start names another: its cache hits and misses are its own.
+TEST_F(PoolWarmUpTest, AnotherCacheDirectoryTakesNoneOfTheModulesMadeReady) {
+  Write("big.js", LargeModule("big"));
+  Write("main.js", kLargeModuleMain);
+  WorkerOptions options;
+  options.compile_cache_dir = (root_ / "cache").string();
+  EXPECT_EQ(Run("main.js", true, options).out, "big true\n");
+  EXPECT_EQ(Run("main.js", true, options).out, "big true\n");
+  pool_->FillPool();
+  ASSERT_TRUE(pool_->WaitForPoolReady(10000));
+  ::usleep(200 * 1000);
+  options.compile_cache_dir = (root_ / "other-cache").string();
+  Outcome outcome = Run("main.js", true, options);
+  EXPECT_EQ(outcome.out, "big true\n");
+  EXPECT_EQ(outcome.exit.stats.modules_prepared, 0u);
+  EXPECT_EQ(outcome.exit.stats.compile_cache_hits, 0u);
+  EXPECT_EQ(outcome.exit.stats.compile_cache_misses, 1u);
+}
+
+// A damaged module list is ignored, then written anew; a listed path that is
+// no regular file any more is not opened (a FIFO would block the worker).
+TEST_F(PoolWarmUpTest, ADamagedListOrAListedFifoCostsNothing) {
+  Write("big.js", LargeModule("big"));
+  Write("main.js",
+        "if (require('fs').statSync(__dirname + '/big.js').isFile()) require('./big.js');\nconsole.log('ran');\n");
+  WorkerOptions options;
+  options.compile_cache_dir = (root_ / "cache").string();
+  EXPECT_EQ(Run("main.js", true, options).out, "ran\n");
+  int lists = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(root_ / "cache")) {
+    if (entry.path().extension() != ".modules") continue;
+    ++lists;
+    std::ofstream(entry.path(), std::ios::trunc) << "ISOHML01\n" << (root_ / "main.js").string() << "\n/no/such";
+  }
+  ASSERT_EQ(lists, 1);
+  for (int run = 0; run < 2; ++run) {
+    Outcome outcome = Run("main.js", true, options);
+    EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+    EXPECT_EQ(outcome.out, "ran\n");
+  }
+  EXPECT_EQ(Run("main.js", true, options).exit.stats.modules_prepared, 1u) << "the list was not written anew";
+  fs::remove(root_ / "big.js");
+  ASSERT_EQ(::mkfifo((root_ / "big.js").c_str(), 0600), 0);
+  for (int run = 0; run < 2; ++run) {
+    Outcome outcome = Run("main.js", true, options);
+    EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+    EXPECT_EQ(outcome.out, "ran\n");
+    EXPECT_EQ(outcome.exit.stats.modules_prepared, 0u);
+  }
+}
+
 }  // namespace
 }  // namespace isohost::testing

@@ -46,6 +46,10 @@ struct WorkerStats {
   // Its entry script was compiled while it waited in the pool, the host
   // having guessed it (the script of the pool's last spawn).
   bool entry_prepared = false;
+  // Modules it loaded whose file it had read, and compiled from the compile
+  // cache, while it waited in the pool: the large ones the script's last run
+  // loaded (each counts as a compile cache hit too).
+  std::uint64_t modules_prepared = 0;
 };
 
 struct ExitInfo {

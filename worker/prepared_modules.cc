@@ -1,0 +1,109 @@
+#include "worker/prepared_modules.h"
+
+#include <sys/stat.h>
+
+#include <memory>
+
+#include "worker/source_text.h"
+
+namespace isohost::worker {
+namespace {
+
+std::int64_t MtimeNs(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
+
+std::string ToStd(v8::Isolate* isolate, v8::Local<v8::String> text) {
+  v8::String::Utf8Value utf8(isolate, text);
+  return *utf8 != nullptr ? std::string(*utf8, static_cast<std::size_t>(utf8.length())) : std::string();
+}
+
+}  // namespace
+
+std::string CompileVariant(v8::Isolate* isolate, const std::vector<v8::Local<v8::String>>& params) {
+  std::string variant;
+  for (v8::Local<v8::String> param : params) variant += ToStd(isolate, param) + ",";
+  return variant;
+}
+
+PreparedModules::PreparedModules(v8::Isolate* isolate, v8::Local<v8::Context> context, CompileCache& cache,
+                                 const std::string& script_path)
+    : directory_(cache.directory()) {
+  std::vector<v8::Local<v8::String>> params;
+  for (const char* name : kCommonJsParams) {
+    params.push_back(v8::String::NewFromUtf8(isolate, name, v8::NewStringType::kInternalized).ToLocalChecked());
+  }
+  variant_ = CompileVariant(isolate, params);
+  for (const std::string& path : cache.ReadModuleList(script_path)) {
+    v8::HandleScope handle_scope(isolate);
+    // A file that cannot be read, or changes as it is read, is left to Start;
+    // so is anything but a regular file (opening a FIFO would block the
+    // worker while its Start waits).
+    struct stat file;
+    if (::stat(path.c_str(), &file) != 0 || !S_ISREG(file.st_mode)) continue;
+    FileStamp stamp;
+    v8::Local<v8::String> text;
+    if (!ReadSourceText(isolate, path, &stamp, /*want_stamp=*/true, &text) || text.IsEmpty() || !stamp.valid) {
+      continue;
+    }
+    cache.NoteRead(isolate, path, stamp, text);
+    std::unique_ptr<CompileCache::Use> use = cache.Begin(isolate, text, CompileCache::Kind::kCommonJs, variant_);
+    v8::ScriptCompiler::CachedData* cached = use ? use->NewCachedData() : nullptr;
+    // Only what the cache has: compiling without it would take longer than
+    // the Start it is meant to spare.
+    if (cached == nullptr) continue;
+    v8::Local<v8::String> body;
+    if (!FunctionBodyText(isolate, text).ToLocal(&body)) {
+      delete cached;
+      continue;
+    }
+    v8::Local<v8::String> filename;
+    if (!v8::String::NewFromUtf8(isolate, path.data(), v8::NewStringType::kNormal, static_cast<int>(path.size()))
+             .ToLocal(&filename)) {
+      delete cached;
+      continue;
+    }
+    v8::ScriptOrigin origin(isolate, filename);
+    v8::ScriptCompiler::Source source(body, origin, cached);
+    v8::TryCatch try_catch(isolate);
+    v8::Local<v8::Function> function;
+    if (!v8::ScriptCompiler::CompileFunction(context, &source, params.size(), params.data(), 0, nullptr,
+                                             v8::ScriptCompiler::kConsumeCodeCache)
+             .ToLocal(&function) ||
+        source.GetCachedData()->rejected) {
+      continue;  // a cache V8 refuses is the compile at Start's to replace
+    }
+    modules_.push_back({path, stamp, v8::Global<v8::String>(isolate, text), v8::Global<v8::Function>(isolate, function)});
+  }
+}
+
+bool PreparedModules::TextFor(v8::Isolate* isolate, const std::string& path, v8::Local<v8::String>* text,
+                              FileStamp* stamp) {
+  for (auto module = modules_.begin(); module != modules_.end(); ++module) {
+    if (module->path != path) continue;
+    struct stat now;
+    if (::stat(path.c_str(), &now) != 0 || !S_ISREG(now.st_mode) ||
+        static_cast<std::uint64_t>(now.st_size) != module->stamp.size || MtimeNs(now) != module->stamp.mtime_ns) {
+      modules_.erase(module);  // changed since: read and compiled as it is now
+      return false;
+    }
+    *text = module->text.Get(isolate);
+    *stamp = module->stamp;
+    return true;
+  }
+  return false;
+}
+
+bool PreparedModules::TakeFunction(v8::Isolate* isolate, v8::Local<v8::String> text, const std::string& filename,
+                                   std::string_view variant, v8::Local<v8::Function>* function) {
+  if (variant != variant_) return false;
+  for (auto module = modules_.begin(); module != modules_.end(); ++module) {
+    if (module->path != filename || module->text.Get(isolate) != text) continue;
+    *function = module->function.Get(isolate);
+    modules_.erase(module);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace isohost::worker
