@@ -7,27 +7,16 @@
 const errors = internalRequire('internal/errors');
 
 const kChunkTypes = ['string', 'Buffer', 'TypedArray', 'DataView'];
-const callable = new Map();
-const codes = {};
-for (const code of Object.keys(errors.codes)) {
-  Object.defineProperty(codes, code, {
-    enumerable: true,
-    get() {
-      let wrapper = callable.get(code);
-      if (wrapper === undefined) {
-        const NodeError = errors.codes[code];
-        wrapper = function(...args) {
-          // What a chunk may be, in Node 20's words (see node/stream.js).
-          if (code === 'ERR_INVALID_ARG_TYPE' && args[0] === 'chunk') args[1] = kChunkTypes;
-          return new NodeError(...args);
-        };
-        wrapper.prototype = NodeError.prototype;
-        callable.set(code, wrapper);
-      }
-      return wrapper;
-    },
-  });
-}
+const codes = errors.lazyCodeTable((code) => {
+  const NodeError = errors.codes[code];
+  const wrapper = function(...args) {
+    // What a chunk may be, in Node 20's words (see node/stream.js).
+    if (code === 'ERR_INVALID_ARG_TYPE' && args[0] === 'chunk') args[1] = kChunkTypes;
+    return new NodeError(...args);
+  };
+  wrapper.prototype = NodeError.prototype;
+  return wrapper;
+});
 
 // One error for two that happened to one operation: the outer one, which
 // also carries the inner (an AggregateError with the outer's code, unless the
