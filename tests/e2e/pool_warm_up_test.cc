@@ -54,6 +54,7 @@ class PoolWarmUpTest : public ::testing::Test {
     fs::remove_all(root_);
   }
 
+ public:
   void Write(const std::string& name, const std::string& text) {
     fs::create_directories((root_ / name).parent_path());
     std::ofstream(root_ / name) << text;
@@ -83,6 +84,10 @@ class PoolWarmUpTest : public ::testing::Test {
     return outcome;
   }
 
+  const fs::path& root() const { return root_; }
+  Launcher& pool() { return *pool_; }
+
+ protected:
   uv_loop_t loop_;
   fs::path root_;
   std::unique_ptr<Launcher> pool_;    // pooled workers, one kept ready
@@ -241,6 +246,21 @@ std::string LargeModule(const std::string& marker) {
 constexpr char kLargeModuleMain[] =
     "const big = require('./big.js');\nconsole.log(big.marker, big.lines.length > 1000);\n";
 
+// main.js requiring big.js (saying `marker`), run twice from the pool with
+// a compile cache in `cache`: the worker now waiting in the pool has had
+// the time to make big.js ready.
+WorkerOptions PoolWithLargeModuleReady(PoolWarmUpTest& test, const std::string& marker) {
+  test.Write("big.js", LargeModule(marker));
+  test.Write("main.js", kLargeModuleMain);
+  WorkerOptions options;
+  options.compile_cache_dir = (test.root() / "cache").string();
+  for (int run = 0; run < 2; ++run) EXPECT_EQ(test.Run("main.js", true, options).out, marker + " true\n");
+  test.pool().FillPool();
+  EXPECT_TRUE(test.pool().WaitForPoolReady(10000));
+  ::usleep(200 * 1000);
+  return options;
+}
+
 // The pool's workers read, and compile from the compile cache, the large
 // modules the last run of the script they expect loaded: the next spawn of
 // that script takes both from them.
@@ -273,16 +293,7 @@ TEST_F(PoolWarmUpTest, TheLargeModulesOfTheLastRunAreReadAndCompiledAhead) {
 // A module edited after a pooled worker read it is read again at Start,
 // and runs as it is now.
 TEST_F(PoolWarmUpTest, AModuleEditedAfterItWasReadAheadRunsAsItIsNow) {
-  Write("big.js", LargeModule("before"));
-  Write("main.js", kLargeModuleMain);
-  WorkerOptions options;
-  options.compile_cache_dir = (root_ / "cache").string();
-  EXPECT_EQ(Run("main.js", true, options).out, "before true\n");
-  EXPECT_EQ(Run("main.js", true, options).out, "before true\n");
-  // The worker in the pool now has the module ready; then it changes.
-  pool_->FillPool();
-  ASSERT_TRUE(pool_->WaitForPoolReady(10000));
-  ::usleep(200 * 1000);
+  WorkerOptions options = PoolWithLargeModuleReady(*this, "before");
   Write("big.js", LargeModule("after the edit"));
   Outcome outcome = Run("main.js", true, options);
   EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
@@ -294,15 +305,7 @@ TEST_F(PoolWarmUpTest, AModuleEditedAfterItWasReadAheadRunsAsItIsNow) {
 // Modules made ready from one cache directory are not taken by a worker
 // whose Start names another: its cache hits and misses are its own.
 TEST_F(PoolWarmUpTest, AnotherCacheDirectoryTakesNoneOfTheModulesMadeReady) {
-  Write("big.js", LargeModule("big"));
-  Write("main.js", kLargeModuleMain);
-  WorkerOptions options;
-  options.compile_cache_dir = (root_ / "cache").string();
-  EXPECT_EQ(Run("main.js", true, options).out, "big true\n");
-  EXPECT_EQ(Run("main.js", true, options).out, "big true\n");
-  pool_->FillPool();
-  ASSERT_TRUE(pool_->WaitForPoolReady(10000));
-  ::usleep(200 * 1000);
+  WorkerOptions options = PoolWithLargeModuleReady(*this, "big");
   options.compile_cache_dir = (root_ / "other-cache").string();
   Outcome outcome = Run("main.js", true, options);
   EXPECT_EQ(outcome.out, "big true\n");
