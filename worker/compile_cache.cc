@@ -413,6 +413,8 @@ std::vector<std::string> CompileCache::ReadModuleList(const std::string& script_
 }
 
 void CompileCache::SaveModuleList(const std::string& script_path) {
+  // A cache the script enabled itself saw only part of what it loaded.
+  if (!recording_) return;
   recording_ = false;
   std::vector<std::string> recorded;
   recorded.swap(recorded_);
