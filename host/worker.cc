@@ -486,6 +486,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
         exit_info_.stats.link_spin_answered = exit.stats().link_spin_answered();
         exit_info_.stats.entry_prepared = exit.stats().entry_prepared();
         exit_info_.stats.modules_prepared = exit.stats().modules_prepared();
+        exit_info_.stats.builtins_prepared = exit.stats().builtins_prepared();
         exit_info_.stats.cpu_time_us = exit.cpu_time_us();
         exit_info_.sandbox_degraded = exit.sandbox_degraded();
         if (callbacks_.on_exiting) {

@@ -67,9 +67,16 @@ void InternalRequire(const FunctionCallbackInfo<Value>& info) {
     ThrowTypeError(isolate, "no such builtin module: " + name_text);
     return;
   }
-  Local<v8::Function> fn;
-  if (!CompileBuiltin(isolate, context, name_text).ToLocal(&fn)) return;
   Runtime* runtime = Runtime::From(isolate);
+  // Compiled while a pooled worker waited, if the script's last run loaded it.
+  Local<v8::Function> fn;
+  PreparedModules* prepared = runtime->prepared_modules();
+  if (prepared != nullptr && prepared->TakeBuiltin(isolate, name_text, &fn)) {
+    ++runtime->stats().builtins_prepared;
+  } else if (!CompileBuiltin(isolate, context, name_text).ToLocal(&fn)) {
+    return;
+  }
+  if (CompileCache* cache = runtime->compile_cache()) cache->RecordBuiltin(name_text);
   runtime->builtin_functions()[name_text].Reset(isolate, fn);
   ++runtime->stats().builtins_loaded;
   // A builtin fills `exports`, or replaces `module.exports` as CommonJS does;

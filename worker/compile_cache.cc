@@ -12,6 +12,7 @@
 #include <cstring>
 #include <ctime>
 #include <algorithm>
+#include <utility>
 
 namespace isohost::worker {
 namespace {
@@ -50,8 +51,11 @@ std::string TempNameFor(const std::string& target) {
   return target + "." + std::to_string(::getpid()) + "." + std::to_string(++counter) + ".tmp";
 }
 
-// The first line of a module list; the script's path is the second.
+// The first line of a module list; the script's path is the second. Then
+// a line per module (its absolute path) or builtin (kBuiltinLine, then its
+// name).
 constexpr std::string_view kListMagic = "ISOHML01\n";
+constexpr std::string_view kBuiltinLine = "builtin:";
 
 std::int64_t MtimeNs(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
@@ -231,10 +235,16 @@ std::unique_ptr<CompileCache::Use> CompileCache::Begin(v8::Isolate* isolate, v8:
 }
 
 void CompileCache::Record(const std::string& path, int length) {
-  if (!recording_ || length < kListedMinLength || recorded_.size() == kMaxListed) return;
+  if (!recording_ || length < kListedMinLength || recorded_.modules.size() == kMaxListed) return;
   // A path on a line of its own: one with a line break is not listed.
   if (path.empty() || path[0] != '/' || path.find('\n') != std::string::npos) return;
-  recorded_.push_back(path);
+  recorded_.modules.push_back(path);
+}
+
+void CompileCache::RecordBuiltin(std::string_view name) {
+  if (!recording_ || recorded_.builtins.size() == kMaxListedBuiltins) return;
+  if (name.empty() || name.find('\n') != std::string_view::npos) return;
+  recorded_.builtins.emplace_back(name);
 }
 
 void CompileCache::CountPrepared(const std::string& path, int length) {
@@ -391,8 +401,8 @@ std::string CompileCache::ModuleListFile(const std::string& script_path) const {
   return directory_ + name;
 }
 
-std::vector<std::string> CompileCache::ReadModuleList(const std::string& script_path) const {
-  std::vector<std::string> list;
+CompileCache::ModuleList CompileCache::ReadModuleList(const std::string& script_path) const {
+  ModuleList list;
   std::string text;
   FileStamp stamp;
   if (!ReadWholeFile(ModuleListFile(script_path), &text, &stamp, false)) return list;
@@ -403,10 +413,16 @@ std::vector<std::string> CompileCache::ReadModuleList(const std::string& script_
   rest.remove_prefix(kListMagic.size());
   if (rest.substr(0, script_path.size()) != script_path || rest.substr(script_path.size(), 1) != "\n") return list;
   rest.remove_prefix(script_path.size() + 1);
-  while (!rest.empty() && list.size() < kMaxListed) {
+  while (!rest.empty()) {
     std::size_t end = rest.find('\n');
     if (end == std::string_view::npos) break;  // a line cut short: not a whole file
-    if (end > 0 && rest[0] == '/') list.emplace_back(rest.substr(0, end));
+    std::string_view line = rest.substr(0, end);
+    if (!line.empty() && line[0] == '/' && list.modules.size() < kMaxListed) {
+      list.modules.emplace_back(line);
+    } else if (line.substr(0, kBuiltinLine.size()) == kBuiltinLine && line.size() > kBuiltinLine.size() &&
+               list.builtins.size() < kMaxListedBuiltins) {
+      list.builtins.emplace_back(line.substr(kBuiltinLine.size()));
+    }
     rest.remove_prefix(end + 1);
   }
   return list;
@@ -416,8 +432,12 @@ void CompileCache::SaveModuleList(const std::string& script_path) {
   // A cache the script enabled itself saw only part of what it loaded.
   if (!recording_) return;
   recording_ = false;
-  std::vector<std::string> recorded;
-  recorded.swap(recorded_);
+  ModuleList recorded;
+  std::swap(recorded, recorded_);
+  // Builtins are listed only beside large modules: a script of builtins alone
+  // gets no list (the worker that prepared them would hold their code while
+  // it waits, for a saving a small script does not need).
+  if (recorded.modules.empty()) recorded.builtins.clear();
   if (script_path.empty() || script_path.find('\n') != std::string::npos) return;
   if (ReadModuleList(script_path) == recorded) return;
   if (!directory_made_) {
@@ -427,8 +447,13 @@ void CompileCache::SaveModuleList(const std::string& script_path) {
   std::string text(kListMagic);
   text += script_path;
   text += '\n';
-  for (const std::string& path : recorded) {
+  for (const std::string& path : recorded.modules) {
     text += path;
+    text += '\n';
+  }
+  for (const std::string& name : recorded.builtins) {
+    text += kBuiltinLine;
+    text += name;
     text += '\n';
   }
   const std::string target = ModuleListFile(script_path);

@@ -127,19 +127,28 @@ class CompileCache {
   const std::string& directory() const { return directory_; }
 
   // The module list of a script: the large CommonJS modules a run of it
-  // loaded through this cache, in the order it loaded them. A pooled worker
-  // that expects the script reads and compiles them before its Start
-  // (PreparedModules). Only modules this long are listed: for a smaller one
-  // the time saved is less than what keeping it ready costs the worker.
+  // loaded through this cache, in the order it loaded them, and the
+  // builtins it loaded (listed only with such modules). A pooled worker that expects the script reads and
+  // compiles them before its Start (PreparedModules). Only modules this long
+  // are listed: for a smaller one the time saved is less than what keeping
+  // it ready costs the worker.
   static constexpr int kListedMinLength = 64 * 1024;
   static constexpr std::size_t kMaxListed = 32;
+  static constexpr std::size_t kMaxListedBuiltins = 128;
+  struct ModuleList {
+    std::vector<std::string> modules;   // absolute paths
+    std::vector<std::string> builtins;  // names of worker/js files
+    bool operator==(const ModuleList&) const = default;
+  };
   // Records each module compiled from now on, until SaveModuleList().
   void StartRecording() { recording_ = true; }
+  // A builtin compiled while recording (bindings.cc, internalRequire).
+  void RecordBuiltin(std::string_view name);
   // Stops recording, and writes what it recorded as the list of
   // `script_path` unless the list says so already.
   void SaveModuleList(const std::string& script_path);
   // The list of `script_path` (empty when there is none, or it is damaged).
-  std::vector<std::string> ReadModuleList(const std::string& script_path) const;
+  ModuleList ReadModuleList(const std::string& script_path) const;
   // A compile of the module at `path` (`length` UTF-16 units) took the
   // function PreparedModules made from this cache's file: a hit.
   void CountPrepared(const std::string& path, int length);
@@ -181,7 +190,7 @@ class CompileCache {
   std::vector<Pending> pending_;
   CompileCacheStats stats_;
   bool recording_ = false;
-  std::vector<std::string> recorded_;
+  ModuleList recorded_;
 };
 
 }  // namespace isohost::worker

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "worker/builtins.h"
 #include "worker/source_text.h"
 
 namespace isohost::worker {
@@ -34,7 +35,14 @@ PreparedModules::PreparedModules(v8::Isolate* isolate, v8::Local<v8::Context> co
     params.push_back(v8::String::NewFromUtf8(isolate, name, v8::NewStringType::kInternalized).ToLocalChecked());
   }
   variant_ = CompileVariant(isolate, params);
-  for (const std::string& path : cache.ReadModuleList(script_path)) {
+  const CompileCache::ModuleList list = cache.ReadModuleList(script_path);
+  for (const std::string& name : list.builtins) {
+    v8::HandleScope handle_scope(isolate);
+    v8::Local<v8::Function> function;
+    // A name that is no builtin (any more) compiles nothing.
+    if (CompileBuiltin(isolate, context, name).ToLocal(&function)) builtins_[name].Reset(isolate, function);
+  }
+  for (const std::string& path : list.modules) {
     v8::HandleScope handle_scope(isolate);
     // A file that cannot be read, or changes as it is read, is left to Start;
     // so is anything but a regular file (opening a FIFO would block the
@@ -92,6 +100,14 @@ bool PreparedModules::TextFor(v8::Isolate* isolate, const std::string& path, v8:
     return true;
   }
   return false;
+}
+
+bool PreparedModules::TakeBuiltin(v8::Isolate* isolate, const std::string& name, v8::Local<v8::Function>* function) {
+  auto found = builtins_.find(name);
+  if (found == builtins_.end()) return false;
+  *function = found->second.Get(isolate);
+  builtins_.erase(found);
+  return true;
 }
 
 bool PreparedModules::TakeFunction(v8::Isolate* isolate, v8::Local<v8::String> text, const std::string& filename,

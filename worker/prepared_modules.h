@@ -1,9 +1,11 @@
 // The modules a pooled worker makes ready before its Start: the large
 // CommonJS modules that the last run of the script it expects loaded
-// through the compile cache (CompileCache keeps that list per script). Each
-// one's file is read and compiled from its cache file while the worker
-// waits, so that at Start a package of megabytes costs neither the read nor
-// the deserialisation of its code, only running it.
+// through the compile cache, and the builtins it loaded (CompileCache keeps
+// that list per script). Each module's file is read and compiled from its
+// cache file while the worker waits, so that at Start a package of megabytes
+// costs neither the read nor the deserialisation of its code, only running
+// it. Each builtin is compiled from its code cache, and only compiled: its
+// code runs when the script first requires it, as always.
 //
 // Nothing is trusted: the script resolves its modules at Start as always.
 // A read at Start of a listed file gets the text read before only if the
@@ -18,6 +20,7 @@
 #include <v8.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,7 +43,10 @@ class PreparedModules {
 
   // The compile cache directory the modules came from.
   const std::string& directory() const { return directory_; }
-  std::size_t size() const { return modules_.size(); }
+  bool empty() const { return modules_.empty() && builtins_.empty(); }
+
+  // The builtin `name` compiled before (each is taken once).
+  bool TakeBuiltin(v8::Isolate* isolate, const std::string& name, v8::Local<v8::Function>* function);
 
   // The text of `path` read before, if the file still has the size and
   // modification time it had then (`stamp` says them).
@@ -62,6 +68,7 @@ class PreparedModules {
   std::string directory_;
   std::string variant_;
   std::vector<Module> modules_;
+  std::map<std::string, v8::Global<v8::Function>, std::less<>> builtins_;
 };
 
 }  // namespace isohost::worker

@@ -247,7 +247,7 @@ void Runtime::PrepareModules(const std::string& script_path, const std::string& 
   // worker may never run the script (its Start writes with a cache of its own).
   CompileCache cache(compile_cache_dir);
   prepared_modules_ = std::make_unique<PreparedModules>(isolate_, context, cache, script_path);
-  if (prepared_modules_->size() == 0) prepared_modules_.reset();
+  if (prepared_modules_->empty()) prepared_modules_.reset();
 }
 
 int Runtime::Run() {
@@ -305,6 +305,7 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
     stats->set_link_spin_answered(reply_spin_.stats().answered);
     stats->set_entry_prepared(stats_.entry_prepared);
     stats->set_modules_prepared(stats_.modules_prepared);
+    stats->set_builtins_prepared(stats_.builtins_prepared);
     exit->set_sandbox_degraded(sandbox_.degraded);
     exit->set_cpu_time_us(sandbox::ProcessCpuTimeUs());
     if (tick_info_ != nullptr) {

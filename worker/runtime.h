@@ -82,6 +82,7 @@ struct LoopStats {
   std::uint64_t builtins_prewarmed = 0;  // of those, compiled by the warm-up of a pooled worker
   bool entry_prepared = false;  // the entry's compile was a PrepareEntry's (countPreparedEntry)
   std::uint64_t modules_prepared = 0;  // compiles that took a PreparedModules function
+  std::uint64_t builtins_prepared = 0;  // builtins whose compile was a PreparedModules one
 };
 
 // Heap limits fixed when the isolate is created; 0 keeps V8's default.

@@ -56,7 +56,7 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
                "\"stdio_objects_built\":%llu,\"builtins_loaded\":%llu,\"builtins_prewarmed\":%llu,\"compile_cache_hits\":%llu,"
                "\"compile_cache_misses\":%llu,\"compile_cache_rejected\":%llu,\"landlock_abi\":%u,"
                "\"seccomp_filter\":%s,\"sandbox_us\":%llu,\"cpu_time_us\":%llu,\"link_spin_polls\":%llu,"
-               "\"link_spin_answered\":%llu,\"entry_prepared\":%s,\"modules_prepared\":%llu}\n",
+               "\"link_spin_answered\":%llu,\"entry_prepared\":%s,\"modules_prepared\":%llu,\"builtins_prepared\":%llu}\n",
                static_cast<unsigned long long>(id), static_cast<unsigned long long>(info.stats.checkpoints),
                static_cast<unsigned long long>(info.stats.tick_passes),
                static_cast<unsigned long long>(info.stats.check_phase_js_calls),
@@ -70,7 +70,8 @@ void PrintStats(std::uint64_t id, const ExitInfo& info) {
                static_cast<unsigned long long>(info.stats.cpu_time_us),
                static_cast<unsigned long long>(info.stats.link_spin_polls),
                static_cast<unsigned long long>(info.stats.link_spin_answered),
-               info.stats.entry_prepared ? "true" : "false", static_cast<unsigned long long>(info.stats.modules_prepared));
+               info.stats.entry_prepared ? "true" : "false", static_cast<unsigned long long>(info.stats.modules_prepared),
+               static_cast<unsigned long long>(info.stats.builtins_prepared));
 }
 
 }  // namespace

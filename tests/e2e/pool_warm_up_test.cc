@@ -290,6 +290,30 @@ TEST_F(PoolWarmUpTest, TheLargeModulesOfTheLastRunAreReadAndCompiledAhead) {
   EXPECT_EQ(forked.exit.stats.compile_cache_hits, 1u);
 }
 
+// The builtins the script's last run loaded are compiled ahead too (for a
+// script with large modules), and only compiled: each one's code runs when
+// the script requires it.
+TEST_F(PoolWarmUpTest, TheBuiltinsOfTheLastRunAreCompiledAhead) {
+  Write("big.js", LargeModule("big"));
+  Write("main.js",
+        "require('./big.js');\n"
+        "const fs = require('fs');\n"
+        "console.log(fs.readFileSync(__filename, 'utf8').length > 0, require('path').basename(__filename));\n");
+  WorkerOptions options;
+  options.compile_cache_dir = (root_ / "cache").string();
+  for (int run = 0; run < 2; ++run) EXPECT_EQ(Run("main.js", true, options).out, "true main.js\n");
+  Outcome third = Run("main.js", true, options);
+  ASSERT_EQ(third.strategy, SpawnStrategy::kPool);
+  EXPECT_EQ(third.exit.code, 0) << third.exit.message;
+  EXPECT_EQ(third.out, "true main.js\n");
+  EXPECT_GE(third.exit.stats.builtins_prepared, 2u) << "fs and path at least";
+  Outcome forked = Run("main.js", false, options);
+  EXPECT_EQ(forked.out, "true main.js\n");
+  EXPECT_EQ(forked.exit.stats.builtins_prepared, 0u);
+  // The same builtins loaded, whichever compiled them.
+  EXPECT_EQ(third.exit.stats.builtins_loaded, forked.exit.stats.builtins_loaded);
+}
+
 // A module edited after a pooled worker read it is read again at Start,
 // and runs as it is now.
 TEST_F(PoolWarmUpTest, AModuleEditedAfterItWasReadAheadRunsAsItIsNow) {

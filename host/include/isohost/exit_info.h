@@ -50,6 +50,9 @@ struct WorkerStats {
   // cache, while it waited in the pool: the large ones the script's last run
   // loaded (each counts as a compile cache hit too).
   std::uint64_t modules_prepared = 0;
+  // Builtins it loaded that it had compiled while it waited in the pool: the
+  // ones the script's last run loaded (compile cache only).
+  std::uint64_t builtins_prepared = 0;
 };
 
 struct ExitInfo {
