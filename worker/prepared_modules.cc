@@ -14,6 +14,10 @@ std::int64_t MtimeNs(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
 }
 
+std::int64_t CtimeNs(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec;
+}
+
 std::string ToStd(v8::Isolate* isolate, v8::Local<v8::String> text) {
   v8::String::Utf8Value utf8(isolate, text);
   return *utf8 != nullptr ? std::string(*utf8, static_cast<std::size_t>(utf8.length())) : std::string();
@@ -81,7 +85,8 @@ PreparedModules::PreparedModules(v8::Isolate* isolate, v8::Local<v8::Context> co
         source.GetCachedData()->rejected) {
       continue;  // a cache V8 refuses is the compile at Start's to replace
     }
-    modules_.push_back({path, stamp, v8::Global<v8::String>(isolate, text), v8::Global<v8::Function>(isolate, function)});
+    modules_.push_back({path, stamp, CtimeNs(file), v8::Global<v8::String>(isolate, text),
+                        v8::Global<v8::Function>(isolate, function)});
   }
 }
 
@@ -91,7 +96,8 @@ bool PreparedModules::TextFor(v8::Isolate* isolate, const std::string& path, v8:
     if (module->path != path) continue;
     struct stat now;
     if (::stat(path.c_str(), &now) != 0 || !S_ISREG(now.st_mode) ||
-        static_cast<std::uint64_t>(now.st_size) != module->stamp.size || MtimeNs(now) != module->stamp.mtime_ns) {
+        static_cast<std::uint64_t>(now.st_size) != module->stamp.size || MtimeNs(now) != module->stamp.mtime_ns ||
+        CtimeNs(now) != module->ctime_ns) {
       modules_.erase(module);  // changed since: read and compiled as it is now
       return false;
     }

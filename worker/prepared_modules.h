@@ -48,8 +48,9 @@ class PreparedModules {
   // The builtin `name` compiled before (each is taken once).
   bool TakeBuiltin(v8::Isolate* isolate, const std::string& name, v8::Local<v8::Function>* function);
 
-  // The text of `path` read before, if the file still has the size and
-  // modification time it had then (`stamp` says them).
+  // The text of `path` read before, if the file still has the size,
+  // modification time and status change time it had then (`stamp` says the
+  // first two).
   bool TextFor(v8::Isolate* isolate, const std::string& path, v8::Local<v8::String>* text, FileStamp* stamp);
   // The function compiled before from `text`, if `text` is the very string
   // TextFor() gave for `filename` and `variant` that of kCommonJsParams;
@@ -61,6 +62,7 @@ class PreparedModules {
   struct Module {
     std::string path;
     FileStamp stamp;
+    std::int64_t ctime_ns;  // a chmod since (a file no longer readable) changes it
     v8::Global<v8::String> text;
     v8::Global<v8::Function> function;
   };

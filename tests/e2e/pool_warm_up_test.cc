@@ -326,6 +326,17 @@ TEST_F(PoolWarmUpTest, AModuleEditedAfterItWasReadAheadRunsAsItIsNow) {
   EXPECT_EQ(outcome.exit.stats.compile_cache_misses, 1u);
 }
 
+// So is one whose mode changed (a file made unreadable must fail to load as
+// it would have).
+TEST_F(PoolWarmUpTest, AModuleWhoseModeChangedAfterItWasReadAheadIsReadAgain) {
+  WorkerOptions options = PoolWithLargeModuleReady(*this, "big");
+  fs::permissions(root_ / "big.js", fs::perms::owner_read | fs::perms::owner_write);
+  Outcome outcome = Run("main.js", true, options);
+  EXPECT_EQ(outcome.exit.code, 0) << outcome.exit.message;
+  EXPECT_EQ(outcome.out, "big true\n");
+  EXPECT_EQ(outcome.exit.stats.modules_prepared, 0u);
+}
+
 // Modules made ready from one cache directory are not taken by a worker
 // whose Start names another: its cache hits and misses are its own.
 TEST_F(PoolWarmUpTest, AnotherCacheDirectoryTakesNoneOfTheModulesMadeReady) {
