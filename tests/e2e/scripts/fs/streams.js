@@ -109,9 +109,13 @@ async function main() {
   const rclosing = fs.createReadStream(p('abc.txt'));
   await new Promise((resolve) => rclosing.close((err) => { console.log('read close callback:', err && err.code); resolve(); }));
 
-  console.log(fs.createReadStream(p('abc.txt')).destroy() instanceof fs.ReadStream, typeof fs.WriteStream,
+  const destroyed = fs.createReadStream(p('abc.txt'));
+  console.log(destroyed.destroy() instanceof fs.ReadStream, typeof fs.WriteStream,
     fs.ReadStream === fs.FileReadStream, fs.ReadStream.name, fs.WriteStream.name);
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  // Its open was under way: the directory goes once the stream has closed
+  // (before, an open that came late failed, and the unhandled error ended
+  // the script, in Node as here).
+  await new Promise((resolve) => destroyed.on('close', resolve));
   fs.rmSync(dir, { recursive: true });
 }
 
