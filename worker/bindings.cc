@@ -330,7 +330,12 @@ void CompileFunction(const FunctionCallbackInfo<Value>& info) {
   CompileCache* cache = runtime->compile_cache();
   PreparedModules* prepared = runtime->prepared_modules();
   // The cache file, and a prepared function, are per set of params.
-  const std::string variant = cache != nullptr || prepared != nullptr ? CompileVariant(isolate, params) : std::string();
+  std::string variant;
+  if (cache != nullptr || prepared != nullptr) {
+    std::vector<std::string> names;
+    for (Local<v8::String> param : params) names.push_back(ToStdString(isolate, param));
+    variant = CompileVariant(names);
+  }
   // A module whose text readFile gave from those a pooled worker prepared
   // was compiled then, from the compile cache.
   Local<v8::Function> fn;

@@ -57,10 +57,6 @@ std::string TempNameFor(const std::string& target) {
 constexpr std::string_view kListMagic = "ISOHML01\n";
 constexpr std::string_view kBuiltinLine = "builtin:";
 
-std::int64_t MtimeNs(const struct stat& st) {
-  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-}
-
 bool WriteFd(int fd, const void* data, std::size_t size) {
   const auto* bytes = static_cast<const std::uint8_t*>(data);
   while (size > 0) {
@@ -124,8 +120,8 @@ bool ReadWholeOpenFile(int fd, const struct stat& before, std::string* text, Fil
   // The stamp says which version of the file this is only if nothing changed
   // while it was read.
   if (ok && sized && want_stamp && ::fstat(fd, &after) == 0 && after.st_size == before.st_size &&
-      MtimeNs(after) == MtimeNs(before) && done == static_cast<std::size_t>(before.st_size)) {
-    *stamp = {static_cast<std::uint64_t>(before.st_size), MtimeNs(before), true};
+      TimeNs(after.st_mtim) == TimeNs(before.st_mtim) && done == static_cast<std::size_t>(before.st_size)) {
+    *stamp = {static_cast<std::uint64_t>(before.st_size), TimeNs(before.st_mtim), true};
   }
   return ok;
 }
@@ -346,7 +342,7 @@ void CompileCache::Tidy() {
       if (AbandonedTemp(name, st)) ::unlinkat(dir_fd, entry->d_name, 0);
       continue;
     }
-    files.push_back({std::string(name), MtimeNs(st), static_cast<std::uint64_t>(st.st_size)});
+    files.push_back({std::string(name), TimeNs(st.st_mtim), static_cast<std::uint64_t>(st.st_size)});
     total += static_cast<std::uint64_t>(st.st_size);
   }
   if (total > max_bytes_) {

@@ -26,6 +26,11 @@
 
 namespace isohost::worker {
 
+// A file time (st_mtim, st_ctim) in nanoseconds.
+inline std::int64_t TimeNs(const struct timespec& time) {
+  return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
+}
+
 // Which version of a file a read saw.
 struct FileStamp {
   std::uint64_t size = 0;

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <iterator>
 #include <memory>
 
 #include "worker/builtins.h"
@@ -10,37 +11,26 @@
 namespace isohost::worker {
 namespace {
 
-std::int64_t MtimeNs(const struct stat& st) {
-  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-}
-
-std::int64_t CtimeNs(const struct stat& st) {
-  return static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec;
-}
-
-std::string ToStd(v8::Isolate* isolate, v8::Local<v8::String> text) {
-  v8::String::Utf8Value utf8(isolate, text);
-  return *utf8 != nullptr ? std::string(*utf8, static_cast<std::size_t>(utf8.length())) : std::string();
-}
-
 }  // namespace
 
-std::string CompileVariant(v8::Isolate* isolate, const std::vector<v8::Local<v8::String>>& params) {
+std::string CompileVariant(const std::vector<std::string>& param_names) {
   std::string variant;
-  for (v8::Local<v8::String> param : params) variant += ToStd(isolate, param) + ",";
+  for (const std::string& name : param_names) variant += name + ",";
   return variant;
 }
 
 PreparedModules::PreparedModules(v8::Isolate* isolate, v8::Local<v8::Context> context, CompileCache& cache,
-                                 const std::string& script_path)
-    : directory_(cache.directory()) {
+                                 const std::string& script_path,
+                                 const std::function<bool(const std::string&)>& builtin_loaded)
+    : directory_(cache.directory()), variant_(CompileVariant({std::begin(kCommonJsParams), std::end(kCommonJsParams)})) {
   std::vector<v8::Local<v8::String>> params;
   for (const char* name : kCommonJsParams) {
     params.push_back(v8::String::NewFromUtf8(isolate, name, v8::NewStringType::kInternalized).ToLocalChecked());
   }
-  variant_ = CompileVariant(isolate, params);
   const CompileCache::ModuleList list = cache.ReadModuleList(script_path);
   for (const std::string& name : list.builtins) {
+    // One this worker loaded already (its warm-up's) needs no second compile.
+    if (builtin_loaded(name)) continue;
     v8::HandleScope handle_scope(isolate);
     v8::Local<v8::Function> function;
     // A name that is no builtin (any more) compiles nothing.
@@ -85,7 +75,7 @@ PreparedModules::PreparedModules(v8::Isolate* isolate, v8::Local<v8::Context> co
         source.GetCachedData()->rejected) {
       continue;  // a cache V8 refuses is the compile at Start's to replace
     }
-    modules_.push_back({path, stamp, CtimeNs(file), v8::Global<v8::String>(isolate, text),
+    modules_.push_back({path, stamp, TimeNs(file.st_ctim), v8::Global<v8::String>(isolate, text),
                         v8::Global<v8::Function>(isolate, function)});
   }
 }
@@ -96,14 +86,21 @@ bool PreparedModules::TextFor(v8::Isolate* isolate, const std::string& path, v8:
     if (module->path != path) continue;
     struct stat now;
     if (::stat(path.c_str(), &now) != 0 || !S_ISREG(now.st_mode) ||
-        static_cast<std::uint64_t>(now.st_size) != module->stamp.size || MtimeNs(now) != module->stamp.mtime_ns ||
-        CtimeNs(now) != module->ctime_ns) {
+        static_cast<std::uint64_t>(now.st_size) != module->stamp.size || TimeNs(now.st_mtim) != module->stamp.mtime_ns ||
+        TimeNs(now.st_ctim) != module->ctime_ns) {
       modules_.erase(module);  // changed since: read and compiled as it is now
       return false;
     }
     *text = module->text.Get(isolate);
     *stamp = module->stamp;
     return true;
+  }
+  return false;
+}
+
+bool PreparedModules::HasModule(const std::string& path) const {
+  for (const Module& module : modules_) {
+    if (module.path == path) return true;
   }
   return false;
 }

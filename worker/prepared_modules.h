@@ -9,8 +9,9 @@
 //
 // Nothing is trusted: the script resolves its modules at Start as always.
 // A read at Start of a listed file gets the text read before only if the
-// file's size and modification time are still those it had then (what the
-// compile cache itself keys its files by), and a compile gets the function
+// file's size and modification time (what the compile cache itself keys
+// its files by) and its status change time are still those it had then,
+// and a compile gets the function
 // made before only if it compiles that very string, under the file's name,
 // as the CommonJS loader does. Whatever is not taken goes when the script's
 // first callback returns. Lives in the Runtime, from PrepareEntry to then.
@@ -20,6 +21,7 @@
 #include <v8.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -32,18 +34,20 @@ namespace isohost::worker {
 // The parameters of a CommonJS module's function, as the loader compiles it
 // (worker/js/modules.js, kParams), and the compile cache's variant for them.
 inline constexpr const char* kCommonJsParams[] = {"exports", "require", "module", "__filename", "__dirname"};
-std::string CompileVariant(v8::Isolate* isolate, const std::vector<v8::Local<v8::String>>& params);
+std::string CompileVariant(const std::vector<std::string>& param_names);
 
 class PreparedModules {
  public:
   // Reads and compiles the modules `cache` lists for `script_path`, each
-  // only if its cache file is there and V8 takes it.
+  // only if its cache file is there and V8 takes it, and compiles the
+  // listed builtins not `builtin_loaded` already.
   PreparedModules(v8::Isolate* isolate, v8::Local<v8::Context> context, CompileCache& cache,
-                  const std::string& script_path);
+                  const std::string& script_path, const std::function<bool(const std::string&)>& builtin_loaded);
 
   // The compile cache directory the modules came from.
   const std::string& directory() const { return directory_; }
   bool empty() const { return modules_.empty() && builtins_.empty(); }
+  bool HasModule(const std::string& path) const;
 
   // The builtin `name` compiled before (each is taken once).
   bool TakeBuiltin(v8::Isolate* isolate, const std::string& name, v8::Local<v8::Function>* function);

@@ -218,6 +218,8 @@ void Runtime::WarmUp() {
 
 void Runtime::PrepareEntry(const std::string& script_path, const std::string& compile_cache_dir) {
   PrepareModules(script_path, compile_cache_dir);
+  // An entry among the modules made ready is not compiled a second time.
+  if (prepared_modules_ && prepared_modules_->HasModule(script_path)) return;
   // A regular file, of a size compiled quickly (a larger one comes from the
   // compile cache at Start): a FIFO would block the read, and the worker
   // with it, while a Start waits.
@@ -246,7 +248,8 @@ void Runtime::PrepareModules(const std::string& script_path, const std::string& 
   // Read only: the list and the cache files are this directory's, and this
   // worker may never run the script (its Start writes with a cache of its own).
   CompileCache cache(compile_cache_dir);
-  prepared_modules_ = std::make_unique<PreparedModules>(isolate_, context, cache, script_path);
+  prepared_modules_ = std::make_unique<PreparedModules>(
+      isolate_, context, cache, script_path, [this](const std::string& name) { return builtin_functions_.count(name) != 0; });
   if (prepared_modules_->empty()) prepared_modules_.reset();
 }
 

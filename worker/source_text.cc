@@ -54,10 +54,6 @@ bool IsAscii(const char* bytes, std::size_t size) {
   return true;
 }
 
-std::int64_t MtimeNs(const struct stat& st) {
-  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-}
-
 // A regular file of `size` bytes read into a buffer of its own; false when a
 // read fails or the file turns out shorter.
 bool ReadExactly(int fd, char* out, std::size_t size) {
@@ -106,8 +102,8 @@ bool ReadSourceText(v8::Isolate* isolate, const std::string& path, FileStamp* st
   bool ok = bytes != nullptr && ReadExactly(fd, bytes.get(), size);
   struct stat after;
   if (ok && want_stamp && ::fstat(fd, &after) == 0 && after.st_size == before.st_size &&
-      MtimeNs(after) == MtimeNs(before)) {
-    *stamp = {static_cast<std::uint64_t>(size), MtimeNs(before), true};
+      TimeNs(after.st_mtim) == TimeNs(before.st_mtim)) {
+    *stamp = {static_cast<std::uint64_t>(size), TimeNs(before.st_mtim), true};
   }
   ::close(fd);
   if (!ok) {
