@@ -232,7 +232,7 @@ std::size_t Channel::buffered_bytes() {
 void Channel::NoteAppended(std::size_t before) {
   if (before != 0 || BufferedLocked() == 0) return;
   pending_since_ = std::chrono::steady_clock::now();
-  if (writer_idle_) writer_wake_.notify_one();
+  if (writer_.joinable()) writer_alarm_.Set(std::chrono::milliseconds(options_.max_write_delay_ms));
 }
 
 bool Channel::AppendMessage(std::size_t size, const MessageWriter& write) {
@@ -938,6 +938,9 @@ bool Channel::MessageWithinLimit(std::uint64_t size) {
 // --- the background writer ---------------------------------------------------
 
 void Channel::StartBackgroundWriter() {
+  // Without an alarm to sleep on there is no writer: frames wait for the
+  // owner's flushes, as with no write delay.
+  if (!writer_alarm_.Open()) return;
   writer_stop_ = false;
   writer_ = std::thread([this] { BackgroundWriterMain(); });
 }
@@ -947,8 +950,8 @@ void Channel::StopBackgroundWriter() {
   {
     std::lock_guard<std::mutex> lock(out_mutex_);
     writer_stop_ = true;
+    writer_alarm_.SetNow();
   }
-  writer_wake_.notify_one();
   writer_.join();
   // A task it never ran is not for the next thread (it was for this one).
   std::lock_guard<std::mutex> lock(out_mutex_);
@@ -973,7 +976,7 @@ std::uint64_t Channel::PostToBackgroundWriter(std::function<void()> task) {
   std::lock_guard<std::mutex> lock(out_mutex_);
   if (!writer_.joinable() || writer_stop_ || writer_task_) return 0;
   writer_task_ = std::move(task);
-  writer_wake_.notify_one();
+  writer_alarm_.SetNow();
   return writer_tasks_done_ + 1;
 }
 
@@ -997,32 +1000,36 @@ void Channel::BackgroundWriterMain() {
       writer_task_done_.notify_all();
       continue;
     }
-    if (!pending_since_) {
-      writer_idle_ = true;
-      writer_wake_.wait(lock);
-      writer_idle_ = false;
-      continue;
+    if (pending_since_ && out_ && !write_failed_) {
+      const auto now = std::chrono::steady_clock::now();
+      const auto due = *pending_since_ + delay;
+      if (now < due) {
+        // Woken early (the owner wrote a burst and began another since the
+        // alarm was set); it usually writes this one before then too.
+        writer_alarm_.Set(due - now);
+      } else {
+        // Overdue: the owner's thread is busy.
+        WriteSomeLocked();
+        if (pending_since_ && !write_failed_) {
+          // The peer has not taken everything: wait for room, without the
+          // lock so the owner can go on. Close() joins us, so the
+          // descriptor stays open.
+          pollfd pfd{out_.get(), POLLOUT, 0};
+          lock.unlock();
+          ::poll(&pfd, 1, static_cast<int>(options_.max_write_delay_ms));
+          lock.lock();
+          continue;
+        }
+      }
+    } else if (pending_since_) {
+      // Only an output the owner opened is written here (opening one takes
+      // its loop): look again later.
+      writer_alarm_.Set(delay);
     }
-    const auto due = *pending_since_ + delay;
-    if (std::chrono::steady_clock::now() < due) {
-      // The owner usually writes before then, which clears pending_since_.
-      writer_wake_.wait_until(lock, due);
-      continue;
-    }
-    // Overdue: the owner's thread is busy. Only an output the owner opened is
-    // written here; opening one takes its loop.
-    if (!out_ || write_failed_) {
-      writer_wake_.wait_for(lock, delay);
-      continue;
-    }
-    WriteSomeLocked();
-    if (!pending_since_ || write_failed_) continue;
-    // The peer has not taken everything: wait for room, without the lock so
-    // the owner can go on. Close() joins us, so the descriptor stays open.
-    pollfd pfd{out_.get(), POLLOUT, 0};
     lock.unlock();
-    ::poll(&pfd, 1, static_cast<int>(options_.max_write_delay_ms));
+    writer_alarm_.Wait();
     lock.lock();
+    writer_alarm_.Expired();
   }
 }
 

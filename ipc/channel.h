@@ -30,6 +30,7 @@
 #include "ipc/output_pipe.h"
 #include "ipc/shared_ring.h"
 #include "ipc/unique_fd.h"
+#include "ipc/writer_alarm.h"
 #include "ipc/uv_handle.h"
 #include "isohost.pb.h"
 
@@ -304,10 +305,9 @@ class Channel {
   std::atomic<bool> write_failed_{false};  // read without the lock by the owner
   // When the oldest unwritten byte went into the buffer; nullopt when empty.
   std::optional<std::chrono::steady_clock::time_point> pending_since_;
-  // The background writer waits on this, idle (nothing pending) or until the
-  // oldest frame is due; the owner wakes it only from idle.
-  std::condition_variable writer_wake_;
-  bool writer_idle_ = false;
+  // The background writer sleeps on this; the owner sets it for when the
+  // first frame of a burst is due.
+  WriterAlarm writer_alarm_;
   bool writer_stop_ = false;
   std::thread writer_;
   // RunOnBackgroundWriter(): the task waiting for the thread, and how many

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ipc/fd_passing.h"
@@ -233,6 +234,49 @@ TEST_F(ChannelTest, FlushSyncWritesEverythingBeforeReturning) {
   b_ = Make(fds_[1], &at_b, &error, &closed);
   while (!closed) uv_run(&loop_, UV_RUN_ONCE);
   EXPECT_EQ(at_b.size(), 100u);
+  EXPECT_EQ(error, "");
+}
+
+// An owner that buffers frames and never flushes them (a worker whose JS is
+// busy): its background writer writes each burst once it is due, a burst
+// after one already written included, and runs tasks; stopped and started
+// again, it does both still.
+TEST_F(ChannelTest, TheBackgroundWriterWritesWhatABusyOwnerLeftBuffered) {
+  std::vector<std::string> at_b;
+  std::string error;
+  bool closed = false;
+  ChannelOptions options;
+  options.auto_flush = false;
+  options.max_write_delay_ms = 2;
+  a_ = Make(fds_[0], nullptr, nullptr, nullptr, options);
+  b_ = Make(fds_[1], &at_b, &error, &closed);
+  // The owner opens its output (its pipe) with its first flush.
+  a_->Send(MessageEnvelope("flushed"));
+  a_->Flush();
+  auto wait_for = [&](std::size_t count) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (at_b.size() < count && std::chrono::steady_clock::now() < deadline) uv_run(&loop_, UV_RUN_NOWAIT);
+    return at_b.size() >= count;
+  };
+  ASSERT_TRUE(wait_for(1));
+  for (int burst = 0; burst < 3; ++burst) {
+    a_->Send(MessageEnvelope("burst " + std::to_string(burst) + " a"));
+    a_->Send(MessageEnvelope("burst " + std::to_string(burst) + " b"));
+    ASSERT_TRUE(wait_for(1 + 2 * (burst + 1))) << "burst " << burst << " stayed in the buffer";
+  }
+  EXPECT_EQ(at_b.back(), "burst 2 b");
+
+  const std::thread::id owner = std::this_thread::get_id();
+  std::thread::id ran_on = owner;
+  EXPECT_TRUE(a_->RunOnBackgroundWriter([&] { ran_on = std::this_thread::get_id(); }, 30000));
+  EXPECT_NE(ran_on, owner);
+  a_->StopBackgroundWriter();
+  EXPECT_FALSE(a_->RunOnBackgroundWriter([] {}, 30000));
+  a_->ResumeBackgroundWriter();
+  EXPECT_TRUE(a_->RunOnBackgroundWriter([] {}, 30000));
+  a_->Send(MessageEnvelope("after a restart"));
+  ASSERT_TRUE(wait_for(8));
+  EXPECT_EQ(at_b.back(), "after a restart");
   EXPECT_EQ(error, "");
 }
 
