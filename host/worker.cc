@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
-#include <filesystem>
 #include <optional>
 #include <unordered_set>
 
@@ -20,6 +19,7 @@
 #include "isohost/clone_codec.h"
 #include "host/port_relay.h"
 #include "host/permissions_proto.h"
+#include "host/script_path.h"
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
 #include "ipc/stdio_flow.h"
@@ -237,7 +237,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     }
     LaunchRequest request;
     request.binary = options_.worker_binary.empty() ? FindWorkerBinary() : options_.worker_binary;
-    if (request.binary.empty() || ::access(request.binary.c_str(), X_OK) != 0) {
+    if (request.binary.empty() || !IsExecutable(request.binary)) {
       return "cannot find the isohost-worker binary" + (request.binary.empty() ? std::string() : " at " + request.binary) +
              " (set ISOHOST_WORKER to its path)";
     }
@@ -248,14 +248,10 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
       // links unless --preserve-symlinks-main, `main` for `main.js`, a
       // folder's index.js), says Node's "Cannot find module" when nothing
       // is there, and process.argv[1] is this path.
-      std::error_code ec;
-      std::filesystem::path absolute = std::filesystem::absolute(options_.script_path, ec).lexically_normal();
-      if (ec) {
-        return "cannot find script '" + options_.script_path + "': " + ec.message();
-      } else {
-        options_.script_path = absolute.string();
-        if (options_.script_path.size() > 1 && options_.script_path.back() == '/') options_.script_path.pop_back();
-      }
+      std::string error;
+      std::optional<std::string> absolute = AbsoluteScriptPath(options_.script_path, &error);
+      if (!absolute) return error;
+      options_.script_path = std::move(*absolute);
     }
     if (options_.permissions &&
         !ToProto(*options_.permissions, options_.script_source ? std::string() : options_.script_path,

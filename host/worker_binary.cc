@@ -4,6 +4,9 @@
 
 #include <climits>
 #include <cstdlib>
+#include <map>
+#include <mutex>
+#include <set>
 
 namespace isohost {
 
@@ -25,11 +28,33 @@ std::string FindWorkerBinary() {
   return found;
 }
 
+namespace {
+
+// Spawns may come from the loops of several threads.
+std::mutex lookups_mutex;
+
+}  // namespace
+
 std::string ExecPathFor(const std::string& worker_binary) {
-  std::string::size_type slash = worker_binary.rfind('/');
-  if (slash == std::string::npos) return worker_binary;
-  std::string cli = worker_binary.substr(0, slash + 1) + "isohost";
-  return ::access(cli.c_str(), X_OK) == 0 ? cli : worker_binary;
+  static std::map<std::string, std::string, std::less<>> exec_paths;
+  std::lock_guard<std::mutex> lock(lookups_mutex);
+  auto known = exec_paths.find(worker_binary);
+  if (known != exec_paths.end()) return known->second;
+  std::string exec_path = worker_binary;
+  if (std::string::size_type slash = worker_binary.rfind('/'); slash != std::string::npos) {
+    std::string cli = worker_binary.substr(0, slash + 1) + "isohost";
+    if (::access(cli.c_str(), X_OK) == 0) exec_path = std::move(cli);
+  }
+  return exec_paths.emplace(worker_binary, std::move(exec_path)).first->second;
+}
+
+bool IsExecutable(const std::string& path) {
+  static std::set<std::string, std::less<>> found;
+  std::lock_guard<std::mutex> lock(lookups_mutex);
+  if (found.contains(path)) return true;
+  if (::access(path.c_str(), X_OK) != 0) return false;
+  found.insert(path);
+  return true;
 }
 
 }  // namespace isohost

@@ -14,7 +14,13 @@ std::string FindWorkerBinary();
 // it, which takes Node's command line (`isohost -e CODE`, `isohost FILE`), so
 // that a script that spawns process.execPath runs JavaScript as under Node;
 // the worker binary itself if there is no CLI there.
+// Asked once per binary: a spawn does not look for the CLI again.
 std::string ExecPathFor(const std::string& worker_binary);
+
+// Whether `path` is an executable file. A yes is remembered for the life of
+// the process, so a spawn costs no lookup once its binary was found; a no is
+// asked again (the binary may be installed meanwhile).
+bool IsExecutable(const std::string& path);
 
 }  // namespace isohost
 
