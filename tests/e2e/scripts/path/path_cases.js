@@ -24,7 +24,8 @@ const inputs = ['', '.', '..', '...', '/', '//', '///', '\\', '\\\\', 'a', 'a/',
   'C:', 'C:\\', 'C:/', 'c:a', 'C:..\\x', 'C:\\..\\..\\x', 'C:\\a\\b\\', 'CC:\\x', '1:\\x', '\\\\server\\share',
   '\\\\server\\share\\', '\\\\server\\share\\dir\\file.txt', '//server/share/dir/../x', '\\\\server', '\\\\server\\',
   '\\\\?\\C:\\a\\..\\b', '\\\\?\\UNC\\s\\h\\a', '\\\\.\\pipe\\x', '//./pipe/../x', '\\\\.\\', '//?/', '\\\\?\\foo\\',
-  'AUX', 'AUXa', 'aux:x', 'NUL:', 'COM10', 'COM1', 'LPT9x', 'CON:..\\..\\secret', 'a:b', 'x/AUX:', 'a/b:', 'é/ü.txt'];
+  'AUX', 'AUXa', 'aux:x', 'NUL:', 'COM10', 'COM1', 'LPT9x', 'CON:..\\..\\secret', 'a:b', 'x/AUX:', 'a/b:', 'é/ü.txt',
+  '/a/.b/../c', '/a/..b/c', '/x/y/..', '/x/y/.', 'a/...', '.b/c', '..b', '/srv/app/node_modules/.bin/x'];
 const flavours = { posix: path.posix, win32: path.win32 };
 for (const [name, flavour] of Object.entries(flavours)) {
   for (const input of inputs) {

@@ -25,6 +25,9 @@ const isSlash = (code) => code === kSlash;
 // nothing before it is kept when `aboveRoot` (a relative path), else dropped.
 // `isSep` says which characters separate segments.
 function collapse(path, start, aboveRoot, isSep, sep) {
+  if (isSep === isSlash && isCollapsed(path, start)) {
+    return path.charCodeAt(start) === kSlash ? path.slice(start + 1) : path.slice(start);
+  }
   const kept = [];
   let dotDots = 0;  // leading '..' kept in `kept`
   let segmentStart = start;
@@ -47,10 +50,35 @@ function collapse(path, start, aboveRoot, isSep, sep) {
   return kept.join(sep);
 }
 
+// Whether path[start..] has nothing for collapse() to drop: no empty
+// segment but a leading one, no '.' or '..' segment, no trailing '/'. Most
+// paths a program hands over are so (the loader's always are), and this is a
+// few searches in native code where collapse() walks the characters one by
+// one in the interpreter, which in code that runs once (a worker's start)
+// costs a runtime call for every read of `path.length`.
+function isCollapsed(path, start) {
+  const { length } = path;
+  if (start >= length) return true;
+  if (path.charCodeAt(length - 1) === kSlash || path.indexOf('//', start) !== -1) return false;
+  if (path.charCodeAt(start) === kDot) {
+    // A first segment of '.' or '..'.
+    const second = path.charCodeAt(start + 1);
+    if (start + 1 === length || second === kSlash) return false;
+    if (second === kDot && (start + 2 === length || path.charCodeAt(start + 2) === kSlash)) return false;
+  }
+  if (path.indexOf('/.', start) === -1) return true;
+  return path.indexOf('/./', start) === -1 && path.indexOf('/../', start) === -1 &&
+    !path.endsWith('/.') && !path.endsWith('/..');
+}
+
 // What dirname() answers: the path up to the separator before its last
 // segment (trailing separators do not count as one), or -1 when there is
 // none at or after `rootEnd`.
 function lastSeparatorBeforeBase(path, rootEnd, isSep) {
+  if (isSep === isSlash && path.charCodeAt(path.length - 1) !== kSlash) {
+    const slash = path.lastIndexOf('/');
+    return slash >= rootEnd ? slash : -1;
+  }
   let i = path.length - 1;
   while (i >= rootEnd && isSep(path.charCodeAt(i))) i--;
   while (i >= rootEnd && !isSep(path.charCodeAt(i))) i--;
@@ -60,6 +88,9 @@ function lastSeparatorBeforeBase(path, rootEnd, isSep) {
 // The last segment of path[start..] as [begin, end) indices, trailing
 // separators ignored; begin === end when there is none.
 function baseBounds(path, start, isSep) {
+  if (isSep === isSlash && path.charCodeAt(path.length - 1) !== kSlash) {
+    return [Math.max(start, path.lastIndexOf('/') + 1), path.length];
+  }
   let end = path.length;
   while (end > start && isSep(path.charCodeAt(end - 1))) end--;
   let begin = end;
