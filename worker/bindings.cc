@@ -533,38 +533,37 @@ void ConstructorName(const FunctionCallbackInfo<Value>& info) {
   if (info[0]->IsObject()) info.GetReturnValue().Set(info[0].As<v8::Object>()->GetConstructorName());
 }
 
-// getStartInfo() -> what the host's Start frame said, as plain JS values, in
-// one object made whole (read once, so no shape is worth building for it).
+// getStartInfo() -> what the host's Start frame said, as plain JS values in
+// an array (worker/js/start_info.js names the indices).
 void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
-  Local<v8::Context> context = isolate->GetCurrentContext();
   const proto::Start& start = Runtime::From(isolate)->start();
-  std::vector<Local<v8::Name>> names;
-  std::vector<Local<Value>> values;
-  names.reserve(16);
-  values.reserve(16);
-  auto set = [&](const char* key, Local<Value> value) {
-    names.push_back(v8::String::NewFromUtf8(isolate, key, v8::NewStringType::kInternalized).ToLocalChecked());
-    values.push_back(value);
-  };
   auto strings = [&](const google::protobuf::RepeatedPtrField<std::string>& list) {
-    Local<v8::Array> array = v8::Array::New(isolate, list.size());
-    for (int i = 0; i < list.size(); ++i) (void)array->Set(context, i, Str(isolate, list.Get(i))).FromMaybe(false);
-    return array;
+    std::vector<Local<Value>> elements;
+    elements.reserve(list.size());
+    for (const std::string& item : list) elements.push_back(Str(isolate, item));
+    return v8::Array::New(isolate, elements.data(), elements.size());
   };
-  if (start.has_script_path()) set("scriptPath", Str(isolate, start.script_path()));
-  if (start.has_script_source()) set("scriptSource", Str(isolate, start.script_source()));
-  set("argv", strings(start.argv()));
-  set("execArgv", strings(start.exec_argv()));
-  set("sourceKind", v8::Integer::New(isolate, start.source_kind()));
-  set("threadId", v8::Integer::NewFromUnsigned(isolate, start.thread_id()));
-  set("execPath", Str(isolate, start.exec_path()));
-  set("argv0", Str(isolate, start.argv0().empty() ? start.exec_path() : start.argv0()));
-  set("stdinAttached", v8::Boolean::New(isolate, start.stdin_attached()));
-  set("stdinIsFd", v8::Boolean::New(isolate, start.stdin_descriptor()));
-  set("taskRunner", v8::Boolean::New(isolate, start.task_runner()));
-  set("permissions", v8::Boolean::New(isolate, start.has_permissions()));
-  info.GetReturnValue().Set(v8::Object::New(isolate, v8::Null(isolate), names.data(), values.data(), names.size()));
+  auto optional = [&](bool has, const std::string& text) -> Local<Value> {
+    if (!has) return v8::Undefined(isolate);
+    return Str(isolate, text);
+  };
+  // In the order of worker/js/start_info.js.
+  Local<Value> fields[] = {
+      optional(start.has_script_path(), start.script_path()),
+      optional(start.has_script_source(), start.script_source()),
+      strings(start.argv()),
+      strings(start.exec_argv()),
+      v8::Integer::New(isolate, start.source_kind()),
+      v8::Integer::NewFromUnsigned(isolate, start.thread_id()),
+      Str(isolate, start.exec_path()),
+      Str(isolate, start.argv0().empty() ? start.exec_path() : start.argv0()),
+      v8::Boolean::New(isolate, start.stdin_attached()),
+      v8::Boolean::New(isolate, start.stdin_descriptor()),
+      v8::Boolean::New(isolate, start.task_runner()),
+      v8::Boolean::New(isolate, start.has_permissions()),
+  };
+  info.GetReturnValue().Set(v8::Array::New(isolate, fields, std::size(fields)));
 }
 
 }  // namespace

@@ -302,34 +302,36 @@ modules.registerBuiltin('console', () => globalThis.console);
 
 // --- what C++ calls --------------------------------------------------------------
 
+const { kScriptPath, kScriptSource, kSourceKind, kThreadId, kTaskRunner, kPermissions } =
+  internalRequire('start_info');
+
+function parentPortRefChanged() {
+  portRef = workerThreads.parentPort.hasRef();
+  updateKeepAlive();
+}
+
+function setChannelRef(ref) {
+  channelRef = ref;
+  updateKeepAlive();
+}
+
 // `withPorts`: workerData carries MessagePorts, and is read here once they exist.
 function runMain(workerData, withPorts) {
   const info = binding.getStartInfo();
   processModule.setup(info);
   if (withPorts) workerData = internalRequire('internal/worker/io').startWorkerData();
-  workerThreads.setup({
-    process,
-    workerData,
-    threadId: info.threadId,
-    keepAliveChanged() {
-      portRef = workerThreads.parentPort.hasRef();
-      updateKeepAlive();
-    },
-    setChannelRef(ref) {
-      channelRef = ref;
-      updateKeepAlive();
-    },
-  });
+  workerThreads.setup(process, workerData, info[kThreadId], parentPortRefChanged, setChannelRef);
   // A worker of a task pool: the script's export runs the tasks, which may
   // arrive while it loads.
-  const tasks = info.taskRunner ? internalRequire('internal/task_runner') : null;
+  const tasks = info[kTaskRunner] ? internalRequire('internal/task_runner') : null;
   if (tasks !== null) {
     taskRef = true;
     updateKeepAlive();
   }
-  const entry = modules.runMain(info.scriptPath, info.scriptSource, info.sourceKind, info.permissions);
+  const scriptPath = info[kScriptPath];
+  const entry = modules.runMain(scriptPath, info[kScriptSource], info[kSourceKind], info[kPermissions]);
   modules.dropPreparedEntry();
-  if (tasks !== null) tasks.start(entry, info.scriptPath);
+  if (tasks !== null) tasks.start(entry, scriptPath);
 }
 
 binding.setCallbacks({

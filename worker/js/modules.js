@@ -456,10 +456,17 @@ function findLongestRegisteredExtension(filename) {
 let modulePaths = [];  // $NODE_PATH, ~/.node_modules, ~/.node_libraries
 const relativeResolveCache = { __proto__: null };
 
-function initPaths(env) {
-  const home = env && typeof env.HOME === 'string' ? env.HOME : '';
-  const nodePath = env && typeof env.NODE_PATH === 'string' ? env.NODE_PATH : '';
-  let paths = home ? [path.resolve(home, '.node_modules'), path.resolve(home, '.node_libraries')] : [];
+// $HOME and $NODE_PATH as strings, or undefined.
+function initPaths(homeVariable, nodePathVariable) {
+  const home = typeof homeVariable === 'string' ? homeVariable : '';
+  const nodePath = typeof nodePathVariable === 'string' ? nodePathVariable : '';
+  let paths = [];
+  if (home) {
+    // path.resolve(home, '.node_modules') and the other, with one resolve.
+    const base = path.resolve(home);
+    const prefix = base === '/' ? '' : base;
+    paths = [`${prefix}/.node_modules`, `${prefix}/.node_libraries`];
+  }
   if (nodePath) paths = nodePath.split(':').filter(Boolean).concat(paths);
   modulePaths = paths;
   Module.globalPaths = paths.slice();
@@ -790,7 +797,11 @@ Module._extensions = extensions;
 Module.globalPaths = [];
 Module._nodeModulePaths = nodeModulePaths;
 Module._resolveLookupPaths = resolveLookupPaths;
-Module._initPaths = () => initPaths(globalThis.process && globalThis.process.env);
+Module._initPaths = () => {
+  const env = globalThis.process && globalThis.process.env;
+  if (env) initPaths(env.HOME, env.NODE_PATH);
+  else initPaths(undefined, undefined);
+};
 Module._preloadModules = () => {};
 Module._stat = stat;
 Module._debug = () => {};
@@ -864,7 +875,7 @@ function runMain(scriptPath, scriptSource, sourceKind, permissions) {
   if (permissions !== undefined) permissionEnabled = Boolean(permissions);
   // The variables as the host sent them, read without building process.env
   // (nothing can have changed them yet).
-  initPaths({ HOME: binding.getEnv('HOME'), NODE_PATH: binding.getEnv('NODE_PATH') });
+  initPaths(binding.getEnv('HOME'), binding.getEnv('NODE_PATH'));
   // Node's --expose-internals among the options the worker was started with
   // (process.execArgv, as the host's Start said, before any script ran).
   internalsExposed = Boolean(globalThis.process && globalThis.process.execArgv.includes('--expose-internals'));

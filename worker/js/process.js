@@ -599,6 +599,12 @@ process.on('warning', writeWarning);
 tick.setExitingProbe(() => exiting);
 errors.setProcess(process);
 
+const {
+  kScriptPath, kScriptSource, kArgv, kExecArgv, kSourceKind, kExecPath, kArgv0, kPermissions,
+} = internalRequire('start_info');
+const ArrayPrototypeSlice = Function.prototype.call.bind(Array.prototype.slice);
+const ArrayPrototypeConcat = Function.prototype.call.bind(Array.prototype.concat);
+
 // Start.source_kind (proto/isohost.proto): how a source entry runs.
 const kSourceEval = 1;
 const kSourcePrint = 2;
@@ -617,7 +623,9 @@ function pendingDeprecation() {
 
 // The Node options a worker was started with that `process` offers.
 function applyExecArgv(execArgv) {
-  for (const option of execArgv) {
+  // An index loop: no iterator to make in the run-once code of the start.
+  for (let i = 0, count = execArgv.length; i < count; i++) {
+    const option = execArgv[i];
     if (option === '--no-deprecation') process.noDeprecation = true;
     else if (option === '--throw-deprecation') process.throwDeprecation = true;
     else if (option === '--trace-deprecation') process.traceDeprecation = true;
@@ -630,23 +638,28 @@ function applyExecArgv(execArgv) {
 // What stands for the entry in process.argv, as under Node: `node -e CODE A`
 // has [execPath, A], `node - A` [execPath, '-', A].
 function entryArgv(info) {
-  if (info.scriptPath !== undefined) return [info.scriptPath];
-  if (info.sourceKind === kSourceEval || info.sourceKind === kSourcePrint) return [];
-  if (info.sourceKind === kSourceWorkerUrl) return [info.scriptSource];
-  return [info.sourceKind === kSourceStdin ? '-' : '[worker eval]'];
+  const scriptPath = info[kScriptPath];
+  if (scriptPath !== undefined) return [scriptPath];
+  const sourceKind = info[kSourceKind];
+  if (sourceKind === kSourceEval || sourceKind === kSourcePrint) return [];
+  if (sourceKind === kSourceWorkerUrl) return [info[kScriptSource]];
+  return [sourceKind === kSourceStdin ? '-' : '[worker eval]'];
 }
 
-// At the start of the script: what the host's Start frame says.
+// At the start of the script: what the host's Start frame says
+// (binding.getStartInfo()).
 function setup(info) {
-  process.execPath = info.execPath;
-  process.execArgv = info.execArgv;
-  execOptions = new Set(info.execArgv);
-  startExecArgv = info.execArgv.slice();
-  applyExecArgv(info.execArgv);
-  process.argv = [info.execPath, ...entryArgv(info), ...info.argv];
+  const execPath = info[kExecPath];
+  const execArgv = info[kExecArgv];
+  process.execPath = execPath;
+  process.execArgv = execArgv;
+  execOptions = new Set(execArgv);
+  startExecArgv = ArrayPrototypeSlice(execArgv);
+  applyExecArgv(execArgv);
+  process.argv = ArrayPrototypeConcat([execPath], entryArgv(info), info[kArgv]);
   // Node's process.permission exists only under the permission model; its
   // checks load when it is first read.
-  if (info.permissions) {
+  if (info[kPermissions]) {
     Object.defineProperty(process, 'permission', {
       __proto__: null,
       enumerable: true,
@@ -654,11 +667,15 @@ function setup(info) {
       get() { return internalRequire('internal/permission').install(process); },
     });
   }
-  Object.defineProperty(process, 'argv0', {
-    __proto__: null,
-    value: info.argv0, writable: false, enumerable: true, configurable: false,
-  });
+  argv0Descriptor.value = info[kArgv0];
+  ObjectDefineProperty(process, 'argv0', argv0Descriptor);
+  argv0Descriptor.value = undefined;
 }
+
+// Made ahead: a descriptor literal with a null prototype takes the slow
+// path each time it is made.
+const argv0Descriptor = { __proto__: null, value: undefined, writable: false, enumerable: true, configurable: false };
+const ObjectDefineProperty = Object.defineProperty;
 
 exports.process = process;
 exports.setup = setup;

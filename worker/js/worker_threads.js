@@ -152,10 +152,12 @@ Object.defineProperty(exports, '_setChannelRef', {
   value: (ref) => setChannelRef(ref),
 });
 
-exports.setup = (options) => {
-  process = options.process;
-  keepAliveChanged = options.keepAliveChanged;
-  if (options.setChannelRef) setChannelRef = options.setChannelRef;
-  exports.workerData = options.workerData;
-  exports.threadId = options.threadId;
+// Positional, not an options object: a literal made once, in a worker's
+// start, costs the interpreter a map transition per property.
+exports.setup = (processObject, workerData, threadId, onKeepAliveChanged, onSetChannelRef) => {
+  process = processObject;
+  keepAliveChanged = onKeepAliveChanged;
+  setChannelRef = onSetChannelRef;
+  exports.workerData = workerData;
+  exports.threadId = threadId;
 };

@@ -8,6 +8,16 @@
 const kSlash = 0x2f;
 const kDot = 0x2e;
 
+// String methods called as functions. In code that runs once (a worker's
+// start), the interpreter has no feedback yet, and reading a method or
+// `length` off a string goes to the runtime every time; a call of these
+// does not.
+const uncurryThis = (fn) => Function.prototype.call.bind(fn);
+const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
+const StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith);
+const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
+const StringPrototypeSlice = uncurryThis(String.prototype.slice);
+
 // Node's ERR_INVALID_ARG_TYPE, with the errors module loaded only when needed.
 function invalidType(name, expected, value) {
   const { ERR_INVALID_ARG_TYPE } = internalRequire('internal/errors').codes;
@@ -26,7 +36,7 @@ const isSlash = (code) => code === kSlash;
 // `isSep` says which characters separate segments.
 function collapse(path, start, aboveRoot, isSep, sep) {
   if (isSep === isSlash && isCollapsed(path, start)) {
-    return path.charCodeAt(start) === kSlash ? path.slice(start + 1) : path.slice(start);
+    return StringPrototypeSlice(path, StringPrototypeCharCodeAt(path, start) === kSlash ? start + 1 : start);
   }
   const kept = [];
   let dotDots = 0;  // leading '..' kept in `kept`
@@ -57,18 +67,21 @@ function collapse(path, start, aboveRoot, isSep, sep) {
 // one in the interpreter, which in code that runs once (a worker's start)
 // costs a runtime call for every read of `path.length`.
 function isCollapsed(path, start) {
-  const { length } = path;
-  if (start >= length) return true;
-  if (path.charCodeAt(length - 1) === kSlash || path.indexOf('//', start) !== -1) return false;
-  if (path.charCodeAt(start) === kDot) {
+  const first = StringPrototypeCharCodeAt(path, start);
+  if (first !== first) return true;  // NaN: nothing from `start` on
+  if (StringPrototypeEndsWith(path, '/') || StringPrototypeIndexOf(path, '//', start) !== -1) return false;
+  if (first === kDot) {
     // A first segment of '.' or '..'.
-    const second = path.charCodeAt(start + 1);
-    if (start + 1 === length || second === kSlash) return false;
-    if (second === kDot && (start + 2 === length || path.charCodeAt(start + 2) === kSlash)) return false;
+    const second = StringPrototypeCharCodeAt(path, start + 1);
+    if (second !== second || second === kSlash) return false;
+    if (second === kDot) {
+      const third = StringPrototypeCharCodeAt(path, start + 2);
+      if (third !== third || third === kSlash) return false;
+    }
   }
-  if (path.indexOf('/.', start) === -1) return true;
-  return path.indexOf('/./', start) === -1 && path.indexOf('/../', start) === -1 &&
-    !path.endsWith('/.') && !path.endsWith('/..');
+  if (StringPrototypeIndexOf(path, '/.', start) === -1) return true;
+  return StringPrototypeIndexOf(path, '/./', start) === -1 && StringPrototypeIndexOf(path, '/../', start) === -1 &&
+    !StringPrototypeEndsWith(path, '/.') && !StringPrototypeEndsWith(path, '/..');
 }
 
 // What dirname() answers: the path up to the separator before its last
@@ -195,11 +208,13 @@ function resolve(...paths) {
   let absolute = false;
   for (let i = paths.length - 1; i >= -1 && !absolute; i--) {
     const path = i >= 0 ? paths[i] : cwd();
-    checkString(path, `paths[${i}]`);
-    if (path.length === 0) continue;
-    resolved = resolved.length === 0 ? path : `${path}/${resolved}`;
-    absolute = path.charCodeAt(0) === kSlash;
+    if (typeof path !== 'string') throw invalidType(`paths[${i}]`, 'string', path);
+    if (path === '') continue;
+    resolved = resolved === '' ? path : `${path}/${resolved}`;
+    absolute = StringPrototypeCharCodeAt(path, 0) === kSlash;
   }
+  // What collapse() would give back with the root put back on.
+  if (resolved !== '' && isCollapsed(resolved, 0)) return resolved;
   const body = collapse(resolved, 0, !absolute, isSlash, '/');
   if (absolute) return `/${body}`;
   return body.length > 0 ? body : '.';
