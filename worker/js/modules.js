@@ -10,6 +10,25 @@
 
 const path = internalRequire('internal/path/posix');
 
+// Methods called as functions. A worker's entry is resolved and loaded by
+// code that has not run before in that worker, where the interpreter has no
+// feedback: reading a method off a string or a collection goes to the
+// runtime each time, calling one of these does not.
+const uncurryThis = (fn) => Function.prototype.call.bind(fn);
+const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
+const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith);
+const StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith);
+const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
+const StringPrototypeLastIndexOf = uncurryThis(String.prototype.lastIndexOf);
+const StringPrototypeSlice = uncurryThis(String.prototype.slice);
+const ArrayPrototypeJoin = uncurryThis(Array.prototype.join);
+const ArrayPrototypePush = uncurryThis(Array.prototype.push);
+const MapPrototypeGet = uncurryThis(Map.prototype.get);
+const MapPrototypeSet = uncurryThis(Map.prototype.set);
+const MapPrototypeHas = uncurryThis(Map.prototype.has);
+const WeakMapPrototypeSet = uncurryThis(WeakMap.prototype.set);
+const { dirname: pathDirname, basename: pathBasename, isAbsolute: pathIsAbsolute } = path;
+
 const kParams = ['exports', 'require', 'module', '__filename', '__dirname'];
 // Conditions of "exports"/"imports" that require() matches ('default' always).
 const kConditions = new Set(['require', 'node']);
@@ -83,9 +102,9 @@ const builtins = () => internalRequire('internal/modules/builtins');
 // Only bare names can be builtins: a relative or absolute request is never
 // checked against the list.
 function isBuiltinRequest(request) {
-  const first = request.charCodeAt(0);
+  const first = StringPrototypeCharCodeAt(request, 0);
   if (first === 0x2e /* . */ || first === 0x2f /* / */) return false;
-  return registeredBuiltins.has(request) || builtins().isBuiltin(request);
+  return MapPrototypeHas(registeredBuiltins, request) || builtins().isBuiltin(request);
 }
 
 // The exports of builtin `id` (no 'node:'): worker/js/node/ID.js, else the
@@ -112,19 +131,19 @@ let files = binding;
 
 function stat(filename) {
   if (statCache !== null) {
-    const cached = statCache.get(filename);
+    const cached = MapPrototypeGet(statCache, filename);
     if (cached !== undefined) return cached;
   }
   const result = files.stat(filename);
-  if (statCache !== null && result >= 0) statCache.set(filename, result);
+  if (statCache !== null && result >= 0) MapPrototypeSet(statCache, filename, result);
   return result;
 }
 
 function toRealPath(filename) {
-  let real = realpathCache.get(filename);
+  let real = MapPrototypeGet(realpathCache, filename);
   if (real === undefined) {
     real = files.realpath(filename);
-    realpathCache.set(filename, real);
+    MapPrototypeSet(realpathCache, filename, real);
   }
   return real;
 }
@@ -156,9 +175,9 @@ function updateChildren(parent, child, scan) {
 class Module {
   constructor(id = '', parent) {
     this.id = id;
-    this.path = path.dirname(id);
+    this.path = pathDirname(id);
     this.exports = {};
-    parents.set(this, parent);
+    WeakMapPrototypeSet(parents, this, parent);
     updateChildren(parent, this, false);
     this.filename = null;
     this.loaded = false;
@@ -178,9 +197,9 @@ class Module {
 
   load(filename) {
     this.filename = filename;
-    this.paths = Module._nodeModulePaths(path.dirname(filename));
+    this.paths = Module._nodeModulePaths(pathDirname(filename));
     const extension = findLongestRegisteredExtension(filename);
-    if (filename.endsWith('.mjs') && !Module._extensions['.mjs']) {
+    if (StringPrototypeEndsWith(filename, '.mjs') && !Module._extensions['.mjs']) {
       this.exports = requireEsm(this, filename, undefined);
     } else {
       Module._extensions[extension](this, filename);
@@ -410,7 +429,7 @@ function readSource(filename) {
 
 extensions['.js'] = function(module, filename) {
   const content = readSource(filename);
-  if (filename.endsWith('.js')) {
+  if (StringPrototypeEndsWith(filename, '.js')) {
     const scope = packageJson().findScope(filename);
     if (scope !== undefined && scope.type === 'module') {
       module.exports = requireEsm(module, filename, scope);
@@ -439,13 +458,13 @@ extensions['.node'] = function(module, filename) {
 
 // 'a.b.c' tries '.b.c', then '.c'; '.js' when none is registered.
 function findLongestRegisteredExtension(filename) {
-  const name = path.basename(filename);
+  const name = pathBasename(filename);
   let start = 0;
   let index;
-  while ((index = name.indexOf('.', start)) !== -1) {
+  while ((index = StringPrototypeIndexOf(name, '.', start)) !== -1) {
     start = index + 1;
     if (index === 0) continue;
-    const extension = name.slice(index);
+    const extension = StringPrototypeSlice(name, index);
     if (Module._extensions[extension]) return extension;
   }
   return '.js';
@@ -480,19 +499,23 @@ function nodeModulePaths(from) {
   const paths = [];
   let end = from.length;
   while (end > 0) {
-    const start = from.lastIndexOf('/', end - 1);
-    if (from.slice(start + 1, end) !== 'node_modules') paths.push(`${from.slice(0, end)}/node_modules`);
+    const start = StringPrototypeLastIndexOf(from, '/', end - 1);
+    if (StringPrototypeSlice(from, start + 1, end) !== 'node_modules') {
+      ArrayPrototypePush(paths, `${StringPrototypeSlice(from, 0, end)}/node_modules`);
+    }
     end = start;
   }
-  paths.push('/node_modules');
+  ArrayPrototypePush(paths, '/node_modules');
   return paths;
 }
 
 function resolveLookupPaths(request, parent) {
   if (isBuiltinRequest(request)) return null;
   // A bare name is looked up in node_modules folders and the global paths.
-  if (request.charAt(0) !== '.' ||
-      (request.length > 1 && request.charAt(1) !== '.' && request.charAt(1) !== '/')) {
+  const first = StringPrototypeCharCodeAt(request, 0);
+  const second = StringPrototypeCharCodeAt(request, 1);
+  // Not '.', './x' or '../x' (second is NaN past the end).
+  if (first !== 0x2e || (second === second && second !== 0x2e && second !== 0x2f)) {
     const paths = parent && Array.isArray(parent.paths) && parent.paths.length > 0
       ? parent.paths.concat(modulePaths) : modulePaths;
     return paths.length > 0 ? paths : null;
@@ -559,20 +582,22 @@ function tryPackage(dir, exts, originalRequest, isMain) {
 }
 
 Module._findPath = function(request, paths, isMain) {
-  const absolute = path.isAbsolute(request);
+  const absolute = pathIsAbsolute(request);
   if (absolute) paths = [''];
   else if (!paths || paths.length === 0) return false;
-  const cacheKey = `${request}\x00${paths.join('\x00')}`;
+  const cacheKey = absolute ? `${request}\x00` : `${request}\x00${ArrayPrototypeJoin(paths, '\x00')}`;
   const cached = Module._pathCache[cacheKey];
   if (cached) return cached;
 
-  const last = request.charCodeAt(request.length - 1);
-  const trailingSlash = request.length > 0 &&
-      (last === 0x2f || (last === 0x2e && (request.length === 1 || request.endsWith('/.') || request.endsWith('/..') || request === '..')));
-  const isRelative = request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../');
-  const insidePath = !(isRelative && path.normalize(request).startsWith('..'));
+  const last = StringPrototypeCharCodeAt(request, request.length - 1);
+  const trailingSlash = last === 0x2f || (last === 0x2e && (request === '.' || request === '..' ||
+      StringPrototypeEndsWith(request, '/.') || StringPrototypeEndsWith(request, '/..')));
+  const isRelative = request === '.' || request === '..' || StringPrototypeStartsWith(request, './') ||
+      StringPrototypeStartsWith(request, '../');
+  const insidePath = !(isRelative && StringPrototypeStartsWith(path.normalize(request), '..'));
   let exts;
-  for (const curPath of paths) {
+  for (let i = 0; i < paths.length; i++) {
+    const curPath = paths[i];
     if (insidePath && curPath && stat(curPath) < 1) continue;
     if (!absolute) {
       const exported = resolveExports(curPath, request);
@@ -632,7 +657,7 @@ Module._resolveFilename = function(request, parent, isMain, options) {
     paths = Module._resolveLookupPaths(request, parent);
   }
 
-  if (request.charAt(0) === '#' && parent && parent.filename) {
+  if (StringPrototypeCharCodeAt(request, 0) === 0x23 /* # */ && parent && parent.filename) {
     const scope = packageJson().findScope(parent.filename);
     if (scope !== undefined && scope.imports != null) {
       const pkgDir = path.dirname(scope.path);
@@ -698,8 +723,8 @@ Module._load = function(request, parent, isMain) {
       delete relativeResolveCache[relativeKey];
     }
   }
-  if (request.startsWith('node:')) {
-    const id = request.slice(5);
+  if (StringPrototypeStartsWith(request, 'node:')) {
+    const id = StringPrototypeSlice(request, 5);
     if (!registeredBuiltins.has(id) && !builtins().isBuiltin(request)) {
       throw new (codes().ERR_UNKNOWN_BUILTIN_MODULE)(request);
     }
@@ -711,7 +736,7 @@ Module._load = function(request, parent, isMain) {
     updateChildren(parent, cached, true);
     return cachedExports(cached);
   }
-  if (filename.startsWith('node:')) return loadBuiltin(filename.slice(5));
+  if (StringPrototypeStartsWith(filename, 'node:')) return loadBuiltin(StringPrototypeSlice(filename, 5));
   if (filename === request && isBuiltinRequest(filename)) return loadBuiltin(filename);
 
   const module = new Module(filename, parent);
@@ -725,7 +750,7 @@ Module._load = function(request, parent, isMain) {
   let threw = true;
   try {
     module.load(filename);
-    exportsAtLoad.set(module, module.exports);
+    WeakMapPrototypeSet(exportsAtLoad, module, module.exports);
     threw = false;
   } finally {
     if (threw) {
@@ -836,8 +861,8 @@ Object.defineProperty(Module, 'builtinModules', {
 // "type": "module". (A .js file of a package without "type" is one if its
 // syntax says so: that shows when it is compiled, see entryIsModule.)
 function isModuleEntry(filename) {
-  if (filename.endsWith('.mjs')) return true;
-  if (filename.endsWith('.cjs')) return false;
+  if (StringPrototypeEndsWith(filename, '.mjs')) return true;
+  if (StringPrototypeEndsWith(filename, '.cjs')) return false;
   // Any other file of a "type": "module" package goes to the ES loader,
   // which says what it makes of its extension, as in Node.
   const scope = packageJson().findScope(filename);

@@ -3,8 +3,22 @@
 // worker (as Node does: a deep require tree asks about the same few folders
 // over and over). Only the fields resolution needs are kept.
 
+// Methods called as functions: the first resolution runs in a worker's
+// start, where the interpreter has no feedback and reading a method off an
+// object or a string goes to the runtime each time.
+const uncurryThis = (fn) => Function.prototype.call.bind(fn);
+const MapPrototypeGet = uncurryThis(Map.prototype.get);
+const MapPrototypeSet = uncurryThis(Map.prototype.set);
+const StringPrototypeLastIndexOf = uncurryThis(String.prototype.lastIndexOf);
+const StringPrototypeSlice = uncurryThis(String.prototype.slice);
+const StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith);
+
 const kEmpty = Object.freeze({ exists: false });
 const cache = new Map();  // directory (no trailing '/') -> record
+// findScope()'s answers by the directory of the file asked about: the
+// entry's scope is asked for twice at the start (is it an ES module, then
+// by its .js loader), and every file of a folder asks the same.
+const scopes = new Map();  // directory -> record, or null for none
 // The files read: the binding's, or a pooled worker's warm-up's (setFiles).
 let files = binding;
 
@@ -12,7 +26,7 @@ let files = binding;
 // type }, or { exists: false }. A file that is not valid JSON throws, naming
 // the file, as Node's require() does.
 function read(dir) {
-  const cached = cache.get(dir);
+  const cached = MapPrototypeGet(cache, dir);
   if (cached !== undefined) return cached;
   const jsonPath = `${dir === '/' ? '' : dir}/package.json`;
   let record = kEmpty;
@@ -38,7 +52,7 @@ function read(dir) {
       type: data.type === 'module' || data.type === 'commonjs' ? data.type : 'none',
     };
   }
-  cache.set(dir, record);
+  MapPrototypeSet(cache, dir, record);
   return record;
 }
 
@@ -46,15 +60,26 @@ function read(dir) {
 // looking past a node_modules folder: that folder's parent is another
 // package. Returns the record (with `.path`) or undefined.
 function findScope(filename) {
-  let dir = filename;
+  const slash = StringPrototypeLastIndexOf(filename, '/');
+  if (slash < 0) return undefined;
+  const directory = StringPrototypeSlice(filename, 0, slash);
+  const known = MapPrototypeGet(scopes, directory);
+  if (known !== undefined) return known === null ? undefined : known;
+  const scope = scopeOf(directory);
+  MapPrototypeSet(scopes, directory, scope === undefined ? null : scope);
+  return scope;
+}
+
+// The package.json record in `dir` or above it ('' is the root).
+function scopeOf(dir) {
   for (;;) {
-    const slash = dir.lastIndexOf('/');
-    if (slash < 0) return undefined;
-    dir = dir.slice(0, slash);
-    if (dir.endsWith('/node_modules')) return undefined;
+    if (StringPrototypeEndsWith(dir, '/node_modules')) return undefined;
     const record = read(dir === '' ? '/' : dir);
     if (record.exists) return record;
     if (dir === '') return undefined;
+    const slash = StringPrototypeLastIndexOf(dir, '/');
+    if (slash < 0) return undefined;
+    dir = StringPrototypeSlice(dir, 0, slash);
   }
 }
 
@@ -68,5 +93,8 @@ exports.setFiles = (replacement) => {
 exports.forget = (dirPrefix) => {
   for (const dir of cache.keys()) {
     if (dir.startsWith(dirPrefix)) cache.delete(dir);
+  }
+  for (const dir of scopes.keys()) {
+    if (dir.startsWith(dirPrefix)) scopes.delete(dir);
   }
 };

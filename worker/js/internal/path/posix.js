@@ -99,7 +99,8 @@ function lastSeparatorBeforeBase(path, rootEnd, isSep) {
 }
 
 // The last segment of path[start..] as [begin, end) indices, trailing
-// separators ignored; begin === end when there is none.
+// separators ignored; begin === end when there is none. Read by index, not
+// destructured: destructuring runs the iterator protocol.
 function baseBounds(path, start, isSep) {
   if (isSep === isSlash && path.charCodeAt(path.length - 1) !== kSlash) {
     return [Math.max(start, path.lastIndexOf('/') + 1), path.length];
@@ -150,7 +151,9 @@ function basenameFrom(path, floor, suffix, isSep) {
   if (suffix !== undefined && suffix.length > 0 && suffix.length <= path.length) {
     return basenameWithSuffix(path, floor, suffix, isSep);
   }
-  const [begin, end] = baseBounds(path, floor, isSep);
+  const bounds = baseBounds(path, floor, isSep);
+  const begin = bounds[0];
+  const end = bounds[1];
   return path.slice(begin, end);
 }
 
@@ -180,7 +183,9 @@ function formatPath(sep, pathObject) {
 // Splits path[rootEnd..] of a parse() into dir, base, name and ext.
 // `dotDotAtRootHasExt`: posix parse('/..') names '.' the extension of '..'.
 function parseTail(path, rootEnd, root, isSep, result, dotDotAtRootHasExt = false) {
-  const [begin, end] = baseBounds(path, rootEnd, isSep);
+  const bounds = baseBounds(path, rootEnd, isSep);
+  const begin = bounds[0];
+  const end = bounds[1];
   if (begin === end) {
     result.dir = root;
     return result;
@@ -290,7 +295,9 @@ function basename(path, suffix) {
 
 function extname(path) {
   checkString(path, 'path');
-  const [begin, end] = baseBounds(path, 0, isSlash);
+  const bounds = baseBounds(path, 0, isSlash);
+  const begin = bounds[0];
+  const end = bounds[1];
   const dot = extensionDot(path, begin, end);
   return dot === -1 ? '' : path.slice(dot, end);
 }

@@ -258,7 +258,9 @@ function basename(path, suffix) {
 
 function extname(path) {
   checkString(path, 'path');
-  const [begin, end] = baseBounds(path, fileStart(path), isSep);
+  const bounds = baseBounds(path, fileStart(path), isSep);
+  const begin = bounds[0];
+  const end = bounds[1];
   const dot = extensionDot(path, begin, end);
   return dot === -1 ? '' : path.slice(dot, end);
 }
