@@ -302,7 +302,7 @@ modules.registerBuiltin('console', () => globalThis.console);
 
 // --- what C++ calls --------------------------------------------------------------
 
-const { kScriptPath, kScriptSource, kSourceKind, kThreadId, kTaskRunner, kPermissions } =
+const { kScriptPath, kScriptSource, kSourceKind, kThreadId, kTaskRunner, kPermissions, kExecArgv } =
   internalRequire('start_info');
 
 function parentPortRefChanged() {
@@ -329,7 +329,7 @@ function runMain(workerData, withPorts) {
     updateKeepAlive();
   }
   const scriptPath = info[kScriptPath];
-  const entry = modules.runMain(scriptPath, info[kScriptSource], info[kSourceKind], info[kPermissions]);
+  const entry = modules.runMain(scriptPath, info[kScriptSource], info[kSourceKind], info[kPermissions], info[kExecArgv]);
   modules.dropPreparedEntry();
   if (tasks !== null) tasks.start(entry, scriptPath);
 }

@@ -58,8 +58,9 @@ function loaderOptions() {
   loaderOptionsRead = true;
   // Read without building process.env: a worker that uses none of it pays nothing.
   const fromEnv = binding.getEnv('NODE_OPTIONS');
+  const execArgv = processModule.startExecArgv();
   if ((typeof fromEnv === 'string' && fromEnv !== '') ||
-      processModule.startExecArgv().some((option) => kLoaderOption.test(option))) {
+      (execArgv.length > 0 && execArgv.some((option) => kLoaderOption.test(option)))) {
     loaderOptionsValue = internalRequire('internal/modules/options').get();
   }
   return loaderOptionsValue;
@@ -896,15 +897,17 @@ const kSourceWorkerUrl = 4;
 // would) or source text, as a worker's eval or as Node's -e, -p or stdin.
 // Returns what it made: { exports } of a CommonJS entry, { namespace } (a
 // promise, settled once its evaluation is) of an ES module.
-function runMain(scriptPath, scriptSource, sourceKind, permissions) {
+// `execArgv`: Node's options the worker was started with (Start's, which
+// process.execArgv is until the script changes it).
+function runMain(scriptPath, scriptSource, sourceKind, permissions, execArgv) {
   if (permissions !== undefined) permissionEnabled = Boolean(permissions);
   // The variables as the host sent them, read without building process.env
   // (nothing can have changed them yet).
   initPaths(binding.getEnv('HOME'), binding.getEnv('NODE_PATH'));
-  // Node's --expose-internals among the options the worker was started with
-  // (process.execArgv, as the host's Start said, before any script ran).
-  internalsExposed = Boolean(globalThis.process && globalThis.process.execArgv.includes('--expose-internals'));
-  const loaders = commandLineLoaders();
+  // Most workers have no options: their start looks for none.
+  const withOptions = execArgv.length > 0;
+  internalsExposed = withOptions && execArgv.includes('--expose-internals');
+  const loaders = withOptions ? commandLineLoaders() : undefined;
   if (loaders !== undefined) internalRequire('internal/modules/esm/hooks').registerFromCommandLine(loaders);
   const options = loaderOptions();
   if (options === undefined) return runEntryPoint(scriptPath, scriptSource, sourceKind, undefined, loaders);
