@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <cstdint>
+
 #include <iterator>
 #include <memory>
 
@@ -39,13 +41,12 @@ PreparedModules::PreparedModules(v8::Isolate* isolate, v8::Local<v8::Context> co
   for (const std::string& path : list.modules) {
     v8::HandleScope handle_scope(isolate);
     // A file that cannot be read, or changes as it is read, is left to Start;
-    // so is anything but a regular file (opening a FIFO would block the
-    // worker while its Start waits).
-    struct stat file;
-    if (::stat(path.c_str(), &file) != 0 || !S_ISREG(file.st_mode)) continue;
+    // so is anything but a regular file (ReadRegularSourceText).
     FileStamp stamp;
     v8::Local<v8::String> text;
-    if (!ReadSourceText(isolate, path, &stamp, /*want_stamp=*/true, &text) || text.IsEmpty() || !stamp.valid) {
+    std::int64_t ctime_ns = 0;
+    if (!ReadRegularSourceText(isolate, path, SIZE_MAX, &stamp, /*want_stamp=*/true, &text, &ctime_ns) ||
+        text.IsEmpty() || !stamp.valid) {
       continue;
     }
     cache.NoteRead(isolate, path, stamp, text);
@@ -75,7 +76,7 @@ PreparedModules::PreparedModules(v8::Isolate* isolate, v8::Local<v8::Context> co
         source.GetCachedData()->rejected) {
       continue;  // a cache V8 refuses is the compile at Start's to replace
     }
-    modules_.push_back({path, stamp, TimeNs(file.st_ctim), v8::Global<v8::String>(isolate, text),
+    modules_.push_back({path, stamp, ctime_ns, v8::Global<v8::String>(isolate, text),
                         v8::Global<v8::Function>(isolate, function)});
   }
 }

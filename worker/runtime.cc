@@ -21,6 +21,7 @@
 #include "worker/port_links.h"
 #include "worker/prepared_modules.h"
 #include "worker/serialization.h"
+#include "worker/source_text.h"
 #include "worker/stack_limit.h"
 #include "worker/task_runner.h"
 #include "worker/v8_init.h"
@@ -42,7 +43,7 @@ constexpr std::uint32_t kMaxWriteDelayMs = 5;
 constexpr int kWriterRestrictTimeoutMs = 100;
 // The largest entry a pooled worker compiles on the host's guess
 // (PrepareEntry): each pooled worker holds what it compiled.
-constexpr off_t kMaxPreparedEntryBytes = 256 << 10;
+constexpr std::size_t kMaxPreparedEntryBytes = 256 << 10;
 
 }  // namespace
 
@@ -220,22 +221,29 @@ void Runtime::PrepareEntry(const std::string& script_path, const std::string& co
   PrepareModules(script_path, compile_cache_dir);
   // An entry among the modules made ready is not compiled a second time.
   if (prepared_modules_ && prepared_modules_->HasModule(script_path)) return;
-  // A regular file, of a size compiled quickly (a larger one comes from the
-  // compile cache at Start): a FIFO would block the read, and the worker
-  // with it, while a Start waits.
-  struct stat file;
-  if (::stat(script_path.c_str(), &file) != 0 || !S_ISREG(file.st_mode) || file.st_size > kMaxPreparedEntryBytes) return;
+  // Only what the CommonJS loader compiles as such.
+  const std::string_view path(script_path);
+  if (!path.ends_with(".js") && !path.ends_with(".cjs")) return;
   v8::HandleScope handle_scope(isolate_);
   v8::Local<v8::Context> context = this->context();
   v8::Context::Scope context_scope(context);
-  // A guess that fails (no such file, a syntax error) costs nothing: the
-  // script meets the same failure at Start, where it is reported.
+  // A regular file, of a size compiled quickly (a larger one comes from the
+  // compile cache at Start).
+  FileStamp stamp;
+  v8::Local<v8::String> content;
+  if (!ReadRegularSourceText(isolate_, script_path, kMaxPreparedEntryBytes, &stamp, false, &content) ||
+      content.IsEmpty()) {
+    return;
+  }
+  // A guess that fails (a syntax error) costs nothing: the script meets the
+  // same failure at Start, where it is reported.
   v8::TryCatch try_catch(isolate_);
-  v8::Local<v8::Value> argv[1] = {v8::String::NewFromUtf8(isolate_, script_path.data(), v8::NewStringType::kNormal,
+  v8::Local<v8::Value> argv[2] = {v8::String::NewFromUtf8(isolate_, script_path.data(), v8::NewStringType::kNormal,
                                                           static_cast<int>(script_path.size()))
-                                      .FromMaybe(v8::Local<v8::String>())};
+                                      .FromMaybe(v8::Local<v8::String>()),
+                                  content};
   if (argv[0].IsEmpty()) return;
-  v8::MaybeLocal<v8::Value> ignored = js_.prepare_entry.Get(isolate_)->Call(context, v8::Undefined(isolate_), 1, argv);
+  v8::MaybeLocal<v8::Value> ignored = js_.prepare_entry.Get(isolate_)->Call(context, v8::Undefined(isolate_), 2, argv);
   static_cast<void>(ignored);
 }
 

@@ -25,6 +25,14 @@ inline constexpr std::size_t kExternalSourceMinLength = 64 * 1024;
 bool ReadSourceText(v8::Isolate* isolate, const std::string& path, FileStamp* stamp, bool want_stamp,
                     v8::Local<v8::String>* text);
 
+// The same for a worker that reads ahead of its Start: only a regular file
+// of at most `max_bytes`, opened without blocking. A stat() before the open
+// would not do: a FIFO put in the file's place between the two would block
+// the open, and the waiting worker with it, while a Start waits. `ctime_ns`,
+// if given, is the file's ctime as it was opened.
+bool ReadRegularSourceText(v8::Isolate* isolate, const std::string& path, std::size_t max_bytes, FileStamp* stamp,
+                           bool want_stamp, v8::Local<v8::String>* text, std::int64_t* ctime_ns = nullptr);
+
 // `text`, a module file's, as the body of a function: a hashbang line is not
 // JavaScript there, and becomes a comment of the same length (so that the
 // text, and its cache, are the same however it is compiled).

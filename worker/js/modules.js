@@ -1085,13 +1085,12 @@ function warmUp() {
 // resolved, so no cached path or package scope is left behind.
 let preparedEntry = null;
 
-function prepareEntry(scriptPath) {
+// `content`: the file's text, read by the worker (Runtime::PrepareEntry).
+function prepareEntry(scriptPath, content) {
   preparedEntry = null;
   // Only the file the path names, not what resolving it would find: little
   // JavaScript runs here, so what V8 learns from running code (which
   // functions are hot) stays as it would be without the guess.
-  if (!(scriptPath.endsWith('.js') || scriptPath.endsWith('.cjs'))) return;
-  const content = binding.readFile(scriptPath);
   preparedEntry = { __proto__: null, filename: scriptPath, content, compiled: compileWrapper(content, scriptPath) };
 }
 
