@@ -279,6 +279,16 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     watch_ = std::move(launched->watch);
     watch_->OnExit([this](int exit_status, int term_signal) { OnProcessExit(exit_status, term_signal); });
 
+    // Start goes out before Hello comes back: the worker reads it as soon as
+    // it is ready, which saves a round trip on every spawn. A pooled or
+    // forked worker has the pipe its frames come on already: Start goes on
+    // it now, so that the worker reads it while this side builds its
+    // channel, unless descriptors must go with it (on the socket, which the
+    // channel owns).
+    proto::Envelope start;
+    BuildStart(&start);
+    const bool start_sent = !start_fds_ && options_.stdin_fd < 0 && ipc::SendAhead(launched->output_pipe, start);
+
     ipc::ChannelOptions channel_options;
     channel_options.max_message_size = options_.limits.max_message_bytes;
     // Results of a task runner come steadily: the pages of the ring they
@@ -303,9 +313,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
         }
       });
     }
-    // Start goes out before Hello comes back: the worker reads it as soon as
-    // it is ready, which saves a round trip on every spawn.
-    SendStart();
+    if (!start_sent) SendStart(&start);
+    AfterStart();
     stdout_pipe_.OpenPipe(launched->stdout_read.release());
     stderr_pipe_.OpenPipe(launched->stderr_read.release());
     stdout_pipe_.StartReading([this](std::string_view data) { OnNativeOutput(StdioStream::kStdout, data); },
@@ -315,9 +324,9 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     return {};
   }
 
-  void SendStart() {
-    proto::Envelope envelope;
-    proto::Start* start = envelope.mutable_start();
+  // What the worker is to run and with what (its descriptors apart).
+  void BuildStart(proto::Envelope* envelope) {
+    proto::Start* start = envelope->mutable_start();
     if (options_.script_source) {
       start->set_script_source(*options_.script_source);
     } else {
@@ -365,16 +374,6 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     start->set_exec_path(exec_path_);
     start->set_argv0(options_.argv0);
     start->set_stdin_attached(options_.stdin_attached);
-    // Before the frame that claims it.
-    // workerData's SharedArrayBuffers first: the worker takes a frame's
-    // own descriptors before it looks at the frame.
-    if (start_fds_) {
-      if (channel_->SendDescriptors(RawFds(start_fds_))) {
-        envelope.set_shared_buffers(static_cast<std::uint32_t>(start_fds_->size()));
-      }
-      start_fds_.reset();
-    }
-    if (options_.stdin_fd >= 0) start->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
     start->set_task_runner(options_.task_runner);
     start->set_link_spin_us(options_.link_spin_us);
     start->set_task_concurrency(static_cast<std::uint32_t>(options_.task_concurrency));
@@ -389,7 +388,25 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     for (std::uint64_t name : start_ports_) start->add_worker_data_ports(name);
     start_ports_.clear();
     start->mutable_worker_data_queued()->Swap(&start_queued_);
-    channel_->Send(envelope);
+  }
+
+  // Start on the channel, after the descriptors that go with it: workerData's
+  // SharedArrayBuffers first (the worker takes a frame's own descriptors
+  // before it looks at the frame), then the host's stdin.
+  void SendStart(proto::Envelope* envelope) {
+    if (start_fds_) {
+      if (channel_->SendDescriptors(RawFds(start_fds_))) {
+        envelope->set_shared_buffers(static_cast<std::uint32_t>(start_fds_->size()));
+      }
+      start_fds_.reset();
+    }
+    if (options_.stdin_fd >= 0) {
+      envelope->mutable_start()->set_stdin_descriptor(channel_->SendDescriptor(options_.stdin_fd));
+    }
+    channel_->Send(*envelope);
+  }
+
+  void AfterStart() {
     // Ends of its workerData whose channel closed on the way.
     if (!start_ports_closed_.empty()) {
       PortRelay::SayClosed(this, start_ports_closed_);
