@@ -10,23 +10,13 @@
 
 const path = internalRequire('internal/path/posix');
 
-// Methods called as functions. A worker's entry is resolved and loaded by
-// code that has not run before in that worker, where the interpreter has no
-// feedback: reading a method off a string or a collection goes to the
-// runtime each time, calling one of these does not.
-const uncurryThis = (fn) => Function.prototype.call.bind(fn);
-const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
-const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith);
-const StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith);
-const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
-const StringPrototypeLastIndexOf = uncurryThis(String.prototype.lastIndexOf);
-const StringPrototypeSlice = uncurryThis(String.prototype.slice);
-const ArrayPrototypeJoin = uncurryThis(Array.prototype.join);
-const ArrayPrototypePush = uncurryThis(Array.prototype.push);
-const MapPrototypeGet = uncurryThis(Map.prototype.get);
-const MapPrototypeSet = uncurryThis(Map.prototype.set);
-const MapPrototypeHas = uncurryThis(Map.prototype.has);
-const WeakMapPrototypeSet = uncurryThis(WeakMap.prototype.set);
+// A worker's entry is resolved and loaded by code that has not run before in
+// that worker: the methods it calls on the way are primordials.
+const {
+  ArrayPrototypeJoin, ArrayPrototypePush, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet,
+  StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeIndexOf, StringPrototypeLastIndexOf,
+  StringPrototypeSlice, StringPrototypeStartsWith, WeakMapPrototypeSet,
+} = internalRequire('internal/primordials');
 const { dirname: pathDirname, basename: pathBasename, isAbsolute: pathIsAbsolute } = path;
 
 const kParams = ['exports', 'require', 'module', '__filename', '__dirname'];

@@ -602,8 +602,7 @@ errors.setProcess(process);
 const {
   kScriptPath, kScriptSource, kArgv, kExecArgv, kSourceKind, kExecPath, kArgv0, kPermissions,
 } = internalRequire('start_info');
-const ArrayPrototypeSlice = Function.prototype.call.bind(Array.prototype.slice);
-const ArrayPrototypeConcat = Function.prototype.call.bind(Array.prototype.concat);
+const { ArrayPrototypeConcat, ArrayPrototypeSlice } = internalRequire('internal/primordials');
 
 // Start.source_kind (proto/isohost.proto): how a source entry runs.
 const kSourceEval = 1;

@@ -3,15 +3,10 @@
 // worker (as Node does: a deep require tree asks about the same few folders
 // over and over). Only the fields resolution needs are kept.
 
-// Methods called as functions: the first resolution runs in a worker's
-// start, where the interpreter has no feedback and reading a method off an
-// object or a string goes to the runtime each time.
-const uncurryThis = (fn) => Function.prototype.call.bind(fn);
-const MapPrototypeGet = uncurryThis(Map.prototype.get);
-const MapPrototypeSet = uncurryThis(Map.prototype.set);
-const StringPrototypeLastIndexOf = uncurryThis(String.prototype.lastIndexOf);
-const StringPrototypeSlice = uncurryThis(String.prototype.slice);
-const StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith);
+// The first resolution runs in a worker's start: primordials.
+const {
+  MapPrototypeGet, MapPrototypeSet, StringPrototypeEndsWith, StringPrototypeLastIndexOf, StringPrototypeSlice,
+} = internalRequire('internal/primordials');
 
 const kEmpty = Object.freeze({ exists: false });
 const cache = new Map();  // directory (no trailing '/') -> record

@@ -1,22 +1,17 @@
 'use strict';
 // POSIX paths: the functions of require('path') (= path.posix here) and the
 // ones the CommonJS loader uses from the first require on. This file loads
-// nothing else until an argument is wrong, so the loader's use of it costs an
-// idle worker one builtin. The Windows flavour (internal/path/win32.js) reuses
-// the helpers exported at the end.
+// nothing else but the primordials until an argument is wrong. The Windows
+// flavour (internal/path/win32.js) reuses the helpers exported at the end.
 
 const kSlash = 0x2f;
 const kDot = 0x2e;
 
-// String methods called as functions. In code that runs once (a worker's
-// start), the interpreter has no feedback yet, and reading a method or
-// `length` off a string goes to the runtime every time; a call of these
-// does not.
-const uncurryThis = (fn) => Function.prototype.call.bind(fn);
-const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
-const StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith);
-const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
-const StringPrototypeSlice = uncurryThis(String.prototype.slice);
+// The loader's paths are made in a worker's start, by code that has not run
+// before in it: the string methods it calls are primordials.
+const {
+  StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeIndexOf, StringPrototypeSlice,
+} = internalRequire('internal/primordials');
 
 // Node's ERR_INVALID_ARG_TYPE, with the errors module loaded only when needed.
 function invalidType(name, expected, value) {
