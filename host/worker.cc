@@ -314,7 +314,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
       });
     }
     if (!start_sent) SendStart(&start);
-    AfterStart();
+    ReportStartPortsClosed();
     stdout_pipe_.OpenPipe(launched->stdout_read.release());
     stderr_pipe_.OpenPipe(launched->stderr_read.release());
     stdout_pipe_.StartReading([this](std::string_view data) { OnNativeOutput(StdioStream::kStdout, data); },
@@ -406,8 +406,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     channel_->Send(*envelope);
   }
 
-  void AfterStart() {
-    // Ends of its workerData whose channel closed on the way.
+  // Ends of its workerData whose channel closed on the way to Start.
+  void ReportStartPortsClosed() {
     if (!start_ports_closed_.empty()) {
       PortRelay::SayClosed(this, start_ports_closed_);
       start_ports_closed_.clear();

@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 
 #include <cstdint>
-
 #include <iterator>
 #include <memory>
 
@@ -11,9 +10,6 @@
 #include "worker/source_text.h"
 
 namespace isohost::worker {
-namespace {
-
-}  // namespace
 
 std::string CompileVariant(const std::vector<std::string>& param_names) {
   std::string variant;

@@ -77,42 +77,6 @@ bool MakeUtf8String(v8::Isolate* isolate, const char* bytes, std::size_t size, v
 
 // ReadSourceText() of the open `fd`, which it closes.
 bool ReadSourceTextFrom(v8::Isolate* isolate, const std::string& path, int fd, const struct stat& before,
-                        FileStamp* stamp, bool want_stamp, v8::Local<v8::String>* text);
-
-}  // namespace
-
-bool ReadSourceText(v8::Isolate* isolate, const std::string& path, FileStamp* stamp, bool want_stamp,
-                    v8::Local<v8::String>* text) {
-  *text = {};
-  *stamp = {};
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  struct stat before;
-  if (::fstat(fd, &before) != 0) {
-    ::close(fd);
-    return false;
-  }
-  return ReadSourceTextFrom(isolate, path, fd, before, stamp, want_stamp, text);
-}
-
-bool ReadRegularSourceText(v8::Isolate* isolate, const std::string& path, std::size_t max_bytes, FileStamp* stamp,
-                           bool want_stamp, v8::Local<v8::String>* text, std::int64_t* ctime_ns) {
-  *text = {};
-  *stamp = {};
-  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return false;
-  struct stat before;
-  if (::fstat(fd, &before) != 0 || !S_ISREG(before.st_mode) || static_cast<std::size_t>(before.st_size) > max_bytes) {
-    ::close(fd);
-    return false;
-  }
-  if (ctime_ns != nullptr) *ctime_ns = TimeNs(before.st_ctim);
-  return ReadSourceTextFrom(isolate, path, fd, before, stamp, want_stamp, text);
-}
-
-namespace {
-
-bool ReadSourceTextFrom(v8::Isolate* isolate, const std::string& path, int fd, const struct stat& before,
                         FileStamp* stamp, bool want_stamp, v8::Local<v8::String>* text) {
   if (!S_ISREG(before.st_mode) || static_cast<std::size_t>(before.st_size) < kExternalSourceMinLength) {
     // Small files, directories, pipes and /proc files: read as they always
@@ -151,6 +115,35 @@ bool ReadSourceTextFrom(v8::Isolate* isolate, const std::string& path, int fd, c
 }
 
 }  // namespace
+
+bool ReadSourceText(v8::Isolate* isolate, const std::string& path, FileStamp* stamp, bool want_stamp,
+                    v8::Local<v8::String>* text) {
+  *text = {};
+  *stamp = {};
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat before;
+  if (::fstat(fd, &before) != 0) {
+    ::close(fd);
+    return false;
+  }
+  return ReadSourceTextFrom(isolate, path, fd, before, stamp, want_stamp, text);
+}
+
+bool ReadRegularSourceText(v8::Isolate* isolate, const std::string& path, std::size_t max_bytes, FileStamp* stamp,
+                           bool want_stamp, v8::Local<v8::String>* text, std::int64_t* ctime_ns) {
+  *text = {};
+  *stamp = {};
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat before;
+  if (::fstat(fd, &before) != 0 || !S_ISREG(before.st_mode) || static_cast<std::size_t>(before.st_size) > max_bytes) {
+    ::close(fd);
+    return false;
+  }
+  if (ctime_ns != nullptr) *ctime_ns = TimeNs(before.st_ctim);
+  return ReadSourceTextFrom(isolate, path, fd, before, stamp, want_stamp, text);
+}
 
 v8::MaybeLocal<v8::String> FunctionBodyText(v8::Isolate* isolate, v8::Local<v8::String> text) {
   const int length = text->Length();

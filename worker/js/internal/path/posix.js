@@ -10,7 +10,8 @@ const kDot = 0x2e;
 // The loader's paths are made in a worker's start, by code that has not run
 // before in it: the string methods it calls are primordials.
 const {
-  StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeIndexOf, StringPrototypeSlice,
+  StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeIndexOf, StringPrototypeLastIndexOf,
+  StringPrototypeSlice,
 } = internalRequire('internal/primordials');
 
 // Node's ERR_INVALID_ARG_TYPE, with the errors module loaded only when needed.
@@ -83,8 +84,8 @@ function isCollapsed(path, start) {
 // segment (trailing separators do not count as one), or -1 when there is
 // none at or after `rootEnd`.
 function lastSeparatorBeforeBase(path, rootEnd, isSep) {
-  if (isSep === isSlash && path.charCodeAt(path.length - 1) !== kSlash) {
-    const slash = path.lastIndexOf('/');
+  if (isSep === isSlash && !StringPrototypeEndsWith(path, '/')) {
+    const slash = StringPrototypeLastIndexOf(path, '/');
     return slash >= rootEnd ? slash : -1;
   }
   let i = path.length - 1;
@@ -97,8 +98,8 @@ function lastSeparatorBeforeBase(path, rootEnd, isSep) {
 // separators ignored; begin === end when there is none. Read by index, not
 // destructured: destructuring runs the iterator protocol.
 function baseBounds(path, start, isSep) {
-  if (isSep === isSlash && path.charCodeAt(path.length - 1) !== kSlash) {
-    return [Math.max(start, path.lastIndexOf('/') + 1), path.length];
+  if (isSep === isSlash && !StringPrototypeEndsWith(path, '/')) {
+    return [Math.max(start, StringPrototypeLastIndexOf(path, '/') + 1), path.length];
   }
   let end = path.length;
   while (end > start && isSep(path.charCodeAt(end - 1))) end--;
