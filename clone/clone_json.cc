@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <new>
 #include <unordered_set>
 
 namespace isohost::ipc {
@@ -414,10 +415,18 @@ Result<CloneValue> FromJson(const Json& json) { return FromJsonAt(json, 0); }
 
 Result<CloneValue> ParseJson(std::string_view text) {
   Json json;
+  // Every failure of the parser is the caller's input error, not only a
+  // syntax error: 1e400 throws out_of_range, and nothing of it may escape.
   try {
     json = Json::parse(text);
   } catch (const Json::parse_error& error) {
     return CloneError{std::string("invalid JSON: ") + error.what()};
+  } catch (const Json::out_of_range& error) {
+    return CloneError{std::string("a JSON number is out of range: ") + error.what()};
+  } catch (const Json::exception& error) {
+    return CloneError{std::string("invalid JSON: ") + error.what()};
+  } catch (const std::bad_alloc&) {
+    return CloneError{"the JSON text is too large to parse"};
   }
   return FromJson(json);
 }

@@ -334,9 +334,10 @@ void Runtime::Exit(int code, proto::ExitReason reason, const std::string& messag
 
 void Runtime::OnChannelClosed(const std::string& error) {
   if (!error.empty()) std::fprintf(stderr, "isohost-worker: channel to host failed: %s\n", error.c_str());
-  // Without a host nobody can see what we do: stop at once.
+  // Without a host nobody can see what we do: stop at once. A pooled worker
+  // the host let go (EOF before Start) ends normally; a failed channel never.
   std::fflush(stderr);
-  _exit(started_ ? 1 : 0);
+  _exit(started_ || !error.empty() ? 1 : 0);
 }
 
 bool Runtime::ReceiveShared(std::uint32_t count) {

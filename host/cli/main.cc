@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "host/cli/node_command_line.h"
@@ -22,7 +23,10 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
   run_command->add_option("script", run.script, "Worker script (a CommonJS module)")
       ->required()
       ->check(CLI::ExistingFile);
-  run_command->add_option("args", run.script_args, "Arguments for the script (process.argv), after --");
+  // Those after `--` are taken before CLI11 parses (main below): it would
+  // split one written "[1,2]" into two.
+  run_command->add_option("args", run.script_args,
+                          "Arguments for the script (process.argv); after --, each is passed as written");
 
   run_command->add_option("-n,--workers", run.workers, "Run N workers of the script")
       ->check(CLI::Range(1u, 4096u))
@@ -35,7 +39,12 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
   run_command->add_flag("--echo", run.echo, "Post every message from a worker back to it unchanged");
   run_command->add_flag("--print-messages", run.print_messages,
                         "Print each message from a worker as a JSON line on stdout");
-  run_command->add_option("--send", run.send, "Post this JSON value to each worker after it starts (repeatable)");
+  // No list syntax on values that are JSON or flags: CLI11 would split
+  // "[1,2]" into two values (allow_extra_args(false) turns that off).
+  run_command
+      ->add_option("--send", run.send,
+                   "Post this JSON value to each worker after it starts (repeatable; a JSON array is one message)")
+      ->allow_extra_args(false);
   run_command->add_option("--worker-data", run.worker_data, "workerData for the workers, as JSON");
 
   run_command->add_option("--restart", restart, "Restart policy: no, on-failure or always")
@@ -67,7 +76,8 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
   run_command->add_option("--max-message-bytes", run.max_message_bytes, "Largest message either side may send")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
       ->capture_default_str();
-  run_command->add_option("--v8-flag", run.v8_flags, "Pass a flag to the workers' V8 (repeatable)");
+  run_command->add_option("--v8-flag", run.v8_flags, "Pass a flag to the workers' V8 (repeatable)")
+      ->allow_extra_args(false);
   // Checked here, applied after parsing (in their order, after --max-old-space).
   CLI::Validator node_option(
       [](std::string& option) {
@@ -83,6 +93,7 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
                    "--pending-deprecation, --zero-fill-buffers, --experimental-vm-modules,\n"
                    "--no-experimental-require-module, --no-warnings or --expose-gc. It takes effect as under\n"
                    "Node and is in the workers' process.execArgv")
+      ->allow_extra_args(false)
       ->check(node_option);
   run_command->add_flag_callback(
       "--expose-internals", [&run] { run.exec_argv.emplace_back("--expose-internals"); },
@@ -145,6 +156,10 @@ void AddPoolOptions(CLI::App* pool_command, isohost::cli::PoolCommandOptions& po
       ->check(CLI::Range(0.001, 1e7));
   pool_command->add_option("--max-old-space", pool.max_old_space_mb, "Worker old-generation heap limit, MB")
       ->check(CLI::Range(1u, 1u << 20));
+  pool_command->add_option("--max-message-bytes", pool.max_message_bytes,
+                           "Largest task or result; a longer input line is refused without being parsed")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
+      ->capture_default_str();
   pool_command->add_option("--spawn", spawn, "How workers are started: auto, exec, zygote or pool (see run)")
       ->check(CLI::IsMember({"auto", "exec", "zygote", "pool"}))
       ->capture_default_str();
@@ -252,7 +267,20 @@ int main(int argc, char** argv) {
   isohost::cli::PermissionFlags pool_permission_flags;
   isohost::cli::AddPermissionOptions(pool_command, pool_permission_flags);
 
-  CLI11_PARSE(app, argc, argv);
+  // `run ... -- ARGS`: the script's arguments, passed as written, never
+  // parsed as options or lists.
+  int parsed_argc = argc;
+  std::vector<std::string> verbatim_args;
+  if (argc > 1 && std::string_view(argv[1]) == "run") {
+    for (int i = 2; i < argc; ++i) {
+      if (std::string_view(argv[i]) != "--") continue;
+      verbatim_args.assign(argv + i + 1, argv + argc);
+      parsed_argc = i;
+      break;
+    }
+  }
+  CLI11_PARSE(app, parsed_argc, argv);
+  run.script_args.insert(run.script_args.end(), verbatim_args.begin(), verbatim_args.end());
   for (const std::string& option : node_options) {
     std::string error;
     if (!isohost::cli::ApplyNodeOption(option, &run, &error)) return isohost::cli::kBadOptionExitCode;

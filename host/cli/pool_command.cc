@@ -1,6 +1,8 @@
 #include "host/cli/pool_command.h"
 
+#include "host/cli/json_input.h"
 #include "host/cli/run_command.h"
+#include "host/cli/task_line_reader.h"
 
 #include <unistd.h>
 
@@ -207,6 +209,7 @@ int PoolCommand(const PoolCommandOptions& options) {
   pool_options.recycle.max_heap_used_mb = options.max_heap_after_task_mb;
   pool_options.recycle.max_age_ms = static_cast<std::uint64_t>(options.max_age_s * 1000);
   pool_options.limits.max_old_space_mb = options.max_old_space_mb;
+  pool_options.limits.max_message_bytes = options.max_message_bytes;
   pool_options.spawn = options.spawn;
   pool_options.compile_cache_dir = CompileCacheDir(options.compile_cache_dir);
   pool_options.permissions = options.permissions;
@@ -225,21 +228,32 @@ int PoolCommand(const PoolCommandOptions& options) {
   const std::uint64_t window = options.max_queue + options.workers * options.concurrency;
   std::uint64_t index = 0;
   std::string line;
-  while (std::getline(*input, line)) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    std::uint64_t task_index = index++;
-    ipc::Result<ipc::CloneValue> value = ipc::ParseJson(line);
-    if (!value) {
-      TaskResult refused;
-      refused.error = TaskError{};
-      refused.error->kind = TaskErrorKind::kInvalid;
-      refused.error->message = "task " + std::to_string(task_index) + " is not valid JSON: " + value.error().message;
-      printer.Add(task_index, ResultLine(task_index, refused), false);
+  std::size_t length = 0;
+  // A line longer than a message may be is refused before it is parsed.
+  TaskLineReader reader(*input, pool_options.limits.max_message_bytes);
+  auto refuse = [&printer](std::uint64_t task_index, const std::string& why) {
+    TaskResult refused;
+    refused.error = TaskError{};
+    refused.error->kind = TaskErrorKind::kInvalid;
+    refused.error->message = "task " + std::to_string(task_index) + " " + why;
+    printer.Add(task_index, ResultLine(task_index, refused), false);
+  };
+  for (TaskLineReader::Status status; (status = reader.Next(&line, &length)) != TaskLineReader::Status::kEnd;) {
+    if (status == TaskLineReader::Status::kTooLong) {
+      refuse(index++, "is a line of " + std::to_string(length) + " bytes, longer than the message limit of " +
+                          std::to_string(pool_options.limits.max_message_bytes) + " bytes");
       continue;
     }
-    std::vector<std::uint8_t> bytes = ipc::Encode(*value);
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    std::uint64_t task_index = index++;
+    std::string bytes;
+    std::string error;
+    if (!JsonToCloneBytes(line, &bytes, &error)) {
+      refuse(task_index, "is not valid JSON: " + error);
+      continue;
+    }
     printer.WaitFor(task_index + 1 > window ? task_index + 1 - window : 0);
-    pool.Run(std::string(bytes.begin(), bytes.end()), {}, [&printer, task_index](TaskResult result) {
+    pool.Run(std::move(bytes), {}, [&printer, task_index](TaskResult result) {
       printer.Add(task_index, ResultLine(task_index, result), result.ok());
     });
   }

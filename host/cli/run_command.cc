@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 
+#include "host/cli/json_input.h"
 #include "ipc/uv_handle.h"
 #include "isohost/clone_codec.h"
 #include "isohost/clone_json.h"
@@ -27,14 +28,10 @@ constexpr std::uint64_t kShutdownGraceMs = 3000;
 
 // JSON text -> structured-clone bytes, or an error naming `what`.
 bool JsonToClone(spdlog::logger& logger, const std::string& json, const char* what, std::string* out) {
-  ipc::Result<ipc::CloneValue> value = ipc::ParseJson(json);
-  if (!value) {
-    logger.error("{} is not valid JSON: {}", what, value.error().message);
-    return false;
-  }
-  std::vector<std::uint8_t> bytes = ipc::Encode(*value);
-  out->assign(bytes.begin(), bytes.end());
-  return true;
+  std::string error;
+  if (JsonToCloneBytes(json, out, &error)) return true;
+  logger.error("{} is not valid JSON: {}", what, error);
+  return false;
 }
 
 // Runs `on_signal` when `signum` arrives; waiting for it alone does not keep
@@ -126,8 +123,8 @@ int RunCommand(const RunOptions& options) {
   // fs.readFileSync(0) and the children it starts all see the real thing,
   // and nothing is read that the worker did not ask for.
   if (options.workers == 1 && ::fcntl(STDIN_FILENO, F_GETFD) != -1) worker_options.stdin_fd = STDIN_FILENO;
-  if (!options.worker_data.empty() &&
-      !JsonToClone(*logger, options.worker_data, "--worker-data", &worker_options.worker_data)) {
+  if (options.worker_data &&
+      !JsonToClone(*logger, *options.worker_data, "--worker-data", &worker_options.worker_data)) {
     return 2;
   }
   std::vector<std::string> to_send;
@@ -204,8 +201,12 @@ int RunCommand(const RunOptions& options) {
     };
     callbacks.on_done = [&](std::uint64_t id, const ExitInfo& info, const std::string& why) {
       if (!why.empty()) logger->error("worker {}: {}", id, why);
-      if (!status_set || (status == 0 && info.code != 0)) {
-        status = info.code;
+      // A worker that failed (it crashed, or was given up after restarts that
+      // failed) is a failure of ours, whatever code its process left.
+      int code = info.code;
+      if (code == 0 && (!why.empty() || info.reason != ExitReason::kNormal)) code = 1;
+      if (!status_set || (status == 0 && code != 0)) {
+        status = code;
         status_set = true;
       }
     };

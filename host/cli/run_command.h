@@ -32,7 +32,7 @@ struct RunOptions {
   bool echo = false;              // post every message back to its worker
   bool print_messages = false;    // print each message as a JSON line
   std::vector<std::string> send;  // JSON messages to post after start
-  std::string worker_data;        // JSON; empty: undefined
+  std::optional<std::string> worker_data;  // JSON; none: undefined
   bool stats = false;             // print each worker's loop counters at exit
   std::vector<std::string> v8_flags;
   std::size_t max_message_bytes = 64u << 20;

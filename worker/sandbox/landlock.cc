@@ -41,11 +41,15 @@ struct RulesetAttr {
 };
 
 constexpr std::uint64_t kRead = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
+// What a write root grants (ABI 1): device nodes are not among it.
 constexpr std::uint64_t kWriteV1 = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
-                                   LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
-                                   LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
-                                   LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
-                                   LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
+                                   LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_DIR |
+                                   LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_SOCK |
+                                   LANDLOCK_ACCESS_FS_MAKE_FIFO | LANDLOCK_ACCESS_FS_MAKE_SYM;
+// Making a device node is always handled and never granted, even with every
+// path writable: a node for /dev/kmsg or a disk, made in a write root, would
+// open what no path grant covers (the seccomp filter refuses it as well).
+constexpr std::uint64_t kDeviceNodes = LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK;
 // The rights that apply to a file (the others only to directories).
 constexpr std::uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
                                       LANDLOCK_ACCESS_FS_READ_FILE | kTruncate | kIoctlDev;
@@ -73,6 +77,11 @@ constexpr RuntimePath kRuntimeReads[] = {
     {"/proc/stat", PathKind::kFile},           {"/proc/cpuinfo", PathKind::kFile},
     {"/sys/devices/system/cpu", PathKind::kDirectory}};
 constexpr RuntimePath kRuntimeWrites[] = {{"/dev/null", PathKind::kFile}};
+// What resolving a host name reads (getaddrinfo: glibc's files and DNS
+// sources, its address sorting), for a worker with the network granted.
+constexpr RuntimePath kNameResolutionReads[] = {
+    {"/etc/hosts", PathKind::kFile},       {"/etc/resolv.conf", PathKind::kFile}, {"/etc/nsswitch.conf", PathKind::kFile},
+    {"/etc/gai.conf", PathKind::kFile},    {"/etc/host.conf", PathKind::kFile},   {"/etc/services", PathKind::kFile}};
 // What a program started by a worker that may start them needs to load.
 constexpr const char* kExecReads[] = {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/ld.so.cache"};
 
@@ -181,6 +190,7 @@ int MakeRuleset(const Shape& shape, std::string* error) {
   attr.handled_access_fs = shape.exec ? 0 : LANDLOCK_ACCESS_FS_EXECUTE;
   if (!shape.read_all) attr.handled_access_fs |= kRead;
   if (!shape.write_all) attr.handled_access_fs |= write;
+  attr.handled_access_fs |= kDeviceNodes;
   if (abi >= 5) attr.handled_access_fs |= kIoctlDev;
   if (abi >= 4 && !shape.net) attr.handled_access_net = kNetBindTcp | kNetConnectTcp;
   // A worker may not signal the host (or any process outside its sandbox),
@@ -198,6 +208,11 @@ int MakeRuleset(const Shape& shape, std::string* error) {
   if (read != 0) {
     for (const RuntimePath& path : kRuntimeReads) {
       if (!rules.Add(path.path, kRead, path.kind, error)) return -1;
+    }
+    if (shape.net) {
+      for (const RuntimePath& path : kNameResolutionReads) {
+        if (!rules.Add(path.path, kRead, path.kind, error)) return -1;
+      }
     }
     if (shape.exec) {
       for (const char* path : kExecReads) {

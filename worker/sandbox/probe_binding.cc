@@ -4,6 +4,11 @@
 // require('internal/test/binding').internalBinding('sandbox_probe'), that is
 // under --expose-internals, which no production host gives.
 #include <fcntl.h>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <signal.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
@@ -143,6 +148,52 @@ void Syscall(const v8::FunctionCallbackInfo<v8::Value>& info) {
   info.GetReturnValue().Set(static_cast<double>(result < 0 ? -errno : result));
 }
 
+// prlimit(pid, resource, soft, hard) -> 0 when the limits of process `pid`
+// were set, or -errno.
+void Prlimit(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+  pid_t pid = info[0]->Int32Value(context).FromMaybe(0);
+  int resource = info[1]->Int32Value(context).FromMaybe(0);
+  rlimit64 limit{};
+  limit.rlim_cur = static_cast<rlim64_t>(info[2]->IntegerValue(context).FromMaybe(0));
+  limit.rlim_max = static_cast<rlim64_t>(info[3]->IntegerValue(context).FromMaybe(0));
+  info.GetReturnValue().Set(::prlimit64(pid, static_cast<__rlimit_resource>(resource), &limit, nullptr) == 0 ? 0 : -errno);
+}
+
+// mknod(path, mode, major, minor) -> 0 when the node was made, or -errno.
+void Mknod(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+  std::string path = Utf8(info.GetIsolate(), info[0]);
+  auto mode = static_cast<mode_t>(info[1]->Uint32Value(context).FromMaybe(0));
+  unsigned major = info[2]->Uint32Value(context).FromMaybe(0);
+  unsigned minor = info[3]->Uint32Value(context).FromMaybe(0);
+  info.GetReturnValue().Set(::mknod(path.c_str(), mode, makedev(major, minor)) == 0 ? 0 : -errno);
+}
+
+// setAffinity(pid, cpu) -> 0 when process `pid` was bound to CPU `cpu`, or -errno.
+void SetAffinity(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+  pid_t pid = info[0]->Int32Value(context).FromMaybe(0);
+  int cpu = info[1]->Int32Value(context).FromMaybe(0);
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  info.GetReturnValue().Set(::sched_setaffinity(pid, sizeof set, &set) == 0 ? 0 : -errno);
+}
+
+// shmRead(id, length) -> the first `length` bytes of SysV shared-memory
+// segment `id` as a string, or -errno.
+void ShmRead(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Local<v8::Context> context = info.GetIsolate()->GetCurrentContext();
+  int id = info[0]->Int32Value(context).FromMaybe(-1);
+  std::size_t length = info[1]->Uint32Value(context).FromMaybe(0);
+  void* at = ::shmat(id, nullptr, SHM_RDONLY);
+  if (at == reinterpret_cast<void*>(-1)) return info.GetReturnValue().Set(-errno);
+  std::string data(static_cast<const char*>(at), length);
+  ::shmdt(at);
+  ReturnString(info, data);
+}
+
 }  // namespace
 
 void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
@@ -156,6 +207,10 @@ void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> cont
   SetMethod(isolate, context, target, "kill", Kill);
   SetMethod(isolate, context, target, "ptraceParent", PtraceParent);
   SetMethod(isolate, context, target, "syscall", Syscall);
+  SetMethod(isolate, context, target, "prlimit", Prlimit);
+  SetMethod(isolate, context, target, "mknod", Mknod);
+  SetMethod(isolate, context, target, "setAffinity", SetAffinity);
+  SetMethod(isolate, context, target, "shmRead", ShmRead);
 }
 
 }  // namespace isohost::worker::native_modules

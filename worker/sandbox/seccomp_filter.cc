@@ -5,12 +5,16 @@
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <stddef.h>
+#include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <vector>
@@ -38,7 +42,26 @@ constexpr int kDenied[] = {
     SYS_pidfd_send_signal, SYS_tkill,          SYS_rt_sigqueueinfo,   SYS_rt_tgsigqueueinfo,
     SYS_io_uring_setup,  SYS_io_uring_enter,   SYS_io_uring_register, SYS_vhangup,
     SYS_personality,     SYS_modify_ldt,       SYS_uselib,            SYS_nfsservctl,
+    // SysV IPC: segments, queues and semaphores live outside any process, so
+    // a worker could read and overwrite another program's shared memory, or
+    // keep a channel to another worker that the host never sees.
+    SYS_shmget,          SYS_shmat,            SYS_shmdt,             SYS_shmctl,
+    SYS_msgget,          SYS_msgsnd,           SYS_msgrcv,            SYS_msgctl,
+    SYS_semget,          SYS_semop,            SYS_semtimedop,        SYS_semctl,
 };
+
+// Calls that change how another process is scheduled or limited: allowed on
+// the worker itself (a pid of 0, or its own), refused with EPERM on any
+// other, such as the host (a renice of it, or an RLIMIT_NOFILE of 10 that
+// stops every spawn). Their first argument is the pid.
+constexpr int kSelfOnly[] = {
+    SYS_sched_setaffinity, SYS_sched_setscheduler, SYS_sched_setparam, SYS_sched_setattr,
+    SYS_prlimit64,         SYS_migrate_pages,      SYS_move_pages,
+};
+
+// setpriority's and ioprio_set's `which`: one process, by pid.
+constexpr std::uint32_t kPrioProcess = 0;       // PRIO_PROCESS
+constexpr std::uint32_t kIoprioWhoProcess = 1;  // IOPRIO_WHO_PROCESS
 
 // Namespaces a clone() must not make.
 constexpr unsigned long kCloneNamespaces = CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER |
@@ -60,6 +83,8 @@ class Program {
  public:
   void Load(std::uint32_t offset) { Add(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset)); }
   void Return(std::uint32_t action) { Add(BPF_STMT(BPF_RET | BPF_K, action)); }
+  // A &= bits;
+  void And(std::uint32_t bits) { Add(BPF_STMT(BPF_ALU | BPF_AND | BPF_K, bits)); }
   // if (A == value) return action;
   void ReturnIf(std::uint32_t value, std::uint32_t action) {
     Add(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, value, 0, 1));
@@ -155,6 +180,13 @@ std::vector<sock_filter> BuildProgram(const SyscallGrant& grant, pid_t pid_of_wo
   int clone = p.NewLabel();
   int ioctl = p.NewLabel();
   int signal = p.NewLabel();
+  int self_only = p.NewLabel();
+  int priority = p.NewLabel();
+  int io_priority = p.NewLabel();
+  int self_in_a1 = p.NewLabel();
+  int mknod = p.NewLabel();
+  int mknodat = p.NewLabel();
+  int prctl = p.NewLabel();
   // What each call number is: denied, allowed, or looked at further. Denied
   // numbers are often consecutive, and each run of them is one interval.
   std::vector<std::pair<std::uint32_t, int>> calls;
@@ -170,6 +202,12 @@ std::vector<sock_filter> BuildProgram(const SyscallGrant& grant, pid_t pid_of_wo
   calls.emplace_back(SYS_clone3, no_clone3);
   calls.emplace_back(SYS_clone, clone);
   calls.emplace_back(SYS_ioctl, ioctl);
+  for (int nr : kSelfOnly) calls.emplace_back(nr, self_only);
+  calls.emplace_back(SYS_setpriority, priority);
+  calls.emplace_back(SYS_ioprio_set, io_priority);
+  calls.emplace_back(SYS_mknod, mknod);
+  calls.emplace_back(SYS_mknodat, mknodat);
+  calls.emplace_back(SYS_prctl, prctl);
   std::sort(calls.begin(), calls.end());
   calls.erase(std::unique(calls.begin(), calls.end()), calls.end());
   std::vector<Interval> intervals;
@@ -218,6 +256,45 @@ std::vector<sock_filter> BuildProgram(const SyscallGrant& grant, pid_t pid_of_wo
   p.Load(Arg(0));
   p.ReturnIf(pid, SECCOMP_RET_ALLOW);
   p.Return(kEperm);
+  // The pid is the first argument: 0 (itself) or its own pid.
+  p.Place(self_only);
+  p.Load(Arg(0));
+  p.ReturnIf(0, SECCOMP_RET_ALLOW);
+  p.ReturnIf(pid, SECCOMP_RET_ALLOW);
+  p.Return(kEperm);
+  // setpriority(which, who, prio) and ioprio_set(which, who, prio): one
+  // process, itself. A process group or a user would take in the host.
+  p.Place(priority);
+  p.Load(Arg(0));
+  p.JumpTo(BPF_JEQ, kPrioProcess, self_in_a1, deny);
+  p.Place(io_priority);
+  p.Load(Arg(0));
+  p.JumpTo(BPF_JEQ, kIoprioWhoProcess, self_in_a1, deny);
+  p.Place(self_in_a1);
+  p.Load(Arg(1));
+  p.ReturnIf(0, SECCOMP_RET_ALLOW);
+  p.ReturnIf(pid, SECCOMP_RET_ALLOW);
+  p.Return(kEperm);
+  // mknod(path, mode, dev) and mknodat(dirfd, path, mode, dev): never a
+  // device node (one for /dev/kmsg made in a write root would read the
+  // kernel's log); files, FIFOs and sockets as the file-system grant says.
+  for (auto [label, mode_arg] : {std::pair{mknod, 1}, std::pair{mknodat, 2}}) {
+    p.Place(label);
+    p.Load(Arg(mode_arg));
+    p.And(S_IFMT);
+    p.ReturnIf(S_IFCHR, kEperm);
+    p.ReturnIf(S_IFBLK, kEperm);
+    p.Return(SECCOMP_RET_ALLOW);
+  }
+  // prctl: the parent-death signal stays SIGKILL (what isohost-child-exec
+  // sets); clearing it would let a process outlive the host.
+  p.Place(prctl);
+  p.Load(Arg(0));
+  p.Jump(BPF_JEQ, PR_SET_PDEATHSIG, 1, 0);
+  p.Return(SECCOMP_RET_ALLOW);
+  p.Load(Arg(1));
+  p.ReturnIf(SIGKILL, SECCOMP_RET_ALLOW);
+  p.Return(kEperm);
   p.Place(no_clone3);
   p.Return(Errno(ENOSYS));
   p.Place(allow);
@@ -231,6 +308,15 @@ std::vector<sock_filter> BuildProgram(const SyscallGrant& grant, pid_t pid_of_wo
   return std::move(p.code());
 #endif
 }
+
+#ifdef ISOHOST_SANDBOX_TEST_HOOKS
+// Test builds only (ISOHOST_SANDBOX_TEST_HOOKS), as the Landlock hook in
+// landlock.cc: the variable in the host's environment leaves the filter off,
+// so that tests see what Landlock alone refuses. Read when the binary loads.
+const bool kTestWithoutSeccomp = std::getenv("ISOHOST_TEST_SANDBOX_NO_SECCOMP") != nullptr;
+#else
+constexpr bool kTestWithoutSeccomp = false;
+#endif
 
 // The program PrepareSeccompFilter() made, for what grant and process.
 struct PreparedProgram {
@@ -252,6 +338,11 @@ void PrepareSeccompFilter() {
 void DiscardPreparedSeccompFilter() { prepared = PreparedProgram{}; }
 
 bool InstallSeccompFilter(const SyscallGrant& grant, std::string* error) {
+  if (kTestWithoutSeccomp) {
+    DiscardPreparedSeccompFilter();
+    *error = "the seccomp filter is off (ISOHOST_TEST_SANDBOX_NO_SECCOMP)";
+    return false;
+  }
   std::vector<sock_filter> code;
   if (!prepared.code.empty() && prepared.grant == grant && prepared.pid == ::getpid()) {
     code = std::move(prepared.code);

@@ -73,8 +73,9 @@ std::string ToJsonText(const CloneValue& value,
 
 // Fails on binary JSON values and on nesting deeper than kMaxCloneDepth.
 Result<CloneValue> FromJson(const nlohmann::ordered_json& json);
-// Parses `text` and converts it; a syntax error is reported with its
-// position.
+// Parses `text` and converts it. Whatever the parser refuses (a syntax error,
+// reported with its position; a number beyond a double's range, such as
+// 1e400) is an error result, never an exception.
 Result<CloneValue> ParseJson(std::string_view text);
 
 // How JS spells a number as a string (Number.prototype.toString()), e.g. for
