@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 
 set_target_properties(isohost isohost-worker PROPERTIES
   INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}/isohost")
-install(TARGETS isohost isohost-worker isohost-child-exec RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS isohost isohost-worker isohost-child-exec isohost-keeper RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 file(GLOB _libnode_files "${ISOHOST_LIBNODE_DIR}/libnode.so*")
 install(FILES ${_libnode_files} DESTINATION ${CMAKE_INSTALL_LIBDIR}/isohost)
 

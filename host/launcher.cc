@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "host/cgroup_tree.h"
 #include "host/exec_process.h"
 #include "host/worker_binary.h"
 #include "host/zygote.h"
@@ -56,7 +57,11 @@ bool MakeWorkerFds(LaunchedProcess* launched, ChildFds* child, std::string* erro
   return true;
 }
 
-std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error) {
+namespace {
+
+// A fresh isohost-worker that moves itself into `cgroup`, if any.
+std::optional<LaunchedProcess> LaunchByExecInto(uv_loop_t* loop, const LaunchRequest& request, std::string* error,
+                                                const std::optional<std::string>& cgroup) {
   LaunchedProcess launched;
   launched.strategy = SpawnStrategy::kExec;
   ChildFds child;
@@ -69,6 +74,7 @@ std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest
     args.push_back("--max-young-space-mb=" + std::to_string(request.max_young_space_mb));
   }
   if (request.code_range_mb > 0) args.push_back("--code-range-mb=" + std::to_string(request.code_range_mb));
+  if (cgroup) args.push_back("--cgroup=" + *cgroup);
   int fds[3] = {child.stdout_write.get(), child.stderr_write.get(), child.channel.get()};
   auto watch = ExecWatch::Spawn(loop, args, fds, error);
   if (!watch) return std::nullopt;
@@ -77,12 +83,21 @@ std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest
   return launched;
 }
 
+}  // namespace
+
+std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error,
+                                            const std::shared_ptr<CgroupTree>& cgroups) {
+  std::optional<std::string> cgroup = NewWorkerCgroup(cgroups);
+  return KeepInCgroup(LaunchByExecInto(loop, request, error, cgroup), cgroups, cgroup);
+}
+
 Launcher::Launcher(uv_loop_t* loop, LauncherOptions options)
     : loop_(loop), options_(std::move(options)), refill_(loop) {
   if (options_.worker_binary.empty()) options_.worker_binary = FindWorkerBinary();
   if (options_.default_strategy == SpawnStrategy::kDefault) options_.default_strategy = SpawnStrategy::kPool;
   if (!options_.logger) options_.logger = MakeHostLogger("isohost", LogFormat::kText);
   pool_request_.binary = options_.worker_binary;
+  cgroups_ = CgroupTree::ForThisProcess(options_.worker_binary, *options_.logger);
 }
 
 Launcher::~Launcher() = default;
@@ -95,7 +110,7 @@ void Launcher::KillZygoteForTesting() {
 
 std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& request, std::string* error,
                                                           bool pooled, bool in_background) {
-  if (zygote_failed_) return LaunchByExec(loop_, request, error);
+  if (zygote_failed_) return LaunchByExec(loop_, request, error, cgroups_);
   // A zygote that died is replaced once; if that fails too, exec from now on.
   for (int attempt = 0; attempt < 2; ++attempt) {
     std::string start_error;
@@ -106,19 +121,19 @@ std::optional<LaunchedProcess> Launcher::LaunchFromZygote(const LaunchRequest& r
     }
     Zygote::Readiness readiness = Zygote::Readiness::kFailed;
     if (zygote_) readiness = zygote_->CheckReady(in_background ? 0 : kZygoteStartTimeoutMs, &start_error);
-    if (readiness == Zygote::Readiness::kStarting) return LaunchByExec(loop_, request, error);
+    if (readiness == Zygote::Readiness::kStarting) return LaunchByExec(loop_, request, error, cgroups_);
     if (readiness == Zygote::Readiness::kFailed) {
       options_.logger->warn("cannot start the zygote ({}); spawning workers by exec", start_error);
       zygote_.reset();
       zygote_failed_ = true;
-      return LaunchByExec(loop_, request, error);
+      return LaunchByExec(loop_, request, error, cgroups_);
     }
     std::string launch_error;
-    if (auto launched = zygote_->Launch(request, &launch_error, pooled)) return launched;
+    if (auto launched = zygote_->Launch(request, &launch_error, pooled, cgroups_)) return launched;
     // A zygote found dead here is replaced, and said so, on the next attempt.
     if (zygote_->alive()) options_.logger->warn("the zygote could not start a worker: {}", launch_error);
   }
-  return LaunchByExec(loop_, request, error);
+  return LaunchByExec(loop_, request, error, cgroups_);
 }
 
 std::optional<LaunchedProcess> Launcher::TakeFromPool(const LaunchRequest& request) {
@@ -223,7 +238,7 @@ std::optional<LaunchedProcess> Launcher::Launch(const LaunchRequest& request, Sp
     case SpawnStrategy::kDefault:
       break;
   }
-  return LaunchByExec(loop_, request, error);
+  return LaunchByExec(loop_, request, error, cgroups_);
 }
 
 }  // namespace isohost

@@ -81,7 +81,12 @@ struct EntryHint {
 };
 
 // A fresh process: posix_spawn (through libuv) of the worker binary.
-std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error);
+class CgroupTree;
+
+// A fresh isohost-worker process, in a cgroup of its own when `cgroups` can
+// make one (host/cgroup_tree.h).
+std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error,
+                                            const std::shared_ptr<CgroupTree>& cgroups);
 
 class Zygote;
 
@@ -161,6 +166,8 @@ class Launcher {
   LaunchRequest pool_request_;
   bool refilling_ = true;
   bool refill_in_background_ = false;  // the pool is refilled without waiting for the zygote
+  // The cgroups of the workers launched here (null: none can be made).
+  std::shared_ptr<CgroupTree> cgroups_;
   std::shared_ptr<Zygote> zygote_;
   bool zygote_failed_ = false;  // could not be (re)started: use exec
   std::deque<Pooled> pool_;

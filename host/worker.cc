@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <spdlog/spdlog.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "host/cgroup_tree.h"
 #include "host/launcher.h"
 #include "host/host_port.h"
 #include "isohost/clone_codec.h"
@@ -271,7 +273,8 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
                                 // As Start will say: no path for source text, no cache when sandboxed.
                                 EntryHint{options_.script_source ? std::string() : options_.script_path,
                                           options_.permissions ? std::string() : options_.compile_cache_dir})
-                             : LaunchByExec(loop_, request, &error);
+                             : LaunchByExec(loop_, request, &error,
+                                            CgroupTree::ForThisProcess(request.binary, *spdlog::default_logger()));
     if (!launched) return error;
     pid_ = launched->pid;
     strategy_ = launched->strategy;
@@ -368,6 +371,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     start->mutable_limits()->set_timeout_ms(options_.limits.timeout_ms);
     start->mutable_limits()->set_stack_size_kib(options_.limits.stack_size_kib);
     start->mutable_limits()->set_code_range_mb(options_.limits.code_range_mb);
+    start->mutable_limits()->set_max_memory_mb(options_.limits.max_memory_mb);
     thread_id_ = options_.thread_id != 0 ? options_.thread_id : static_cast<std::uint32_t>(id_);
     start->set_thread_id(thread_id_);
     Threads()->Add(thread_id_, this);

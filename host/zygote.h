@@ -44,7 +44,9 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   ~Zygote();
 
   // `pooled`: the worker goes into the pool, and warms up before its Hello.
-  std::optional<LaunchedProcess> Launch(const LaunchRequest& request, std::string* error, bool pooled = false);
+  // The worker moves into a cgroup of `cgroups`, when that can make one.
+  std::optional<LaunchedProcess> Launch(const LaunchRequest& request, std::string* error, bool pooled,
+                                        const std::shared_ptr<CgroupTree>& cgroups);
   bool alive() const { return control_ && process_ && process_->running(); }
   int pid() { return process_ ? process_->pid() : 0; }
   void Kill() {
@@ -52,6 +54,8 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   }
 
  private:
+  std::optional<LaunchedProcess> LaunchInto(const LaunchRequest& request, std::string* error, bool pooled,
+                                            const std::optional<std::string>& cgroup);
   friend class ZygoteWatch;
   Zygote(uv_loop_t* loop, std::shared_ptr<spdlog::logger> logger)
       : loop_(loop), logger_(std::move(logger)), output_(loop), deferred_dispatch_(loop) {}
@@ -80,6 +84,7 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   std::unique_ptr<ExecWatch> process_;
   std::map<int, ZygoteWatch*> watches_;  // running workers by pid
   int awaited_watches_ = 0;              // of those, the ones whose exit somebody waits for
+
   // Exit reports read while Launch() waited for its own answer; handled on
   // the next loop turn, not inside the caller's Launch().
   std::vector<ipc::ZygoteReply> pending_exits_;

@@ -987,6 +987,7 @@ bool Channel::AwaitBackgroundWriter(std::uint64_t task, int timeout_ms) {
 }
 
 void Channel::BackgroundWriterMain() {
+  if (options_.on_writer_start) options_.on_writer_start();
   const auto delay = std::chrono::milliseconds(options_.max_write_delay_ms);
   std::unique_lock<std::mutex> lock(out_mutex_);
   while (!writer_stop_) {

@@ -65,6 +65,10 @@ struct ChannelOptions {
   // peer promptly while frames still leave in batches. 0: frames wait for
   // Flush() (or auto_flush).
   std::uint32_t max_write_delay_ms = 0;
+  // Runs first on each background writer thread the channel starts, before
+  // the thread touches anything: a worker holds that thread to its sandbox
+  // from birth (worker/sandbox/landlock.h, HoldThisThreadToNothing).
+  std::function<void()> on_writer_start;
 };
 
 class Channel {
@@ -185,6 +189,7 @@ class Channel {
   // to its sandbox replaces it so, with one made inside.
   void StopBackgroundWriter();
   void ResumeBackgroundWriter();
+  bool has_background_writer() const { return writer_.joinable(); }
   // Runs `task` on the background writer thread and waits up to `timeout_ms`
   // for it to finish: for what must be done by that very thread (a Landlock
   // domain is made per thread). False when there is no such thread or it did

@@ -9,12 +9,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "ipc/check.h"
 #include "ipc/frame_format.h"
 #include "ipc/stdio_flow.h"
 #include "ipc/uv_loop.h"
 #include "worker/builtins.h"
+#include "worker/cgroup_join.h"
 #include "worker/compile_cache.h"
 #include "worker/module_wrap.h"
 #include "worker/nested_workers.h"
@@ -71,6 +73,9 @@ Runtime::Runtime(v8::Platform* platform, int channel_fd, HeapLimits limits)
   // Frames from one callback go out in one write, after the callback.
   options.auto_flush = false;
   options.max_write_delay_ms = kMaxWriteDelayMs;
+  // The writer thread is held to nothing from its first instruction, so a
+  // sandbox needs nothing of it at Start.
+  options.on_writer_start = [] { sandbox::HoldWriterThread(); };
   channel_ = std::make_unique<ipc::Channel>(
       &loop_, channel_fd,
       ipc::Channel::Callbacks{
@@ -127,6 +132,13 @@ Runtime::~Runtime() {
   }
 }
 
+namespace {
+
+// The process's one Runtime, for the callbacks that get no data pointer.
+Runtime* the_runtime = nullptr;
+
+}  // namespace
+
 static void TracePoint(const char* what) {
   static bool enabled = getenv("ISOHOST_TRACE_STARTUP") != nullptr;
   if (enabled) std::fprintf(stderr, "[trace %d] %.3f ms %s\n", getpid(), uv_hrtime() / 1e6, what);
@@ -134,7 +146,7 @@ static void TracePoint(const char* what) {
 
 bool Runtime::Initialize(bool warm_up) {
   TracePoint("initialize");
-  allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
+  allocator_ = std::make_unique<CappedAllocator>();
   v8::Isolate::CreateParams params;
   params.array_buffer_allocator = allocator_.get();
   if (heap_limits_.max_old_space_mb > 0) {
@@ -154,6 +166,8 @@ bool Runtime::Initialize(bool warm_up) {
   isolate_->SetPromiseRejectCallback(&Runtime::PromiseRejectCallback);
   isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);
   isolate_->AddNearHeapLimitCallback(&Runtime::OnNearHeapLimit, this);
+  isolate_->SetOOMErrorHandler(&Runtime::OnOutOfMemory);
+  the_runtime = this;
   InstallModuleHooks(isolate_);
 
   v8::Isolate::Scope isolate_scope(isolate_);
@@ -289,6 +303,22 @@ void Runtime::CheckedLoopClose(uv_loop_t* loop) {
 }
 
 void Runtime::Exit(int code, proto::ExitReason reason, const std::string& message) {
+  // The RangeError of an ArrayBuffer the memory cap refused, left uncaught:
+  // the worker ran out of its memory, as one at its heap limit does.
+  // So is an uncaught ENOMEM under the limit (a native allocation refused,
+  // past RLIMIT_DATA, that a call reported rather than died of).
+  if (reason == proto::EXIT_REASON_UNCAUGHT_EXCEPTION && start_.limits().max_memory_mb() > 0) {
+    const std::string limit = std::to_string(start_.limits().max_memory_mb()) + " MB";
+    if (allocator_->refused() > 0 && message.rfind("RangeError: Array buffer allocation failed", 0) == 0) {
+      return Exit(134, proto::EXIT_REASON_OUT_OF_MEMORY,
+                  "ArrayBuffer memory past the limit of " + limit + " (an allocation was refused, and its RangeError "
+                  "not caught)");
+    }
+    if (message.find("ENOMEM") != std::string::npos) {
+      return Exit(134, proto::EXIT_REASON_OUT_OF_MEMORY,
+                  "memory past the limit of " + limit + " (" + message + ", not caught)");
+    }
+  }
   exiting_ = true;
   // What the script posted on its ports' links reaches their peers.
   if (port_links_) port_links_->FlushAll(kFinalFlushTimeoutMs);
@@ -449,16 +479,26 @@ void Runtime::StartScript(proto::Start* start) {
     ahead_of_start_->Started(start_.has_permissions());
     ahead_of_start_.reset();
   }
+  // Before the sandbox, which refuses a later change of the process's limits.
+  ApplyMemoryLimit();
+  if (start_.cpu_time_ms() > 0) sandbox::SetCpuTimeBackstop(start_.cpu_time_ms());
   if (start_.has_permissions()) {
+    // The cgroup's files are out of the sandbox's reach, and its thread
+    // would be outside the Landlock domain: the move ends first.
+    FinishCgroupJoin();
     std::uint64_t began_ns = uv_hrtime();
     // The channel's writer thread, made before the sandbox, restricts itself
     // to the same Landlock domain; one that cannot is replaced by a thread
     // made inside it before the script runs.
+    // A writer thread that holds itself to nothing needs nothing more; one
+    // that could not restricts itself to the grant's domain at Start.
+    const bool writer_held =
+        channel_->has_background_writer() && sandbox::WriterThreadHeld(kWriterRestrictTimeoutMs);
     std::uint64_t posted = 0;
     sandbox::OtherThread writer{
         [&](std::function<void()> task) { return (posted = channel_->PostToBackgroundWriter(std::move(task))) != 0; },
         [&] { return channel_->AwaitBackgroundWriter(posted, kWriterRestrictTimeoutMs); }};
-    sandbox_ = sandbox::ApplySandbox(start_, &writer);
+    sandbox_ = sandbox::ApplySandbox(start_, writer_held ? nullptr : &writer, writer_held ? 1 : 0);
     if (!sandbox_.other_thread_restricted) channel_->StopBackgroundWriter();
     channel_->ResumeBackgroundWriter();  // nothing if it runs
     sandbox_.applied_in_us = (uv_hrtime() - began_ns) / 1000;
@@ -640,6 +680,10 @@ void Runtime::OnWatchdogFired(uv_async_t* handle) {
 }
 
 void Runtime::ExitIfTimedOut() {
+  if (memory_exceeded_) {
+    Exit(134, proto::EXIT_REASON_OUT_OF_MEMORY,
+         "JavaScript heap past the memory limit of " + std::to_string(start_.limits().max_memory_mb()) + " MB");
+  }
   if (cpu_limit_ && cpu_limit_->reached()) {
     Exit(128 + SIGXCPU, proto::EXIT_REASON_CPU_TIME,
          "used more than its CPU time limit of " + std::to_string(cpu_limit_->limit_ms()) + " ms");
@@ -649,12 +693,62 @@ void Runtime::ExitIfTimedOut() {
        "ran longer than the time limit of " + std::to_string(timeout_ms_) + " ms");
 }
 
+void Runtime::ApplyMemoryLimit() {
+  const std::uint64_t cap = std::uint64_t{start_.limits().max_memory_mb()} << 20;
+  if (cap == 0) return;
+  allocator_->SetCap(cap);
+  v8::HeapStatistics heap;
+  isolate_->GetHeapStatistics(&heap);
+  heap_limit_bytes_ = heap.used_heap_size() + cap;
+  isolate_->AddGCEpilogueCallback(&Runtime::OnGcEpilogue, this);
+  std::string error;
+  if (!LimitDataSegment(DataSegmentLimitOver(cap), &error)) {
+    std::fprintf(stderr, "isohost-worker: warning: the memory limit holds for ArrayBuffers only: %s\n", error.c_str());
+  }
+  // A native allocation past RLIMIT_DATA (a large read or string) throws
+  // std::bad_alloc, which would abort: it ends the worker as out of memory.
+  std::set_new_handler(&Runtime::OnNativeOutOfMemory);
+}
+
+void Runtime::OnOutOfMemory(const char* location, bool is_heap_oom) {
+  static bool once = false;
+  if (once || the_runtime == nullptr) _exit(134);
+  once = true;
+  std::string limit;
+  if (std::uint32_t mb = the_runtime->start_.limits().max_memory_mb(); mb > 0) {
+    limit = " (memory limit " + std::to_string(mb) + " MB)";
+  }
+  the_runtime->Exit(134, proto::EXIT_REASON_OUT_OF_MEMORY,
+                    std::string(is_heap_oom ? "JavaScript heap out of memory" : "out of memory") + limit +
+                        (location != nullptr ? std::string(": ") + location : std::string()));
+}
+
+void Runtime::OnNativeOutOfMemory() { OnOutOfMemory("a native allocation failed", false); }
+
+void Runtime::OnGcEpilogue(v8::Isolate* isolate, v8::GCType, v8::GCCallbackFlags, void* data) {
+  auto* self = static_cast<Runtime*>(data);
+  if (self->memory_exceeded_) return;
+  v8::HeapStatistics heap;
+  isolate->GetHeapStatistics(&heap);
+  if (heap.used_heap_size() <= self->heap_limit_bytes_) return;
+  // What survived a collection is past the limit: stop the JS (also in a
+  // loop), and end the worker once it has stopped (ExitIfTimedOut()).
+  self->memory_exceeded_ = true;
+  isolate->TerminateExecution();
+  uv_async_send(&self->watchdog_async_);
+}
+
 size_t Runtime::OnNearHeapLimit(void* data, size_t current_limit, size_t) {
   auto* self = static_cast<Runtime*>(data);
   // Report it while we still can: past this point V8 would abort with a
-  // fatal error. Output written so far is flushed first, by Exit().
-  self->Exit(134, proto::EXIT_REASON_OUT_OF_MEMORY,
-             "JavaScript heap out of memory (heap limit " + std::to_string(current_limit >> 20) + " MB)");
+  // fatal error. Output written so far is flushed first, by Exit(). V8 asks
+  // here too when the kernel refused the heap more pages (RLIMIT_DATA of a
+  // memory limit) before the heap reached its own limit.
+  std::string limits = "heap limit " + std::to_string(current_limit >> 20) + " MB";
+  if (std::uint32_t mb = self->start_.limits().max_memory_mb(); mb > 0) {
+    limits += ", memory limit " + std::to_string(mb) + " MB";
+  }
+  self->Exit(134, proto::EXIT_REASON_OUT_OF_MEMORY, "JavaScript heap out of memory (" + limits + ")");
 }
 
 int RunWorkerOnChannel(v8::Platform* platform, HeapLimits limits, bool pooled) {

@@ -21,6 +21,7 @@
 #include "ipc/channel.h"
 #include "isohost.pb.h"
 #include "worker/reply_spin.h"
+#include "worker/memory_cap.h"
 #include "worker/promise_hooks.h"
 #include "worker/sandbox/ahead_of_start.h"
 #include "worker/sandbox/cpu_limit.h"
@@ -226,6 +227,15 @@ class Runtime {
 
   static void OnWatchdogFired(uv_async_t* handle);
   static size_t OnNearHeapLimit(void* data, size_t current_limit, size_t initial_limit);
+  // V8 could not get memory (past RLIMIT_DATA under --max-memory), or a
+  // native allocation failed: reported as out of memory while we can.
+  static void OnOutOfMemory(const char* location, bool is_heap_oom);
+  static void OnNativeOutOfMemory();
+  // Start's max_memory_mb: the allocator's cap, the heap's (checked after
+  // each GC: RLIMIT_DATA does not see V8 commit heap pages it reserved) and
+  // RLIMIT_DATA for the rest.
+  void ApplyMemoryLimit();
+  static void OnGcEpilogue(v8::Isolate* isolate, v8::GCType type, v8::GCCallbackFlags flags, void* data);
 
   static void OnTimer(uv_timer_t* handle);
   static void OnCheck(uv_check_t* handle);
@@ -243,7 +253,7 @@ class Runtime {
   uv_prepare_t platform_pump_;
   uv_async_t watchdog_async_;  // wakes the loop when the watchdog fires
 
-  std::unique_ptr<v8::ArrayBuffer::Allocator> allocator_;
+  std::unique_ptr<CappedAllocator> allocator_;
   v8::Isolate* isolate_ = nullptr;
   v8::Global<v8::Context> context_;
   JsCallbacks js_;
@@ -264,6 +274,10 @@ class Runtime {
   std::condition_variable watchdog_cv_;
   bool watchdog_cancelled_ = false;
   std::atomic<bool> timed_out_{false};
+  // The V8 heap passed max_memory_mb (OnGcEpilogue): the JS is stopped and
+  // the worker ends out of memory, as on a timeout.
+  std::atomic<bool> memory_exceeded_{false};
+  std::size_t heap_limit_bytes_ = 0;  // what the heap may use under max_memory_mb
   std::uint64_t timeout_ms_ = 0;
 
   proto::Start start_;

@@ -61,6 +61,12 @@ void AddRunOptions(CLI::App* run_command, isohost::cli::RunOptions& run, std::st
   run_command->add_option("--timeout", run.timeout_s,
                           "Stop a worker that runs longer than S seconds (its JS is interrupted, then it is killed)")
       ->check(CLI::Range(0.001, 1e7));
+  run_command
+      ->add_option("--max-memory", run.max_memory_mb,
+                   "The memory a worker may take past its start, MB: its ArrayBuffers together (past it, a\n"
+                   "RangeError), and the process's data at it plus a quarter (the kernel's RLIMIT_DATA); a\n"
+                   "worker past it ends with reason \"out of memory\"")
+      ->check(CLI::Range(1u, 1u << 22));
   run_command->add_option("--max-old-space", run.max_old_space_mb, "Worker old-generation heap limit, MB")
       ->check(CLI::Range(1u, 1u << 20));
   run_command->add_option("--max-young-space", run.max_young_space_mb, "Worker young-generation heap limit, MB")
@@ -154,6 +160,8 @@ void AddPoolOptions(CLI::App* pool_command, isohost::cli::PoolCommandOptions& po
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
   pool_command->add_option("--max-age", pool.max_age_s, "Replace a worker older than S seconds, between tasks")
       ->check(CLI::Range(0.001, 1e7));
+  pool_command->add_option("--max-memory", pool.max_memory_mb, "The memory a worker may take past its start, MB (see run)")
+      ->check(CLI::Range(1u, 1u << 22));
   pool_command->add_option("--max-old-space", pool.max_old_space_mb, "Worker old-generation heap limit, MB")
       ->check(CLI::Range(1u, 1u << 20));
   pool_command->add_option("--max-message-bytes", pool.max_message_bytes,

@@ -209,6 +209,7 @@ int PoolCommand(const PoolCommandOptions& options) {
   pool_options.recycle.max_heap_used_mb = options.max_heap_after_task_mb;
   pool_options.recycle.max_age_ms = static_cast<std::uint64_t>(options.max_age_s * 1000);
   pool_options.limits.max_old_space_mb = options.max_old_space_mb;
+  pool_options.limits.max_memory_mb = options.max_memory_mb;
   pool_options.limits.max_message_bytes = options.max_message_bytes;
   pool_options.spawn = options.spawn;
   pool_options.compile_cache_dir = CompileCacheDir(options.compile_cache_dir);

@@ -25,6 +25,7 @@ struct PoolCommandOptions {
   std::uint64_t max_heap_after_task_mb = 0;
   double max_age_s = 0;
   unsigned max_old_space_mb = 0;
+  unsigned max_memory_mb = 0;  // ResourceLimits::max_memory_mb
   // The largest task or result message; a longer input line is refused
   // before it is parsed.
   std::size_t max_message_bytes = ResourceLimits{}.max_message_bytes;

@@ -115,6 +115,7 @@ int RunCommand(const RunOptions& options) {
   worker_options.max_nested_workers = options.max_nested_workers;
   worker_options.link_spin_us = options.link_spin_us;
   worker_options.limits.max_old_space_mb = options.max_old_space_mb;
+  worker_options.limits.max_memory_mb = options.max_memory_mb;
   worker_options.limits.max_young_space_mb = options.max_young_space_mb;
   worker_options.limits.timeout_ms = static_cast<std::uint64_t>(options.timeout_s * 1000);
   worker_options.limits.cpu_time_ms = static_cast<std::uint64_t>(options.cpu_time_s * 1000);

@@ -40,6 +40,7 @@ struct RunOptions {
   std::size_t max_nested_workers = 16;
   std::uint32_t link_spin_us = 50;
   unsigned max_old_space_mb = 0;
+  unsigned max_memory_mb = 0;  // ResourceLimits::max_memory_mb
   unsigned max_young_space_mb = 0;
   double timeout_s = 0;
   double cpu_time_s = 0;  // --cpu-time

@@ -196,8 +196,9 @@ TEST_P(SandboxTest, WithoutLandlockTheWorkerSaysItIsDegraded) {
 }
 
 // Landlock is per thread: the channel's writer thread, made before the
-// sandbox, restricts itself to the same grant at Start, so a native open on
-// it is refused as one on the script's thread is.
+// sandbox, holds itself to nothing from its birth (it only writes to the
+// descriptors it has), so a native open on it is refused, even of what the
+// grant lets the script's thread read, and whether or not there is a sandbox.
 TEST_P(SandboxTest, TheWriterThreadIsHeldToTheGrantToo) {
   SandboxFiles files;
   std::string script = files.app() + "/writer_thread.js";
@@ -207,11 +208,14 @@ TEST_P(SandboxTest, TheWriterThreadIsHeldToTheGrantToo) {
   CliResult result =
       RunCli({"run", "--spawn", GetParam(), "--sandbox", "--expose-internals", script, "--", files.secret()});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(result.out, std::to_string(-EACCES) + " 0\n") << result.err;
+  EXPECT_EQ(result.out, std::to_string(-EACCES) + " " + std::to_string(-EACCES) + "\n") << result.err;
   EXPECT_EQ(result.err.find("degraded"), std::string::npos) << result.err;
-  // Without a sandbox the same thread opens it.
+  // Without a sandbox too: the script's own thread is not restricted.
   result = RunCli({"run", "--spawn", GetParam(), "--expose-internals", script, "--", files.secret()});
-  EXPECT_EQ(result.out, "0 0\n") << result.err;
+  EXPECT_EQ(result.out, std::to_string(-EACCES) + " " + std::to_string(-EACCES) + "\n") << result.err;
+  result = RunCli({"run", "--spawn", GetParam(), "--expose-internals", ScriptPath("sandbox/native_read.js"), "--",
+                   files.secret()});
+  EXPECT_EQ(result.out, "TOPSECRET\n") << result.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, SandboxTest, ::testing::Values("exec", "zygote", "pool"),
@@ -524,7 +528,7 @@ TEST(SandboxLibraryTest, APooledWorkersWriterThreadIsHeldToTheGrant) {
     supervisor.Spawn(options, callbacks);
     while (!done) uv_run(supervisor.loop(), UV_RUN_ONCE);
     EXPECT_EQ(exit_info.code, 0) << exit_info.message;
-    EXPECT_EQ(out, std::to_string(-EACCES) + " 0\n");
+    EXPECT_EQ(out, std::to_string(-EACCES) + " " + std::to_string(-EACCES) + "\n");
     EXPECT_EQ(exit_info.sandbox_degraded, "");
     // The pool refills (on the supervisor's loop), and its worker waits a
     // while before it is taken.

@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <string_view>
 
+#include "worker/cgroup_join.h"
+
 namespace isohost::worker::child_process {
 namespace {
 
@@ -188,6 +190,8 @@ int SpawnChild(const SpawnRequest& request, std::vector<uv_stdio_container_t> st
   }
   if (request.detached) options.flags |= UV_PROCESS_DETACHED;
 
+  // The child is born into the worker's cgroup, never outside it.
+  FinishCgroupJoin();
   int pid = 0;
   int rc = spawn(&options, &pid);
   ::close(report[1]);

@@ -1,6 +1,7 @@
 #include "worker/sandbox/ahead_of_start.h"
 
 #include "worker/sandbox/landlock.h"
+#include "worker/sandbox/sandbox.h"
 #include "worker/sandbox/seccomp_filter.h"
 
 namespace isohost::worker::sandbox {
@@ -21,6 +22,7 @@ void AheadOfStart::PrepareNow() {
   if (prepared_) return;
   PrepareRuleset();
   PrepareSeccompFilter();
+  PrepareThreadCount();
   prepared_ = true;
 }
 
@@ -29,6 +31,7 @@ void AheadOfStart::Started(bool sandboxed) {
   if (sandboxed) return;
   DiscardPreparedRuleset();
   DiscardPreparedSeccompFilter();
+  DiscardPreparedThreadCount();
 }
 
 }  // namespace isohost::worker::sandbox

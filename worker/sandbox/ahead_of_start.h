@@ -12,7 +12,8 @@ namespace isohost::worker::sandbox {
 // Once the worker has waited a little for Start (an exec'd or forked worker
 // gets its Start at once, a pooled one may wait long), the part of the
 // Landlock ruleset that no grant changes and the seccomp program of the
-// default grant are made (PrepareRuleset(), PrepareSeccompFilter()), so that
+// default grant are made, and the thread count's procfs entry opened
+// (PrepareRuleset(), PrepareSeccompFilter(), PrepareThreadCount()), so that
 // a sandboxed Start only adds the grant's roots and attaches. The timer does
 // not keep the loop alive.
 class AheadOfStart {

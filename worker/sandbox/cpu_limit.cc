@@ -20,18 +20,19 @@ std::uint64_t CpuNowNs() {
 
 std::uint64_t ProcessCpuTimeUs() { return CpuNowNs() / 1000; }
 
-CpuLimit::CpuLimit(std::uint64_t limit_ms, std::function<void()> on_reached)
-    : limit_ms_(limit_ms), on_reached_(std::move(on_reached)) {
+void SetCpuTimeBackstop(std::uint64_t limit_ms) {
   std::uint64_t deadline_ns = CpuNowNs() + limit_ms * 1000000u;
-  // The kernel's backstop, for JS that cannot be stopped (a long native
-  // call): SIGXCPU a second past the limit, SIGKILL a second later. The
-  // host reports either as kCpuTime.
   rlim_t seconds = static_cast<rlim_t>(deadline_ns / 1000000000u) + 2;
   rlimit limit{seconds, seconds + 1};
   rlimit current{};
   if (::getrlimit(RLIMIT_CPU, &current) == 0 && (current.rlim_max == RLIM_INFINITY || current.rlim_max >= limit.rlim_max)) {
     ::setrlimit(RLIMIT_CPU, &limit);
   }
+}
+
+CpuLimit::CpuLimit(std::uint64_t limit_ms, std::function<void()> on_reached)
+    : limit_ms_(limit_ms), on_reached_(std::move(on_reached)) {
+  std::uint64_t deadline_ns = CpuNowNs() + limit_ms * 1000000u;
   thread_ = std::thread([this, deadline_ns] { Watch(deadline_ns); });
 }
 

@@ -1,6 +1,7 @@
 // The worker's CPU-time limit (Start.cpu_time_ms): a thread that sleeps
-// until the process could have used its allowance, and RLIMIT_CPU as the
-// kernel's backstop. Owned by the Runtime; lives from Start to exit.
+// until the process could have used its allowance, with RLIMIT_CPU as the
+// kernel's backstop (SetCpuTimeBackstop()). Owned by the Runtime; lives from
+// Start to exit.
 #ifndef ISOHOST_WORKER_SANDBOX_CPU_LIMIT_H_
 #define ISOHOST_WORKER_SANDBOX_CPU_LIMIT_H_
 
@@ -37,6 +38,12 @@ class CpuLimit {
   bool cancelled_ = false;
   std::thread thread_;
 };
+
+// The kernel's backstop of a limit of `limit_ms` from now, for JS that
+// cannot be stopped (a long native call): RLIMIT_CPU, SIGXCPU a second past
+// the limit and SIGKILL a second later (the host reports either as
+// kCpuTime). Set before the sandbox, which refuses changes of the limits.
+void SetCpuTimeBackstop(std::uint64_t limit_ms);
 
 // The process's CPU time (user + system, all threads), in microseconds.
 std::uint64_t ProcessCpuTimeUs();

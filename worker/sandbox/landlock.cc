@@ -272,6 +272,19 @@ void DiscardPreparedRuleset() {
   prepared_ruleset = -1;
 }
 
+bool HoldThisThreadToNothing() {
+  const int abi = LandlockAbi();
+  if (abi == 0) return false;
+  RulesetAttr attr{};
+  attr.handled_access_fs = LANDLOCK_ACCESS_FS_EXECUTE | kRead | WriteRights(abi) | kDeviceNodes;
+  if (abi >= 5) attr.handled_access_fs |= kIoctlDev;
+  if (abi >= 4) attr.handled_access_net = kNetBindTcp | kNetConnectTcp;
+  if (abi >= 6) attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
+  std::size_t size = abi >= 6 ? sizeof(RulesetAttr) : abi >= 4 ? 2 * sizeof(std::uint64_t) : sizeof(std::uint64_t);
+  ipc::UniqueFd ruleset(static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0)));
+  return ruleset && RestrictThisThread(ruleset.get());
+}
+
 bool RestrictThisThread(int ruleset_fd) {
   return ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 && ::syscall(SYS_landlock_restrict_self, ruleset_fd, 0) == 0;
 }

@@ -44,6 +44,15 @@ void DiscardPreparedRuleset();
 bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error,
                         const std::function<void(int ruleset_fd)>& restrict_other = nullptr);
 
+// Holds the calling thread (and those it starts) to nothing: a Landlock
+// domain that handles every right this kernel's ABI has and grants none, no
+// file opened or made, no TCP, no signal or abstract socket outside it;
+// no_new_privs on the thread. For a thread that only writes to descriptors
+// it holds (the channel's writer): restricted from birth, it needs nothing
+// done when the worker's sandbox comes, and is held tighter than the grant.
+// False when the kernel has no Landlock (or refuses).
+bool HoldThisThreadToNothing();
+
 // Sets no_new_privs on the calling thread and restricts it to `ruleset_fd`
 // (both are per thread): for a thread another one made the ruleset for.
 bool RestrictThisThread(int ruleset_fd);

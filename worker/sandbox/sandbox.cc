@@ -8,11 +8,14 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 
 #include "ipc/unique_fd.h"
 #include "worker/sandbox/landlock.h"
@@ -57,11 +60,17 @@ InitialEnvironment FindInitialEnvironment() {
 
 const InitialEnvironment kInitialEnvironment = FindInitialEnvironment();
 
+// /proc/self/task, opened ahead of Start (PrepareThreadCount()): the first
+// lookup of a new process's procfs entries is what costs, not the stat.
+ipc::UniqueFd prepared_task_dir;
+
 // The threads of this process: procfs counts them in the link count of
 // /proc/self/task (two more than there are). One stat, not a file read.
 long CountThreads() {
   struct stat st {};
-  if (::stat("/proc/self/task", &st) != 0 || st.st_nlink < 3) return -1;
+  int rc = prepared_task_dir ? ::fstat(prepared_task_dir.get(), &st) : ::stat("/proc/self/task", &st);
+  prepared_task_dir.reset();
+  if (rc != 0 || st.st_nlink < 3) return -1;
   return static_cast<long>(st.st_nlink) - 2;
 }
 
@@ -98,9 +107,38 @@ void SetLimit(int resource, rlim_t value, const char* name, SandboxReport* repor
   if (::setrlimit(resource, &limit) != 0) Degrade(report, std::string(name) + ": " + std::strerror(errno));
 }
 
+// What HoldWriterThread() did on the writer thread, for the main thread.
+struct WriterHold {
+  enum State { kUnknown, kHeld, kNotHeld };
+  std::mutex mutex;  // guards state
+  std::condition_variable changed;
+  State state = kUnknown;
+};
+WriterHold writer_hold;
+
 }  // namespace
 
-SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_thread) {
+void PrepareThreadCount() {
+  if (!prepared_task_dir) prepared_task_dir.reset(::open("/proc/self/task", O_PATH | O_DIRECTORY | O_CLOEXEC));
+}
+
+void DiscardPreparedThreadCount() { prepared_task_dir.reset(); }
+
+void HoldWriterThread() {
+  bool held = HoldThisThreadToNothing();
+  std::lock_guard<std::mutex> lock(writer_hold.mutex);
+  writer_hold.state = held ? WriterHold::kHeld : WriterHold::kNotHeld;
+  writer_hold.changed.notify_all();
+}
+
+bool WriterThreadHeld(int timeout_ms) {
+  std::unique_lock<std::mutex> lock(writer_hold.mutex);
+  writer_hold.changed.wait_for(lock, std::chrono::milliseconds(timeout_ms),
+                               [] { return writer_hold.state != WriterHold::kUnknown; });
+  return writer_hold.state == WriterHold::kHeld;
+}
+
+SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_thread, int held_threads) {
   SandboxReport report;
   const proto::Permissions& grant = start.permissions();
   // The other thread's restriction, posted once the ruleset is made and
@@ -137,7 +175,7 @@ SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_t
     long threads = CountThreads();
     if (threads < 0) {
       Degrade(&report, "cannot count the process's threads in /proc/self/task");
-    } else if (long others = threads - 1 - (other_thread != nullptr ? 1 : 0); others > 0) {
+    } else if (long others = threads - 1 - held_threads - (other_thread != nullptr ? 1 : 0); others > 0) {
       Degrade(&report, std::to_string(others) + " thread(s) started before the sandbox are outside Landlock");
     }
     // The other thread restricts itself with its own copy of the ruleset,
@@ -183,7 +221,9 @@ SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_t
   } else {
     Degrade(&report, error);
   }
-  report.other_thread_restricted = other_posted && other_thread->await() && other_restricted->load();
+  report.other_thread_restricted = other_thread == nullptr
+                                       ? held_threads > 0
+                                       : other_posted && other_thread->await() && other_restricted->load();
   return report;
 }
 

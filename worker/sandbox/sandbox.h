@@ -34,11 +34,29 @@ struct SandboxReport {
 // this one goes on (SandboxReport::other_thread_restricted); the caller
 // replaces that thread if it did not. Any further thread would be outside
 // Landlock, and is reported.
+// `held_threads` more threads were held to nothing from birth (the
+// channel's writer, HoldWriterThread()): they are accounted for, and need
+// nothing done.
 struct OtherThread {
   std::function<bool(std::function<void()> task)> post;  // false: it cannot take one
   std::function<bool()> await;                           // false: the task did not finish in time
 };
-SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_thread = nullptr);
+SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_thread = nullptr,
+                           int held_threads = 0);
+
+// Opens ahead of Start, in a worker that waits for it, what counting the
+// process's threads needs; Discard...() closes it in one started without
+// permissions.
+void PrepareThreadCount();
+void DiscardPreparedThreadCount();
+
+// Run first on the channel's writer thread (ChannelOptions::on_writer_start):
+// holds it to nothing (HoldThisThreadToNothing()), so that a sandbox needs
+// nothing of it when Start comes.
+void HoldWriterThread();
+// Whether the writer thread started last was held so; waits up to
+// `timeout_ms` for one that has not got that far yet.
+bool WriterThreadHeld(int timeout_ms);
 
 }  // namespace isohost::worker::sandbox
 

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -48,6 +49,10 @@ constexpr int kDenied[] = {
     SYS_shmget,          SYS_shmat,            SYS_shmdt,             SYS_shmctl,
     SYS_msgget,          SYS_msgsnd,           SYS_msgrcv,            SYS_msgctl,
     SYS_semget,          SYS_semop,            SYS_semtimedop,        SYS_semctl,
+    // The limits are the sandbox's (RLIMIT_DATA of --max-memory, RLIMIT_CPU
+    // of --cpu-time, RLIMIT_NOFILE, RLIMIT_FSIZE, RLIMIT_CORE), set before
+    // the filter: a root worker could raise them otherwise. prlimit64 below.
+    SYS_setrlimit,
 };
 
 // Calls that change how another process is scheduled or limited: allowed on
@@ -56,8 +61,11 @@ constexpr int kDenied[] = {
 // stops every spawn). Their first argument is the pid.
 constexpr int kSelfOnly[] = {
     SYS_sched_setaffinity, SYS_sched_setscheduler, SYS_sched_setparam, SYS_sched_setattr,
-    SYS_prlimit64,         SYS_migrate_pages,      SYS_move_pages,
+    SYS_migrate_pages,     SYS_move_pages,
 };
+
+// A socket's type without SOCK_NONBLOCK and SOCK_CLOEXEC.
+constexpr std::uint32_t kSocketTypeMask = 0xf;
 
 // setpriority's and ioprio_set's `which`: one process, by pid.
 constexpr std::uint32_t kPrioProcess = 0;       // PRIO_PROCESS
@@ -187,6 +195,10 @@ std::vector<sock_filter> BuildProgram(const SyscallGrant& grant, pid_t pid_of_wo
   int mknod = p.NewLabel();
   int mknodat = p.NewLabel();
   int prctl = p.NewLabel();
+  int prlimit = p.NewLabel();
+  int socket = p.NewLabel();
+  int socket_domain = p.NewLabel();
+  int socketpair = p.NewLabel();
   // What each call number is: denied, allowed, or looked at further. Denied
   // numbers are often consecutive, and each run of them is one interval.
   std::vector<std::pair<std::uint32_t, int>> calls;
@@ -196,7 +208,8 @@ std::vector<sock_filter> BuildProgram(const SyscallGrant& grant, pid_t pid_of_wo
     // Signals only to itself: never to the host or another worker.
     for (int nr : {SYS_kill, SYS_tgkill}) calls.emplace_back(nr, signal);
   }
-  if (!grant.net) calls.emplace_back(SYS_socket, deny);
+  calls.emplace_back(SYS_socket, grant.net ? socket : deny);
+  calls.emplace_back(SYS_socketpair, socketpair);
   // clone3 keeps its flags in memory, out of the filter's sight: ENOSYS makes
   // glibc fall back to clone, whose flags it can read.
   calls.emplace_back(SYS_clone3, no_clone3);
@@ -208,6 +221,7 @@ std::vector<sock_filter> BuildProgram(const SyscallGrant& grant, pid_t pid_of_wo
   calls.emplace_back(SYS_mknod, mknod);
   calls.emplace_back(SYS_mknodat, mknodat);
   calls.emplace_back(SYS_prctl, prctl);
+  calls.emplace_back(SYS_prlimit64, prlimit);
   std::sort(calls.begin(), calls.end());
   calls.erase(std::unique(calls.begin(), calls.end()), calls.end());
   std::vector<Interval> intervals;
@@ -256,6 +270,36 @@ std::vector<sock_filter> BuildProgram(const SyscallGrant& grant, pid_t pid_of_wo
   p.Load(Arg(0));
   p.ReturnIf(pid, SECCOMP_RET_ALLOW);
   p.Return(kEperm);
+  // socket(domain, type, protocol), with the network granted: TCP and UDP
+  // over IPv4 and IPv6, nothing else. No Unix socket (Landlock judges the
+  // making of a socket file, not a connect to one, so a Unix socket could
+  // reach any on the system: docker's, a database's); no netlink (a root
+  // worker could reconfigure the network), no packet or raw socket, no
+  // vsock (the machine's hypervisor).
+  p.Place(socket);
+  p.Load(Arg(1));
+  p.And(kSocketTypeMask);
+  p.Jump(BPF_JEQ, SOCK_STREAM, 1, 0);
+  p.JumpTo(BPF_JEQ, SOCK_DGRAM, socket_domain, deny);
+  p.Place(socket_domain);
+  p.Load(Arg(0));
+  p.ReturnIf(AF_INET, SECCOMP_RET_ALLOW);
+  p.ReturnIf(AF_INET6, SECCOMP_RET_ALLOW);
+  p.Return(kEperm);
+  // socketpair: connected pairs (a child's stdio, libuv's pipes), never a
+  // datagram pair, one of whose ends could still send to any socket file.
+  p.Place(socketpair);
+  p.Load(Arg(1));
+  p.And(kSocketTypeMask);
+  p.ReturnIf(SOCK_DGRAM, kEperm);
+  p.Return(SECCOMP_RET_ALLOW);
+  // prlimit64(pid, resource, new, old): reading the worker's own limits
+  // (glibc's getrlimit), never setting any (glibc's setrlimit).
+  p.Place(prlimit);
+  p.Load(Arg(2));
+  p.ReturnIfAny(0xffffffffu, kEperm);
+  p.Load(Arg(2) + 4);
+  p.ReturnIfAny(0xffffffffu, kEperm);
   // The pid is the first argument: 0 (itself) or its own pid.
   p.Place(self_only);
   p.Load(Arg(0));

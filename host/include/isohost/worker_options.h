@@ -35,6 +35,14 @@ struct ResourceLimits {
   // the wall clock), 0 for none. At the limit its JS is stopped and it exits
   // with reason kCpuTime; RLIMIT_CPU ends it a second later if it cannot stop.
   std::uint64_t cpu_time_ms = 0;
+  // The memory the worker may take past what it holds at Start, MB, 0 for no
+  // limit: its ArrayBuffers and Buffers together may not pass it (an
+  // allocation past it throws a RangeError, and one left uncaught ends the
+  // worker with reason kOutOfMemory), and the kernel caps the process's data
+  // (RLIMIT_DATA: the V8 heap, native memory) at it plus a quarter (at least
+  // 16 MiB), so that a heap or native allocation past that ends the worker
+  // with kOutOfMemory too. A nested worker inherits its parent's.
+  std::uint32_t max_memory_mb = 0;
 };
 
 // How a worker process is obtained (see DESIGN.md, "Spawn"). Workers from

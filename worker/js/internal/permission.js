@@ -1,6 +1,7 @@
 'use strict';
 // Node's permission model in JavaScript: every native call of `fs` that
-// names a path, and every start of a process, is checked against the grant
+// names a path, every start of a process or worker, and every use of the
+// network (a connect, a listen, a lookup of a name) is checked against the grant
 // the host sent (binding 'permission') before it runs, and refused with
 // Node's ERR_ACCESS_DENIED ({ permission, resource }). The kernel enforces
 // the same grant in the worker process (worker/sandbox/), so these checks
@@ -33,6 +34,7 @@ const kFlagOf = {
   FileSystemWrite: '--allow-fs-write',
   ChildProcess: '--allow-child-process',
   WorkerThreads: '--allow-worker',
+  Net: '--allow-net',
 };
 
 function accessDenied(permission, resource) {
@@ -157,6 +159,12 @@ function checkWorker() {
   if (!grant.worker) throw accessDenied('WorkerThreads');
 }
 
+// The network (net, http, dns.lookup of a name): the error to report
+// through the call's own channel (an 'error' event, a callback), or null.
+function netDenied() {
+  return grant.net ? null : accessDenied('Net');
+}
+
 function hasFs(roots, reference) {
   if (reference === undefined) {
     // Without a path: whether every path is granted.
@@ -193,4 +201,4 @@ function install(process) {
   return permission;
 }
 
-module.exports = { enabled: grant.enabled, guardFs, checkRead, checkChildProcess, checkWorker, has, install };
+module.exports = { enabled: grant.enabled, guardFs, checkRead, checkChildProcess, checkWorker, netDenied, has, install };

@@ -95,6 +95,15 @@ class Server extends EventEmitter {
     this._listening = false;
     this._handle = false;  // taken: a second listen() throws until this one fails or closes
     const frame = this[kFrame] = asyncContext.currentFrame();
+    // Not without --allow-net: the server's 'error', as a failed listen.
+    if (binding.internalBinding('permission').enabled) {
+      const denied = internalRequire('internal/permission').netDenied();
+      if (denied !== null) {
+        this._handle = null;
+        process.nextTick(() => this.emit('error', denied));
+        return this;
+      }
+    }
     if (host === undefined || host === null || host === '') {
       this._bindAndListen(null, port, backlog, !!options.ipv6Only);
       return this;

@@ -19,7 +19,8 @@ const RLIMIT_NOFILE = 7;
 const RLIMIT_CORE = 4;
 const PR_SET_PDEATHSIG = 1;
 const SIGKILL = 9;
-const SYS = { shmget: 29, msgget: 68, semget: 64, prctl: 157, setpriority: 141, ioprio_set: 251 };
+const SYS = { shmget: 29, msgget: 68, semget: 64, prctl: 157, setpriority: 141, ioprio_set: 251, setrlimit: 160,
+  prlimit64: 302 };
 
 const results = {};
 function attempt(name, fn) {
@@ -46,6 +47,9 @@ attempt('affinityOther', () => probe.setAffinity(pid, 0));
 attempt('affinitySelf', () => probe.setAffinity(0, 0));
 attempt('limitOther', () => probe.prlimit(pid, RLIMIT_NOFILE, 10, 10));
 attempt('limitSelf', () => probe.prlimit(0, RLIMIT_CORE, 0, 0));
+attempt('setrlimit', () => probe.syscall(SYS.setrlimit, RLIMIT_CORE, 0));
+// Reading its own limits (glibc's getrlimit): a null new limit, a bad old one.
+attempt('readLimitSelf', () => probe.syscall(SYS.prlimit64, 0, RLIMIT_CORE, 0, 1));
 attempt('mknodChar', () => probe.mknod(`${writeDir}/kmsg`, S_IFCHR | 0o600, 1, 11));
 attempt('mknodBlock', () => probe.mknod(`${writeDir}/disk`, S_IFBLK | 0o600, 7, 0));
 attempt('mknodFifo', () => probe.mknod(`${writeDir}/fifo`, S_IFIFO | 0o600, 0, 0));

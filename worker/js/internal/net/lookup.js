@@ -78,6 +78,14 @@ function lookup(hostname, options, callback) {
     process.nextTick(answer, [{ address: hostname, family: literal }]);
     return {};
   }
+  // Resolving a name asks the network (DNS): not without --allow-net.
+  if (binding.internalBinding('permission').enabled) {
+    const denied = internalRequire('internal/permission').netDenied();
+    if (denied !== null) {
+      process.nextTick(callback, denied);
+      return {};
+    }
+  }
   if (native === null) native = binding.internalBinding('dns');
   const err = native.getaddrinfo(hostname, family, (status, flat) => {
     if (status !== 0) {

@@ -254,6 +254,16 @@ class Socket extends Duplex {
     }
     if (options.timeout) this.setTimeout(options.timeout);
     if (callback !== null) this.once('connect', callback);
+    // Not without --allow-net: Node's ERR_ACCESS_DENIED, as the socket's
+    // 'error' (a connect fails after the call, as one the network refuses).
+    if (binding.internalBinding('permission').enabled) {
+      const denied = internalRequire('internal/permission').netDenied();
+      if (denied !== null) {
+        this.connecting = true;
+        process.nextTick(() => this.destroy(denied));
+        return this;
+      }
+    }
     if (this._handle === null) this._attach(new tcp.TCP());
     this.connecting = true;
     this._host = host;
