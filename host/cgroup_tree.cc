@@ -29,9 +29,15 @@ constexpr bool kTestWithoutCgroups = false;
 constexpr std::size_t kStock = 4;
 constexpr auto kBusyRetry = std::chrono::milliseconds(20);
 
-// The directory of this process's own cgroup in the cgroup v2 hierarchy, or
-// empty (saying why) when there is none to be had.
-std::string OwnCgroupDir(std::string* why) {
+// Where this process's own cgroup is in the cgroup v2 hierarchy: the
+// hierarchy's mount point and the cgroup's path below it (empty mount
+// point, saying why, when there is none to be had).
+struct OwnCgroup {
+  std::string mount_point;
+  std::string path;  // "/" for the root
+};
+
+OwnCgroup FindOwnCgroup(std::string* why) {
   std::string own;
   {
     std::ifstream file("/proc/self/cgroup");
@@ -54,7 +60,7 @@ std::string OwnCgroupDir(std::string* why) {
     // A mount of another part of the hierarchy (a cgroup namespace's) does
     // not show this process's cgroup where /proc/self/cgroup says.
     if (root != "/") continue;
-    return own == "/" ? mount_point : mount_point + own;
+    return {mount_point, own};
   }
   *why = "no cgroup v2 hierarchy is mounted";
   return {};
@@ -125,8 +131,10 @@ std::shared_ptr<CgroupTree> CgroupTree::ForThisProcess(const std::string& worker
   if (tried) return tree;
   tried = true;
   std::string why;
-  std::string parent = kTestWithoutCgroups ? std::string() : OwnCgroupDir(&why);
+  OwnCgroup own = kTestWithoutCgroups ? OwnCgroup{} : FindOwnCgroup(&why);
   if (kTestWithoutCgroups) why = "ISOHOST_TEST_NO_CGROUP is set";
+  std::string parent;
+  if (!own.mount_point.empty()) parent = own.path == "/" ? own.mount_point : own.mount_point + own.path;
   std::string dir;
   if (!parent.empty()) {
     // A tree of an earlier process that had this pid and ended before its
@@ -166,15 +174,17 @@ std::shared_ptr<CgroupTree> CgroupTree::ForThisProcess(const std::string& worker
   }
   // Never destroyed: its thread and its cgroups serve until the process
   // ends, and the keeper cleans up after that.
-  static CgroupTree* const made = new CgroupTree(std::move(dir), std::move(keeper_pipe));
+  static CgroupTree* const made = new CgroupTree(own.mount_point, std::move(dir), std::move(keeper_pipe));
   tree = std::shared_ptr<CgroupTree>(made, [](CgroupTree*) {});
   return tree;
 }
 
-CgroupTree::CgroupTree(std::string path, ipc::UniqueFd keeper_pipe)
-    : path_(std::move(path)), keeper_pipe_(std::move(keeper_pipe)) {
+CgroupTree::CgroupTree(std::string mount_point, std::string path, ipc::UniqueFd keeper_pipe)
+    : mount_point_(std::move(mount_point)), path_(std::move(path)), keeper_pipe_(std::move(keeper_pipe)) {
   thread_ = std::thread([this] { Run(); });
 }
+
+std::string CgroupTree::AsSeenByProcesses(const std::string& path) const { return path.substr(mount_point_.size()); }
 
 std::optional<std::string> CgroupTree::MakeOne() {
   std::uint64_t number;
@@ -190,22 +200,27 @@ std::optional<std::string> CgroupTree::MakeOne() {
 std::optional<std::string> CgroupTree::MakeWorkerCgroup() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    stock_failed_ = false;
     if (!stock_.empty()) {
       std::string dir = std::move(stock_.front());
       stock_.pop_front();
-      stock_failed_ = false;
       work_.notify_one();  // to make another
       return dir;
     }
-    stock_failed_ = false;
   }
   work_.notify_one();
   return MakeOne();
 }
 
+void CgroupTree::Adopt(int pid, const std::string& path) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  tasks_.push_back(Task{Task::kAdopt, path, pid});
+  work_.notify_one();
+}
+
 void CgroupTree::Release(const std::string& path) {
   std::lock_guard<std::mutex> lock(mutex_);
-  released_.push_back(path);
+  tasks_.push_back(Task{Task::kRelease, path, 0});
   work_.notify_one();
 }
 
@@ -214,25 +229,34 @@ void CgroupTree::Run() {
   while (true) {
     // Nothing to do, or only cgroups still emptying: wait for work, or a
     // while before trying those again.
-    auto idle = [this] { return released_.empty() && (stock_.size() >= kStock || stock_failed_); };
+    auto idle = [this] { return tasks_.empty() && (stock_.size() >= kStock || stock_failed_); };
     if (busy_.empty()) {
       work_.wait(lock, [&] { return !idle(); });
     } else {
       work_.wait_for(lock, kBusyRetry, [&] { return !idle(); });
     }
-    std::vector<std::string> released = std::move(released_);
-    released_.clear();
+    std::deque<Task> tasks = std::move(tasks_);
+    tasks_.clear();
     std::vector<std::string> busy = std::move(busy_);
     busy_.clear();
     const bool restock = stock_.size() < kStock && !stock_failed_;
     lock.unlock();
-    for (const std::string& dir : released) {
+    for (Task& task : tasks) {
+      if (task.kind == Task::kAdopt) {
+        // A process that ended already is not there to move (ESRCH), and
+        // its release is queued after this. Its pid could name another
+        // process only once the kernel has handed out every other pid
+        // (pid_max: 32768 at least), far more than happen in the few ms a
+        // move waits.
+        WriteFile(task.path + "/cgroup.procs", std::to_string(task.pid));
+        continue;
+      }
       // A worker that left nothing behind (the usual case) needs no kill,
       // which waits for a grace period of the kernel: its empty cgroup just
-      // goes (a cgroup that holds a process cannot: EBUSY).
-      if (::rmdir(dir.c_str()) == 0 || errno != EBUSY) continue;
-      WriteFile(dir + "/cgroup.kill", "1");
-      if (::rmdir(dir.c_str()) != 0 && errno == EBUSY) busy.push_back(dir);
+      // goes (one that holds a process cannot: EBUSY).
+      if (::rmdir(task.path.c_str()) == 0 || errno != EBUSY) continue;
+      WriteFile(task.path + "/cgroup.kill", "1");
+      if (::rmdir(task.path.c_str()) != 0 && errno == EBUSY) busy.push_back(task.path);
     }
     std::erase_if(busy, [](const std::string& dir) { return ::rmdir(dir.c_str()) == 0 || errno != EBUSY; });
     std::optional<std::string> made = restock ? MakeOne() : std::nullopt;
@@ -245,18 +269,13 @@ void CgroupTree::Run() {
   }
 }
 
-std::optional<std::string> NewWorkerCgroup(const std::shared_ptr<CgroupTree>& tree) {
-  return tree ? tree->MakeWorkerCgroup() : std::nullopt;
-}
-
 std::optional<LaunchedProcess> KeepInCgroup(std::optional<LaunchedProcess> launched,
-                                            const std::shared_ptr<CgroupTree>& tree,
-                                            const std::optional<std::string>& cgroup) {
+                                            const std::shared_ptr<CgroupTree>& tree) {
+  if (!launched || !tree) return launched;
+  std::optional<std::string> cgroup = tree->MakeWorkerCgroup();
   if (!cgroup) return launched;
-  if (!launched) {
-    tree->Release(*cgroup);
-    return launched;
-  }
+  tree->Adopt(launched->pid, *cgroup);
+  launched->cgroup = tree->AsSeenByProcesses(*cgroup);
   launched->watch = std::make_unique<CgroupWatch>(std::move(launched->watch), tree, *cgroup);
   return launched;
 }
@@ -271,8 +290,7 @@ CgroupWatch::~CgroupWatch() {
 
 void CgroupWatch::OnExit(std::function<void(int exit_status, int term_signal)> callback) {
   process_->OnExit([this, callback = std::move(callback)](int exit_status, int term_signal) {
-    // What the worker left (a backgrounded grandchild) ends with it, before
-    // anybody hears of the exit.
+    // What the worker left (a backgrounded grandchild) ends with it.
     ReleaseOnce();
     callback(exit_status, term_signal);  // may destroy this
   });

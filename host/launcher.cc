@@ -59,9 +59,8 @@ bool MakeWorkerFds(LaunchedProcess* launched, ChildFds* child, std::string* erro
 
 namespace {
 
-// A fresh isohost-worker that moves itself into `cgroup`, if any.
-std::optional<LaunchedProcess> LaunchByExecInto(uv_loop_t* loop, const LaunchRequest& request, std::string* error,
-                                                const std::optional<std::string>& cgroup) {
+// A fresh isohost-worker.
+std::optional<LaunchedProcess> LaunchFresh(uv_loop_t* loop, const LaunchRequest& request, std::string* error) {
   LaunchedProcess launched;
   launched.strategy = SpawnStrategy::kExec;
   ChildFds child;
@@ -74,7 +73,6 @@ std::optional<LaunchedProcess> LaunchByExecInto(uv_loop_t* loop, const LaunchReq
     args.push_back("--max-young-space-mb=" + std::to_string(request.max_young_space_mb));
   }
   if (request.code_range_mb > 0) args.push_back("--code-range-mb=" + std::to_string(request.code_range_mb));
-  if (cgroup) args.push_back("--cgroup=" + *cgroup);
   int fds[3] = {child.stdout_write.get(), child.stderr_write.get(), child.channel.get()};
   auto watch = ExecWatch::Spawn(loop, args, fds, error);
   if (!watch) return std::nullopt;
@@ -87,8 +85,7 @@ std::optional<LaunchedProcess> LaunchByExecInto(uv_loop_t* loop, const LaunchReq
 
 std::optional<LaunchedProcess> LaunchByExec(uv_loop_t* loop, const LaunchRequest& request, std::string* error,
                                             const std::shared_ptr<CgroupTree>& cgroups) {
-  std::optional<std::string> cgroup = NewWorkerCgroup(cgroups);
-  return KeepInCgroup(LaunchByExecInto(loop, request, error, cgroup), cgroups, cgroup);
+  return KeepInCgroup(LaunchFresh(loop, request, error), cgroups);
 }
 
 Launcher::Launcher(uv_loop_t* loop, LauncherOptions options)

@@ -47,6 +47,10 @@ struct LaunchedProcess {
   // The host's pipe for its frames to the worker, announced on the channel
   // already (a pooled worker takes it while it waits); empty otherwise.
   ipc::OutputPipe output_pipe;
+  // The cgroup the host moves the process into, as /proc/self/cgroup will
+  // show it (host/cgroup_tree.h); empty: none. Start tells the worker, which
+  // starts no child before it is there.
+  std::string cgroup;
 };
 
 // The child's ends of a new worker's channel and output pipes; the host's

@@ -278,6 +278,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     if (!launched) return error;
     pid_ = launched->pid;
     strategy_ = launched->strategy;
+    cgroup_ = std::move(launched->cgroup);
     process_running_ = true;
     watch_ = std::move(launched->watch);
     watch_->OnExit([this](int exit_status, int term_signal) { OnProcessExit(exit_status, term_signal); });
@@ -387,6 +388,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     start->set_compile_cache_max_bytes(options_.compile_cache_max_bytes);
     if (options_.permissions) *start->mutable_permissions() = permissions_;
     start->set_cpu_time_ms(options_.limits.cpu_time_ms);
+    start->set_cgroup(cgroup_);
     start->set_share_env(shares_env_with_parent_);
     start->set_environment_data(environment_data_);
     for (std::uint64_t name : start_ports_) start->add_worker_data_ports(name);
@@ -1023,6 +1025,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
   ipc::DeferredCall nested_reaper_;
   std::unique_ptr<ipc::Channel> channel_;
   std::unique_ptr<ProcessWatch> watch_;
+  std::string cgroup_;  // where the process is moved (LaunchedProcess::cgroup)
   Launcher* launcher_;
   SpawnStrategy strategy_ = SpawnStrategy::kExec;
   std::string exec_path_;

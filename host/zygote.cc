@@ -238,12 +238,10 @@ std::optional<LaunchedProcess> Zygote::Launch(const LaunchRequest& request, std:
     *error = "the zygote is not running";
     return std::nullopt;
   }
-  std::optional<std::string> cgroup = NewWorkerCgroup(cgroups);
-  return KeepInCgroup(LaunchInto(request, error, pooled, cgroup), cgroups, cgroup);
+  return KeepInCgroup(LaunchForked(request, error, pooled), cgroups);
 }
 
-std::optional<LaunchedProcess> Zygote::LaunchInto(const LaunchRequest& request, std::string* error, bool pooled,
-                                                  const std::optional<std::string>& cgroup) {
+std::optional<LaunchedProcess> Zygote::LaunchForked(const LaunchRequest& request, std::string* error, bool pooled) {
   LaunchedProcess launched;
   launched.strategy = SpawnStrategy::kZygote;
   ChildFds child;
@@ -254,13 +252,8 @@ std::optional<LaunchedProcess> Zygote::LaunchInto(const LaunchRequest& request, 
   zygote_request.max_young_space_mb = request.max_young_space_mb;
   zygote_request.code_range_mb = request.code_range_mb;
   if (pooled) zygote_request.flags |= ipc::kZygoteFlagPooled;
-  ipc::UniqueFd cgroup_dir;
-  if (cgroup) cgroup_dir.reset(::open(cgroup->c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (cgroup_dir) zygote_request.flags |= ipc::kZygoteFlagCgroup;
-  int fds[ipc::kZygoteMaxFds] = {child.channel.get(), child.stdout_write.get(), child.stderr_write.get(),
-                                 cgroup_dir.get()};
-  const int fd_count = cgroup_dir ? 4 : 3;
-  if (long rc = ipc::SendWithFds(control_.get(), &zygote_request, sizeof zygote_request, fds, fd_count); rc < 0) {
+  int fds[3] = {child.channel.get(), child.stdout_write.get(), child.stderr_write.get()};
+  if (long rc = ipc::SendWithFds(control_.get(), &zygote_request, sizeof zygote_request, fds, 3); rc < 0) {
     *error = std::string("cannot reach the zygote: ") + std::strerror(-rc);
     // It died while the loop was idle, so nothing has noticed yet.
     if (rc == -EPIPE || rc == -ECONNRESET) OnGone();

@@ -54,8 +54,7 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   }
 
  private:
-  std::optional<LaunchedProcess> LaunchInto(const LaunchRequest& request, std::string* error, bool pooled,
-                                            const std::optional<std::string>& cgroup);
+  std::optional<LaunchedProcess> LaunchForked(const LaunchRequest& request, std::string* error, bool pooled);
   friend class ZygoteWatch;
   Zygote(uv_loop_t* loop, std::shared_ptr<spdlog::logger> logger)
       : loop_(loop), logger_(std::move(logger)), output_(loop), deferred_dispatch_(loop) {}

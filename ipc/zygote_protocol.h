@@ -14,8 +14,7 @@ namespace isohost::ipc {
 inline constexpr std::uint32_t kZygoteMagic = 0x5a594731;  // "ZYG1"
 
 // Host -> zygote: fork a worker. Carries 3 fds: its channel end, and the
-// write ends of the pipes that become its stdout and stderr; with
-// kZygoteFlagCgroup a 4th, the directory of the cgroup it moves into.
+// write ends of the pipes that become its stdout and stderr.
 struct ZygoteRequest {
   std::uint32_t magic = kZygoteMagic;
   std::uint32_t max_old_space_mb = 0;
@@ -27,9 +26,6 @@ struct ZygoteRequest {
 
 // The worker goes into a pool: it warms up before it says Hello.
 inline constexpr std::uint32_t kZygoteFlagPooled = 1;
-// A cgroup's directory comes as the request's 4th descriptor.
-inline constexpr std::uint32_t kZygoteFlagCgroup = 2;
-inline constexpr int kZygoteMaxFds = 4;
 
 enum class ZygoteReplyKind : std::uint32_t {
   kReady = 1,    // the zygote is up (pid = its own)

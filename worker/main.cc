@@ -1,7 +1,6 @@
 // isohost-worker: one JavaScript worker process, started by the host with
 // the channel on fd 3 (everything it runs arrives over that channel), or,
 // with --zygote, the fork server that starts such workers.
-#include <fcntl.h>
 #include <malloc.h>
 
 #include <cstdio>
@@ -11,7 +10,6 @@
 #include <string_view>
 #include <vector>
 
-#include "worker/cgroup_join.h"
 #include "worker/parent_death.h"
 #include "worker/runtime.h"
 #include "worker/stack_limit.h"
@@ -33,23 +31,19 @@ int main(int argc, char** argv) {
   isohost::worker::HeapLimits limits;
   bool zygote = false;
   std::uint32_t parent_pid = 0;
-  const char* cgroup = nullptr;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg == "--help") {
       std::puts(
-          "usage: isohost-worker [--zygote] [--parent-pid=N] [--cgroup=DIR] [--max-old-space-mb=N]\n"
-          "                      [--max-young-space-mb=N] [--code-range-mb=N] [V8 flags]\n"
+          "usage: isohost-worker [--zygote] [--parent-pid=N] [--max-old-space-mb=N] [--max-young-space-mb=N]\n"
+          "                      [--code-range-mb=N] [V8 flags]\n"
           "Runs one Isohost worker on the channel at fd 3, or with --zygote a fork server\n"
-          "for workers; with --parent-pid, dies with its parent N; with --cgroup, moves\n"
-          "into that cgroup, where everything it starts stays. Started by the isohost\n"
+          "for workers; with --parent-pid, dies with its parent N. Started by the isohost\n"
           "host; not meant to be run by hand.");
       return 0;
     }
     if (arg == "--zygote") {
       zygote = true;
-    } else if (arg.starts_with("--cgroup=")) {
-      cgroup = argv[i] + std::strlen("--cgroup=");
     } else if (!ParseNumber(arg, "--parent-pid=", &parent_pid) &&
                !ParseNumber(arg, "--max-old-space-mb=", &limits.max_old_space_mb) &&
                !ParseNumber(arg, "--max-young-space-mb=", &limits.max_young_space_mb) &&
@@ -68,10 +62,6 @@ int main(int argc, char** argv) {
   mallopt(M_TOP_PAD, 64 << 20);
   // The host is gone already: nobody would ever read what this process does.
   if (parent_pid != 0 && !isohost::worker::DieWithParent(static_cast<pid_t>(parent_pid))) return 1;
-  if (cgroup != nullptr && !zygote) {
-    int dir = ::open(cgroup, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) isohost::worker::BeginCgroupJoin(dir);
-  }
   if (zygote) {
     // The host binds the zygote's symbols at load time (host/zygote.cc); its
     // workers and what they start get lazy binding as usual.

@@ -16,7 +16,7 @@
 #include "ipc/stdio_flow.h"
 #include "ipc/uv_loop.h"
 #include "worker/builtins.h"
-#include "worker/cgroup_join.h"
+#include "worker/cgroup_wait.h"
 #include "worker/compile_cache.h"
 #include "worker/module_wrap.h"
 #include "worker/nested_workers.h"
@@ -479,13 +479,11 @@ void Runtime::StartScript(proto::Start* start) {
     ahead_of_start_->Started(start_.has_permissions());
     ahead_of_start_.reset();
   }
+  ExpectCgroup(start_.cgroup());
   // Before the sandbox, which refuses a later change of the process's limits.
   ApplyMemoryLimit();
   if (start_.cpu_time_ms() > 0) sandbox::SetCpuTimeBackstop(start_.cpu_time_ms());
   if (start_.has_permissions()) {
-    // The cgroup's files are out of the sandbox's reach, and its thread
-    // would be outside the Landlock domain: the move ends first.
-    FinishCgroupJoin();
     std::uint64_t began_ns = uv_hrtime();
     // The channel's writer thread, made before the sandbox, restricts itself
     // to the same Landlock domain; one that cannot is replaced by a thread

@@ -12,7 +12,6 @@
 
 #include "ipc/frame_format.h"
 #include "ipc/zygote_protocol.h"
-#include "worker/cgroup_join.h"
 #include "worker/parent_death.h"
 #include "worker/runtime.h"
 #include "worker/v8_init.h"
@@ -27,7 +26,7 @@ bool Reply(const ipc::ZygoteReply& reply) {
 }
 
 // In the child: become the worker. Never returns.
-[[noreturn]] void BecomeWorker(v8::Platform* platform, const ipc::ZygoteRequest& request, const int fds[4],
+[[noreturn]] void BecomeWorker(v8::Platform* platform, const ipc::ZygoteRequest& request, const int fds[3],
                                int signal_fd, pid_t zygote) {
   // Die with the zygote, which dies with its host: no orphan workers.
   if (!DieWithParent(zygote)) _exit(1);
@@ -42,8 +41,6 @@ bool Reply(const ipc::ZygoteReply& reply) {
   for (int i = 0; i < 3; ++i) {
     if (fds[i] > ipc::kWorkerChannelFd) close(fds[i]);
   }
-  // Received after fd 3, so none of the dup2s above replaced it.
-  if ((request.flags & ipc::kZygoteFlagCgroup) != 0) BeginCgroupJoin(fds[3]);
   HeapLimits limits{request.max_old_space_mb, request.max_young_space_mb, request.code_range_mb};
   int code = RunWorkerOnChannel(platform, limits, (request.flags & ipc::kZygoteFlagPooled) != 0);
   std::fflush(stdout);
@@ -69,13 +66,12 @@ void EndAllChildren() {
   }
 }
 
-void ForkWorker(v8::Platform* platform, const ipc::ZygoteRequest& request, const int fds[4], int fd_count,
-                int signal_fd) {
+void ForkWorker(v8::Platform* platform, const ipc::ZygoteRequest& request, const int fds[3], int signal_fd) {
   pid_t zygote = getpid();
   pid_t pid = fork();
   if (pid == 0) BecomeWorker(platform, request, fds, signal_fd, zygote);
   int fork_error = errno;
-  for (int i = 0; i < fd_count; ++i) close(fds[i]);
+  for (int i = 0; i < 3; ++i) close(fds[i]);
   ipc::ZygoteReply reply;
   reply.request_id = request.request_id;
   if (pid < 0) {
@@ -131,16 +127,14 @@ int RunZygote(const std::vector<std::string>& v8_flags) {
     if (fds[1].revents & POLLIN) ReapChildren(signal_fd);
     if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
       ipc::ZygoteRequest request;
-      int passed[ipc::kZygoteMaxFds];
+      int passed[3];
       int passed_count = 0;
-      long n = ipc::RecvWithFds(kControlFd, &request, sizeof request, passed, ipc::kZygoteMaxFds, &passed_count);
+      long n = ipc::RecvWithFds(kControlFd, &request, sizeof request, passed, 3, &passed_count);
       if (n <= 0) {
         EndAllChildren();
         return 0;
       }
-      const int expected_fds = (request.flags & ipc::kZygoteFlagCgroup) != 0 ? 4 : 3;
-      if (n != static_cast<long>(sizeof request) || request.magic != ipc::kZygoteMagic ||
-          passed_count != expected_fds) {
+      if (n != static_cast<long>(sizeof request) || request.magic != ipc::kZygoteMagic || passed_count != 3) {
         for (int i = 0; i < passed_count; ++i) close(passed[i]);
         std::fprintf(stderr, "isohost zygote: malformed request (%ld bytes, %d fds)\n", n, passed_count);
         ipc::ZygoteReply failed;
@@ -150,7 +144,7 @@ int RunZygote(const std::vector<std::string>& v8_flags) {
         Reply(failed);
         continue;
       }
-      ForkWorker(platform, request, passed, passed_count, signal_fd);
+      ForkWorker(platform, request, passed, signal_fd);
     }
   }
 }

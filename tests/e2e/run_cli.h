@@ -48,7 +48,9 @@ bool OnPath(const std::string& program);
 // How many times `needle` occurs in `text` (overlaps included).
 int CountOccurrences(const std::string& text, const std::string& needle);
 
-// Open descriptors and child processes of this process right now.
+// Open descriptors of this process, once the count has settled (a host
+// thread holds one for a moment while it moves a worker into its cgroup),
+// and child processes of this process right now.
 int CountOpenFds();
 int CountChildren();
 // Children, their children, and so on (workers forked by a zygote included).

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <string_view>
 
-#include "worker/cgroup_join.h"
+#include "worker/cgroup_wait.h"
 
 namespace isohost::worker::child_process {
 namespace {
@@ -191,7 +191,7 @@ int SpawnChild(const SpawnRequest& request, std::vector<uv_stdio_container_t> st
   if (request.detached) options.flags |= UV_PROCESS_DETACHED;
 
   // The child is born into the worker's cgroup, never outside it.
-  FinishCgroupJoin();
+  WaitForCgroup();
   int pid = 0;
   int rc = spawn(&options, &pid);
   ::close(report[1]);
