@@ -11,7 +11,6 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <set>
@@ -523,20 +522,6 @@ TEST(PoolTest, DestroyFailsWhatIsLeftAndKillsEveryWorker) {
   EXPECT_EQ(CountDescendants(), before);
 }
 
-
-long RssKb() {
-  std::ifstream status("/proc/self/status");
-  std::string key;
-  long value = 0;
-  while (status >> key) {
-    if (key == "VmRSS:") {
-      status >> value;
-      break;
-    }
-  }
-  return value;
-}
-
 // Runs `count` tasks n => n + 1 through `pool`, at most `window` at a time,
 // and checks every result.
 void RunMany(Pool& pool, int count, int window) {
@@ -569,13 +554,13 @@ TEST(PoolTest, AHundredThousandTasksLeaveNoDescriptorProcessOrMemoryBehind) {
   RunMany(pool, 10'000, 64);  // warm-up: allocator pools, the rings' pages, the histograms
   int fds = CountOpenFds();
   int processes = CountDescendants();
-  long rss = RssKb();
+  long memory = HeldMemoryKb();
   RunMany(pool, 100'000, 64);
   EXPECT_EQ(CountOpenFds(), fds);
   EXPECT_EQ(CountDescendants(), processes);
   // No memory per task stays behind: 100,000 tasks of a few hundred bytes of
   // bookkeeping each would be tens of MiB.
-  EXPECT_LT(RssKb() - rss, 4096) << "host RSS grew from " << rss << " KiB";
+  EXPECT_LT(HeldMemoryKb() - memory, 4096) << "host memory grew from " << memory << " KiB";
   PoolStats stats = pool.stats();
   EXPECT_EQ(stats.completed, 110'000u);
   EXPECT_EQ(stats.spawns, 2u);

@@ -15,6 +15,12 @@
 #include <fstream>
 #include <string>
 
+#if defined(__SANITIZE_ADDRESS__)
+// From ASan's runtime (sanitizer/allocator_interface.h, which GCC does not
+// ship): bytes malloc'd and not yet freed, quarantined ones not counted.
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
+#endif
+
 namespace isohost::testing {
 
 std::string BinDir() { return ISOHOST_BIN_DIR; }
@@ -165,6 +171,23 @@ int CountDescendants() {
     for (const std::string& child : ChildrenOf(pid)) pending.push_back(child);
   }
   return count;
+}
+
+long HeldMemoryKb() {
+#if defined(__SANITIZE_ADDRESS__)
+  return static_cast<long>(__sanitizer_get_current_allocated_bytes() / 1024);
+#else
+  std::ifstream status("/proc/self/status");
+  std::string key;
+  long value = 0;
+  while (status >> key) {
+    if (key == "VmRSS:") {
+      status >> value;
+      break;
+    }
+  }
+  return value;
+#endif
 }
 
 int BuiltinsLoaded(const std::vector<std::string>& run_args) {

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
 #include <string>
 
 #include "isohost/supervisor.h"
@@ -18,18 +17,6 @@ namespace {
 class SupervisorLibraryTest : public ::testing::TestWithParam<SpawnStrategy> {};
 
 TEST_P(SupervisorLibraryTest, ThousandSpawnsLeakNothing) {
-  auto rss_kb = [] {
-    std::ifstream status("/proc/self/status");
-    std::string key;
-    long value = 0;
-    while (status >> key) {
-      if (key == "VmRSS:") {
-        status >> value;
-        break;
-      }
-    }
-    return value;
-  };
   SupervisorOptions supervisor_options;
   supervisor_options.default_strategy = GetParam();
   supervisor_options.worker_binary = BinDir() + "/isohost-worker";
@@ -58,21 +45,16 @@ TEST_P(SupervisorLibraryTest, ThousandSpawnsLeakNothing) {
   // processes and descriptors at both counts.
   if (GetParam() == SpawnStrategy::kPool) SupervisorTestPeer::launcher(supervisor).FillPool();
   int fds_before = CountOpenFds();
-  long rss_before = rss_kb();
+  long memory_before = HeldMemoryKb();
   spawn_batch(1000);
   if (GetParam() == SpawnStrategy::kPool) SupervisorTestPeer::launcher(supervisor).FillPool();
   EXPECT_EQ(CountOpenFds(), fds_before);
   int idle = (SupervisorTestPeer::launcher(supervisor).zygote_alive() ? 1 : 0) + static_cast<int>(SupervisorTestPeer::launcher(supervisor).pooled());
   EXPECT_EQ(CountDescendants(), idle) << "a worker process was left behind";
-  long growth = rss_kb() - rss_before;
-  RecordProperty("rss_growth_kb", static_cast<int>(growth));
-  std::printf("host RSS before %ld kB, after 1000 spawns %ld kB\n", rss_before, rss_before + growth);
-#if defined(__SANITIZE_ADDRESS__)
-  // ASan keeps freed memory in quarantine, so RSS grows by design; its
-  // LeakSanitizer checks this process for leaks at exit instead.
-#else
+  long growth = HeldMemoryKb() - memory_before;
+  RecordProperty("memory_growth_kb", static_cast<int>(growth));
+  std::printf("host memory before %ld kB, after 1000 spawns %ld kB\n", memory_before, memory_before + growth);
   EXPECT_LT(growth, 4096) << "host memory grew by " << growth << " kB over 1000 spawns";
-#endif
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, SupervisorLibraryTest,

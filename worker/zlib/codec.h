@@ -7,6 +7,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,12 +46,18 @@ struct CodecOptions {
   std::array<std::int64_t, kBrotliParamCount> brotli_params{};
 };
 
-// The outcome: `output` (malloc'd, `size` bytes, owned by the caller) or a
-// failure as Node reports it.
+// Bytes from malloc()/realloc(), which an ArrayBuffer can take over.
+struct FreeBytes {
+  void operator()(std::uint8_t* data) const { std::free(data); }
+};
+using MallocBytes = std::unique_ptr<std::uint8_t, FreeBytes>;
+
+// The outcome: `output` (`size` bytes) or a failure as Node reports it. A
+// result dropped without its output taken frees it.
 struct CodecResult {
   enum Status { kOk, kDataError, kTooLarge, kInitFailed };
   Status status = kOk;
-  std::uint8_t* output = nullptr;
+  MallocBytes output;
   std::size_t size = 0;
   // How much of the input the codec took (of a StreamCodec's Write; what
   // follows the end of the data is left).

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <utility>
 
 #include "worker/zlib/codec.h"
 
@@ -38,9 +39,8 @@ class Output {
     if (size_ > 0 && capacity_ - size_ > 4096) {
       if (void* shrunk = std::realloc(data_, size_); shrunk != nullptr) data_ = static_cast<std::uint8_t*>(shrunk);
     }
-    result.output = data_;
+    result.output.reset(std::exchange(data_, nullptr));
     result.size = size_;
-    data_ = nullptr;
   }
 
  private:

@@ -1,7 +1,5 @@
 #include "worker/zlib/zlib_job.h"
 
-#include <cstdlib>
-
 #include "ipc/check.h"
 #include "worker/buffer/v8_bytes.h"
 #include "worker/runtime.h"
@@ -22,8 +20,6 @@ v8::Local<v8::Value> Ascii(v8::Isolate* isolate, const std::string& text) {
 
 }  // namespace
 
-ZlibJob::~ZlibJob() { std::free(result_.output); }
-
 v8::Local<v8::Value> ZlibJob::RunSync(v8::Isolate* isolate, const std::uint8_t* input, std::size_t size) {
   result_ = RunCodec(options_, input, size);
   return ToValue(isolate);
@@ -40,9 +36,7 @@ void ZlibJob::Queue(v8::Isolate* isolate, std::unique_ptr<ZlibJob> job, std::vec
 
 v8::Local<v8::Value> ResultToValue(v8::Isolate* isolate, CodecResult& result) {
   if (result.status == CodecResult::kOk) {
-    std::uint8_t* data = result.output;
-    result.output = nullptr;
-    return buffer::ArrayBufferFromMalloc(isolate, data, result.size);
+    return buffer::ArrayBufferFromMalloc(isolate, result.output.release(), result.size);
   }
   v8::Local<v8::Value> parts[] = {
       v8::Integer::New(isolate, result.status),

@@ -24,7 +24,6 @@ class ZlibJob {
   explicit ZlibJob(CodecOptions options) : options_(std::move(options)) { work_.data = this; }
   ZlibJob(const ZlibJob&) = delete;
   ZlibJob& operator=(const ZlibJob&) = delete;
-  ~ZlibJob();
 
   // Runs the codec over `size` bytes at `input` now; the result as
   // ToValue() gives it.
