@@ -55,8 +55,8 @@ constexpr std::uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCE
                                       LANDLOCK_ACCESS_FS_READ_FILE | kTruncate | kIoctlDev;
 
 // Whether a rule's path is a directory (rights apply to all below), a file,
-// or to be asked (fstat) when it is the grant's.
-enum class PathKind { kAsk, kFile, kDirectory };
+// or not known (a grant's root: tried as a directory first).
+enum class PathKind { kUnknown, kFile, kDirectory };
 
 struct RuntimePath {
   const char* path;
@@ -140,14 +140,10 @@ class RuleAdder {
       return false;
     }
     fds_.push_back(fd);
-    if (kind == PathKind::kAsk) {
-      struct stat st {};
-      if (::fstat(fd, &st) != 0) {
-        *error = "cannot stat " + path + ": " + std::strerror(errno);
-        return false;
-      }
-      kind = S_ISDIR(st.st_mode) ? PathKind::kDirectory : PathKind::kFile;
-    }
+    // A root whose kind is not known is taken for a directory (the usual
+    // root, the script's own): the kernel refuses directory rights on a
+    // file, and the retry below gives it the file's, which costs a file
+    // root one call more and spares every directory root an fstat.
     if (kind == PathKind::kFile) access &= kFileRights;
     if (access == 0) return true;
     landlock_path_beneath_attr rule{};
@@ -216,7 +212,7 @@ int MakeRuleset(const Shape& shape, std::string* error) {
     }
     if (shape.exec) {
       for (const char* path : kExecReads) {
-        if (!rules.Add(path, kRead, PathKind::kAsk, error)) return -1;
+        if (!rules.Add(path, kRead, PathKind::kUnknown, error)) return -1;
       }
       for (const std::string& dir : OwnDirectories()) {
         if (!rules.Add(dir, kRead, PathKind::kDirectory, error)) return -1;
@@ -310,12 +306,12 @@ bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error,
     // The executable bit is handled, so the roots must not give it.
     if (!shape.read_all) {
       for (const std::string& path : grant.read) {
-        if (path != "*" && !rules.Add(path, kRead, PathKind::kAsk, error)) return false;
+        if (path != "*" && !rules.Add(path, kRead, PathKind::kUnknown, error)) return false;
       }
     }
     if (!shape.write_all) {
       for (const std::string& path : grant.write) {
-        if (path != "*" && !rules.Add(path, WriteRights(abi), PathKind::kAsk, error)) return false;
+        if (path != "*" && !rules.Add(path, WriteRights(abi), PathKind::kUnknown, error)) return false;
       }
     }
   }
