@@ -223,7 +223,7 @@ bool MeasureIdleMemory(const SpawnStrategy& strategy, const std::string& script,
       memory->workers.push_back(one.value_or(ProcessMemory{}));
     }
     // Any message makes an idle worker exit.
-    std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::Undefined());
+    std::vector<std::uint8_t> bytes = clone::Encode(clone::CloneValue::Undefined());
     std::string_view message(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     for (const std::unique_ptr<Worker>& worker : all) worker->PostMessage(message);
   };

@@ -8,7 +8,7 @@
 #include <functional>
 #include <optional>
 
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 #include "isohost/clone_codec.h"
 #include "isohost/pool.h"
 #include "isohost/supervisor.h"
@@ -18,18 +18,18 @@ namespace {
 
 double NowMs() { return static_cast<double>(uv_hrtime()) / 1e6; }
 
-std::string Bytes(const ipc::CloneValue& value) {
-  std::vector<std::uint8_t> bytes = ipc::Encode(value);
+std::string Bytes(const clone::CloneValue& value) {
+  std::vector<std::uint8_t> bytes = clone::Encode(value);
   return std::string(bytes.begin(), bytes.end());
 }
 
-std::string IndexTask(int index) { return Bytes(ipc::CloneValue::Int32(index)); }
+std::string IndexTask(int index) { return Bytes(clone::CloneValue::Int32(index)); }
 
 // A Uint8Array of `size` bytes of 7, as the harness makes it.
 std::string PayloadTask(std::size_t size) {
-  ipc::CloneValue buffer = ipc::CloneValue::NewObject(ipc::CloneArrayBuffer{std::vector<std::uint8_t>(size, 7)});
-  return Bytes(ipc::CloneValue::NewObject(
-      ipc::CloneArrayBufferView{ipc::CloneViewType::kUint8Array, buffer, 0, static_cast<std::uint32_t>(size)}));
+  clone::CloneValue buffer = clone::CloneValue::NewObject(clone::CloneArrayBuffer{std::vector<std::uint8_t>(size, 7)});
+  return Bytes(clone::CloneValue::NewObject(
+      clone::CloneArrayBufferView{clone::CloneViewType::kUint8Array, buffer, 0, static_cast<std::uint32_t>(size)}));
 }
 
 // Crashes of the crash row are expected: the pool's warnings would only be noise.
@@ -86,7 +86,7 @@ IsohostTaskPools::IsohostTaskPools(const std::string& worker_binary) : worker_bi
 IsohostTaskPools::~IsohostTaskPools() = default;
 
 void IsohostTaskPools::Settle(int ms) {
-  ipc::TimerHandle timer(supervisor_->loop());
+  base::TimerHandle timer(supervisor_->loop());
   bool done = false;
   timer.Start(static_cast<std::uint64_t>(ms), [&done] { done = true; });
   while (!done) uv_run(supervisor_->loop(), UV_RUN_ONCE);

@@ -107,10 +107,10 @@ bool DriverRates(const Case& c, const nlohmann::json& out, Sample* sample, std::
 // A message the host posts, as structured-clone bytes: the number 1, or a
 // 64 KiB one-byte string (the Node harness builds the same two values).
 std::string EncodePayload(const Case& c) {
-  ipc::CloneValue value = std::string_view(c.payload) == "small"
-                              ? ipc::ParseJson("1").value()
-                              : ipc::CloneValue::String(std::string(64 * 1024, 'x'));
-  std::vector<std::uint8_t> bytes = ipc::Encode(value);
+  clone::CloneValue value = std::string_view(c.payload) == "small"
+                              ? clone::ParseJson("1").value()
+                              : clone::CloneValue::String(std::string(64 * 1024, 'x'));
+  std::vector<std::uint8_t> bytes = clone::Encode(value);
   return std::string(bytes.begin(), bytes.end());
 }
 

@@ -57,15 +57,15 @@ bool MeasureEcho(const std::string& script, std::string_view payload, bool decod
       worker->PostMessage(payload);
       return;
     }
-    ipc::Result<ipc::CloneValue> value =
-        ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+    clone::Result<clone::CloneValue> value =
+        clone::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
     if (!value) {
       failure = "the echo does not decode: " + value.error().message;
       done = true;
       worker->Terminate(1, 0);
       return;
     }
-    std::vector<std::uint8_t> again = ipc::Encode(*value);
+    std::vector<std::uint8_t> again = clone::Encode(*value);
     worker->PostMessage({reinterpret_cast<const char*>(again.data()), again.size()});
   };
   callbacks.on_output = [](StdioStream, std::string_view, ConsoleLevel) {};
@@ -150,9 +150,9 @@ bool RunDriver(const std::string& script, const std::vector<std::string>& argv, 
   callbacks.on_message = [&](std::string_view data) {
     if (done) return;
     done = true;
-    ipc::Result<ipc::CloneValue> value =
-        ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-    if (!value || value->kind() != ipc::CloneValue::Kind::kString) {
+    clone::Result<clone::CloneValue> value =
+        clone::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+    if (!value || value->kind() != clone::CloneValue::Kind::kString) {
       failure = "the driver posted something other than a string";
     } else {
       *text = value->string();

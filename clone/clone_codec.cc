@@ -14,7 +14,7 @@
 
 #include "clone/clone_format.h"
 
-namespace isohost::ipc {
+namespace isohost::clone {
 namespace {
 
 // V8 writes doubles, BigInt digits and two-byte strings in host byte order.
@@ -191,16 +191,16 @@ class Reader {
   bool ReadVarint(uint32_t* value) {
     const size_t start = pos_;
     const uint8_t* at = bytes_.data() + pos_;
-    const VarintStatus status = ipc::ReadVarint(at, bytes_.data() + bytes_.size(), value);
+    const base::VarintStatus status = base::ReadVarint(at, bytes_.data() + bytes_.size(), value);
     pos_ = static_cast<size_t>(at - bytes_.data());
     switch (status) {
-      case VarintStatus::kOk:
+      case base::VarintStatus::kOk:
         return true;
-      case VarintStatus::kTruncated:
+      case base::VarintStatus::kTruncated:
         return FailEnd();
-      case VarintStatus::kOverflow:
+      case base::VarintStatus::kOverflow:
         return Fail(start, "varint overflows 32 bits");
-      case VarintStatus::kTooLong:
+      case base::VarintStatus::kTooLong:
         return Fail(start, "varint longer than 5 bytes");
     }
     return false;
@@ -723,7 +723,7 @@ class Writer {
   void WriteTag(Tag tag) { out_.push_back(static_cast<uint8_t>(tag)); }
   void WriteByte(uint8_t byte) { out_.push_back(byte); }
 
-  void WriteVarint(uint32_t value) { AppendVarint(value, &out_); }
+  void WriteVarint(uint32_t value) { base::AppendVarint(value, &out_); }
 
   void WriteDouble(double value) {
     uint8_t raw[sizeof(double)];
@@ -773,7 +773,7 @@ class Writer {
     }
     const uint32_t byte_length = static_cast<uint32_t>(units.size() * 2);
     // V8's reader wants the characters 2-byte aligned.
-    if ((out_.size() + 1 + VarintSize(byte_length)) & 1) {
+    if ((out_.size() + 1 + base::VarintSize(byte_length)) & 1) {
       WriteTag(Tag::kPadding);
     }
     WriteTag(Tag::kTwoByteString);
@@ -1008,4 +1008,4 @@ std::vector<uint8_t> Encode(const CloneValue& value) {
   return Writer().WriteMessage(value);
 }
 
-}  // namespace isohost::ipc
+}  // namespace isohost::clone

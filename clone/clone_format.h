@@ -8,9 +8,9 @@
 
 #include <cstdint>
 
-#include "ipc/varint.h"
+#include "base/varint.h"
 
-namespace isohost::ipc {
+namespace isohost::clone {
 
 // V8's SerializationTag, from src/objects/value-serializer.cc: the byte
 // before each value.
@@ -90,6 +90,6 @@ constexpr std::int32_t ZigZagDecode(std::uint32_t value) {
   return static_cast<std::int32_t>((value >> 1) ^ -(value & 1));
 }
 
-}  // namespace isohost::ipc
+}  // namespace isohost::clone
 
 #endif  // ISOHOST_CLONE_FORMAT_H_

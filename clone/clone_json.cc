@@ -10,7 +10,7 @@
 #include <new>
 #include <unordered_set>
 
-namespace isohost::ipc {
+namespace isohost::clone {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -465,4 +465,4 @@ std::string JsNumberToString(double value) {
          std::to_string(std::abs(n - 1));
 }
 
-}  // namespace isohost::ipc
+}  // namespace isohost::clone

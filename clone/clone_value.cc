@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-namespace isohost::ipc {
+namespace isohost::clone {
 namespace {
 
 constexpr char32_t kReplacementCharacter = 0xFFFD;
@@ -349,4 +349,4 @@ std::string ToWellFormedUtf8(std::string_view wtf8) {
   return out;
 }
 
-}  // namespace isohost::ipc
+}  // namespace isohost::clone

@@ -1,5 +1,5 @@
 // A libuv timer whose callback is fixed when it is made, so that the callback
-// may re-arm it (ipc::TimerHandle takes a new callback on each Start(), which
+// may re-arm it (base::TimerHandle takes a new callback on each Start(), which
 // must not happen while that callback runs). Freed in its close callback
 // like every handle of ipc/uv_handle.h.
 #ifndef ISOHOST_HOST_ARMABLE_TIMER_H_
@@ -10,11 +10,11 @@
 #include <cstdint>
 #include <functional>
 
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 
 namespace isohost {
 
-class ArmableTimer : public ipc::UvHandle<uv_timer_t> {
+class ArmableTimer : public base::UvHandle<uv_timer_t> {
  public:
   ArmableTimer(uv_loop_t* loop, std::function<void()> callback) : callback_(std::move(callback)) {
     CHECK_UV(Initialized(uv_timer_init(loop, Fresh())));

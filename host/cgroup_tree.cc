@@ -67,7 +67,7 @@ OwnCgroup FindOwnCgroup(std::string* why) {
 }
 
 bool WriteFile(const std::string& path, std::string_view text) {
-  ipc::UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
+  base::UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
   return fd && ::write(fd.get(), text.data(), text.size()) == static_cast<ssize_t>(text.size());
 }
 
@@ -75,17 +75,17 @@ bool WriteFile(const std::string& path, std::string_view text) {
 // (invalid on failure). The keeper is a grandchild, adopted by init at once,
 // so that it is nobody's zombie when it ends; between fork and exec only
 // async-signal-safe calls are made, as the host may have other threads.
-ipc::UniqueFd StartKeeper(const std::string& keeper, const std::string& dir, std::string* error) {
+base::UniqueFd StartKeeper(const std::string& keeper, const std::string& dir, std::string* error) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) {
     *error = std::string("pipe: ") + std::strerror(errno);
     return {};
   }
-  ipc::UniqueFd read_end(fds[0]);
-  ipc::UniqueFd write_end(fds[1]);
+  base::UniqueFd read_end(fds[0]);
+  base::UniqueFd write_end(fds[1]);
   // Its stdout and stderr are not the host's: a pipe a caller reads to its
   // end (a test's, a shell's) must not wait for the keeper.
-  ipc::UniqueFd null(::open("/dev/null", O_RDWR | O_CLOEXEC));
+  base::UniqueFd null(::open("/dev/null", O_RDWR | O_CLOEXEC));
   if (!null) {
     *error = std::string("/dev/null: ") + std::strerror(errno);
     return {};
@@ -155,7 +155,7 @@ std::shared_ptr<CgroupTree> CgroupTree::ForThisProcess(const std::string& worker
     ::rmdir(dir.c_str());
     dir.clear();
   }
-  ipc::UniqueFd keeper_pipe;
+  base::UniqueFd keeper_pipe;
   if (!dir.empty()) {
     std::string keeper = worker_binary.substr(0, worker_binary.rfind('/') + 1) + "isohost-keeper";
     if (::access(keeper.c_str(), X_OK) != 0) {
@@ -179,7 +179,7 @@ std::shared_ptr<CgroupTree> CgroupTree::ForThisProcess(const std::string& worker
   return tree;
 }
 
-CgroupTree::CgroupTree(std::string mount_point, std::string path, ipc::UniqueFd keeper_pipe)
+CgroupTree::CgroupTree(std::string mount_point, std::string path, base::UniqueFd keeper_pipe)
     : mount_point_(std::move(mount_point)), path_(std::move(path)), keeper_pipe_(std::move(keeper_pipe)) {
   thread_ = std::thread([this] { Run(); });
 }

@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "host/launcher.h"
-#include "ipc/unique_fd.h"
+#include "base/unique_fd.h"
 
 namespace isohost {
 
@@ -59,7 +59,7 @@ class CgroupTree {
   const std::string& path() const { return path_; }
 
  private:
-  CgroupTree(std::string mount_point, std::string path, ipc::UniqueFd keeper_pipe);
+  CgroupTree(std::string mount_point, std::string path, base::UniqueFd keeper_pipe);
   // The tree's thread: cgroupfs calls can wait for a grace period of the
   // kernel (~10-20 ms, while any process moves between cgroups), so none is
   // made on a caller's loop.
@@ -70,7 +70,7 @@ class CgroupTree {
   const std::string path_;
   // The write end of the keeper's pipe: never written, closed only when the
   // process ends, which is what the keeper waits for.
-  ipc::UniqueFd keeper_pipe_;
+  base::UniqueFd keeper_pipe_;
   std::mutex mutex_;  // guards everything below (the tree serves every loop of the process)
   std::condition_variable work_;
   std::uint64_t next_ = 0;

@@ -11,7 +11,7 @@
 
 #include "host/exit_notice.h"
 #include "host/launcher.h"
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 
 namespace isohost {
 
@@ -39,7 +39,7 @@ class ExecWatch final : public ProcessWatch {
   explicit ExecWatch(uv_loop_t* loop) : handle_(loop), exit_(loop) {}
   static void OnProcessExit(uv_process_t* handle, int64_t exit_status, int term_signal);
 
-  ipc::ProcessHandle handle_;
+  base::ProcessHandle handle_;
   ExitNotice exit_;
 };
 

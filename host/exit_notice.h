@@ -8,7 +8,7 @@
 
 #include <functional>
 
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 
 namespace isohost {
 
@@ -43,7 +43,7 @@ class ExitNotice {
   }
 
  private:
-  ipc::DeferredCall deferred_;
+  base::DeferredCall deferred_;
   bool running_ = false;
   int exit_status_ = 0;
   int term_signal_ = 0;

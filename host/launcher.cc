@@ -21,7 +21,7 @@ constexpr std::uint64_t kRefillDelayMs = 20;
 constexpr std::uint64_t kRefillDelayEmptyMs = 2;
 constexpr int kZygoteStartTimeoutMs = 10000;
 
-bool MakePipe(ipc::UniqueFd* read_end, ipc::UniqueFd* write_end) {
+bool MakePipe(base::UniqueFd* read_end, base::UniqueFd* write_end) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return false;
   read_end->reset(fds[0]);

@@ -19,8 +19,8 @@
 #include "host/broadcast_hub.h"
 #include "host/thread_directory.h"
 #include "ipc/output_pipe.h"
-#include "ipc/unique_fd.h"
-#include "ipc/uv_handle.h"
+#include "base/unique_fd.h"
+#include "base/uv_handle.h"
 #include "isohost/worker_options.h"
 
 namespace isohost {
@@ -40,9 +40,9 @@ class ProcessWatch {
 struct LaunchedProcess {
   int pid = 0;
   SpawnStrategy strategy = SpawnStrategy::kExec;
-  ipc::UniqueFd channel;       // the host's end of the channel
-  ipc::UniqueFd stdout_read;   // the read ends of the worker's fd 1 and fd 2
-  ipc::UniqueFd stderr_read;
+  base::UniqueFd channel;       // the host's end of the channel
+  base::UniqueFd stdout_read;   // the read ends of the worker's fd 1 and fd 2
+  base::UniqueFd stderr_read;
   std::unique_ptr<ProcessWatch> watch;
   // The host's pipe for its frames to the worker, announced on the channel
   // already (a pooled worker takes it while it waits); empty otherwise.
@@ -56,9 +56,9 @@ struct LaunchedProcess {
 // The child's ends of a new worker's channel and output pipes; the host's
 // ends go into a LaunchedProcess.
 struct ChildFds {
-  ipc::UniqueFd channel;
-  ipc::UniqueFd stdout_write;
-  ipc::UniqueFd stderr_write;
+  base::UniqueFd channel;
+  base::UniqueFd stdout_write;
+  base::UniqueFd stderr_write;
 };
 
 // Makes the socketpair and the two pipes of a new worker. Returns false and
@@ -176,7 +176,7 @@ class Launcher {
   bool zygote_failed_ = false;  // could not be (re)started: use exec
   std::deque<Pooled> pool_;
   EntryHint expected_;  // the entry of the last pooled spawn
-  ipc::TimerHandle refill_;
+  base::TimerHandle refill_;
   std::shared_ptr<BroadcastHub> broadcast_hub_ = std::make_shared<BroadcastHub>();
   std::shared_ptr<ThreadDirectory> thread_directory_ = std::make_shared<ThreadDirectory>();
 };

@@ -7,8 +7,8 @@
 
 #include "host/launcher.h"
 #include "host/pool_core.h"
-#include "ipc/uv_handle.h"
-#include "ipc/uv_loop.h"
+#include "base/uv_handle.h"
+#include "base/uv_loop.h"
 #include "isohost/output_forwarder.h"
 #include "isohost/supervisor.h"
 
@@ -16,7 +16,7 @@ namespace isohost {
 namespace {
 
 // Wakes a loop from another thread; the callback runs on the loop's.
-class AsyncHandle : public ipc::UvHandle<uv_async_t> {
+class AsyncHandle : public base::UvHandle<uv_async_t> {
  public:
   AsyncHandle(uv_loop_t* loop, std::function<void()> callback) : callback_(std::move(callback)) {
     CHECK_UV(Initialized(uv_async_init(loop, Fresh(), [](uv_async_t* handle) {
@@ -71,7 +71,7 @@ class PoolImpl : public std::enable_shared_from_this<PoolImpl> {
       started.set_value();
       uv_run(&loop, UV_RUN_DEFAULT);  // until Shutdown() closed every handle
       std::string still_open;
-      if (ipc::CloseLoop(&loop, &still_open) != 0) {
+      if (base::CloseLoop(&loop, &still_open) != 0) {
         logger_->error("pool: its loop still has open handles ({})", still_open);
       }
     });

@@ -24,7 +24,7 @@
 
 #include "host/armable_timer.h"
 #include "host/latency_histogram.h"
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 #include "isohost/output_forwarder.h"
 #include "isohost/pool.h"
 

@@ -8,17 +8,17 @@
 #include <memory>
 #include <vector>
 
-#include "ipc/unique_fd.h"
+#include "base/unique_fd.h"
 
 namespace isohost {
 
-using SharedFds = std::shared_ptr<const std::vector<ipc::UniqueFd>>;
+using SharedFds = std::shared_ptr<const std::vector<base::UniqueFd>>;
 
 // `fds` as the descriptors Channel::SendWithDescriptors() takes.
 inline std::vector<int> RawFds(const SharedFds& fds) {
   std::vector<int> raw;
   if (fds) {
-    for (const ipc::UniqueFd& fd : *fds) raw.push_back(fd.get());
+    for (const base::UniqueFd& fd : *fds) raw.push_back(fd.get());
   }
   return raw;
 }

@@ -4,9 +4,9 @@
 #include <deque>
 
 #include "host/launcher.h"
-#include "ipc/check.h"
-#include "ipc/uv_handle.h"
-#include "ipc/uv_loop.h"
+#include "base/check.h"
+#include "base/uv_handle.h"
+#include "base/uv_loop.h"
 
 namespace isohost {
 
@@ -20,7 +20,7 @@ struct Supervisor::Entry {
   std::deque<std::uint64_t> restart_times;  // uv_now() of recent restarts
   int restarts = 0;
   // Declared last: destroyed first, so no callback reaches a half-gone entry.
-  ipc::TimerHandle restart_timer;
+  base::TimerHandle restart_timer;
   std::unique_ptr<Worker> worker;
 };
 
@@ -63,7 +63,7 @@ Supervisor::~Supervisor() {
   launcher_.reset();  // the pool and the zygote
   if (own_loop_) {
     std::string still_open;
-    if (ipc::CloseLoop(loop_, &still_open) != 0) {
+    if (base::CloseLoop(loop_, &still_open) != 0) {
       // The embedder's own handles on our loop: libuv keeps the loop's memory
       // for them, which we must then leak rather than free under them.
       logger->error("the supervisor's loop still has open handles ({}): close them before the Supervisor", still_open);
@@ -153,7 +153,7 @@ void Supervisor::Finish(std::uint64_t id, const ExitInfo& info, const std::strin
   std::shared_ptr<Entry> retired(std::move(it->second));
   entries_.erase(it);
   auto* loop = loop_;
-  auto holder = std::make_shared<ipc::DeferredCall>(loop);
+  auto holder = std::make_shared<base::DeferredCall>(loop);
   holder->Start([retired, holder]() mutable { holder.reset(); });
   if (on_done) on_done(id, info, why);
 }

@@ -25,7 +25,7 @@
 #include "host/worker_binary.h"
 #include "ipc/channel.h"
 #include "ipc/stdio_flow.h"
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 #include "isohost.pb.h"
 
 extern char** environ;
@@ -151,7 +151,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     if (!Relay()->SplitTo(port.get(), Port::Impl::kName, this, message)) return nullptr;
     // The structured clone of the port itself: V8's header, then a host
     // object that is transfer 0 (worker/port_message.h).
-    const char value[] = {static_cast<char>(0xFF), static_cast<char>(ipc::kCloneFormatVersion), '\\', 0};
+    const char value[] = {static_cast<char>(0xFF), static_cast<char>(clone::kCloneFormatVersion), '\\', 0};
     message->set_data(value, sizeof(value));
     SendFrame(envelope);
     return port;
@@ -424,7 +424,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
   // its message carries, which the host passes on and never maps; they close
   // once the frame is handled, whatever became of it.
   void OnEnvelope(proto::Envelope& envelope) {
-    std::vector<ipc::UniqueFd> fds;
+    std::vector<base::UniqueFd> fds;
     frame_fds_ = nullptr;
     if (envelope.shared_buffers() != 0) {
       if (envelope.shared_buffers() > ipc::kMaxSharedBuffersPerMessage ||
@@ -434,13 +434,13 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
       }
       // Checked here, so that a worker that sends something else is the one
       // that ends, not the worker it was meant for.
-      for (const ipc::UniqueFd& fd : fds) {
+      for (const base::UniqueFd& fd : fds) {
         const int seals = ::fcntl(fd.get(), F_GET_SEALS);
         if (seals < 0 || (seals & (F_SEAL_SHRINK | F_SEAL_GROW)) != (F_SEAL_SHRINK | F_SEAL_GROW)) {
           return ProtocolError("worker sent a SharedArrayBuffer whose descriptor is not a sealed memfd");
         }
       }
-      frame_fds_ = std::make_shared<const std::vector<ipc::UniqueFd>>(std::move(fds));
+      frame_fds_ = std::make_shared<const std::vector<base::UniqueFd>>(std::move(fds));
       bool destroyed = false;
       bool* outer = destroyed_flag_;
       destroyed_flag_ = &destroyed;
@@ -1018,11 +1018,11 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
   int pid_ = 0;
   // Handles close in reverse order of declaration, each freed in its close
   // callback (ipc/uv_handle.h).
-  ipc::StreamReader stdout_pipe_;
-  ipc::StreamReader stderr_pipe_;
-  ipc::TimerHandle kill_timer_;
-  ipc::DeferredCall deferred_;
-  ipc::DeferredCall nested_reaper_;
+  base::StreamReader stdout_pipe_;
+  base::StreamReader stderr_pipe_;
+  base::TimerHandle kill_timer_;
+  base::DeferredCall deferred_;
+  base::DeferredCall nested_reaper_;
   std::unique_ptr<ipc::Channel> channel_;
   std::unique_ptr<ProcessWatch> watch_;
   std::string cgroup_;  // where the process is moved (LaunchedProcess::cgroup)

@@ -98,7 +98,7 @@ std::shared_ptr<Zygote> Zygote::Begin(uv_loop_t* loop, const std::string& binary
     return nullptr;
   }
   zygote->control_.reset(control[0]);
-  ipc::UniqueFd child_end(control[1]);
+  base::UniqueFd child_end(control[1]);
   // The zygote's own fd 1 and 2 are a pipe whose lines go to the logger: what
   // it says is rare and for the operator, and must not land in the host's
   // stdout, which may be carrying JSON records.
@@ -107,8 +107,8 @@ std::shared_ptr<Zygote> Zygote::Begin(uv_loop_t* loop, const std::string& binary
     *error = std::string("pipe for the zygote failed: ") + std::strerror(errno);
     return nullptr;
   }
-  ipc::UniqueFd output_read(output[0]);
-  ipc::UniqueFd output_write(output[1]);
+  base::UniqueFd output_read(output[0]);
+  base::UniqueFd output_write(output[1]);
   int fds[3] = {output_write.get(), output_write.get(), child_end.get()};
   // It dies with this process (worker/parent_death.h), and its workers with it.
   // LD_BIND_NOW: the dynamic linker resolves every symbol once, in the

@@ -16,8 +16,8 @@
 
 #include "host/exec_process.h"
 #include "host/launcher.h"
-#include "ipc/unique_fd.h"
-#include "ipc/uv_handle.h"
+#include "base/unique_fd.h"
+#include "base/uv_handle.h"
 #include "ipc/zygote_protocol.h"
 
 namespace isohost {
@@ -75,10 +75,10 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   std::string binary_;
   bool ready_ = false;
   // Its output until it is ready: read at once when it fails to start.
-  ipc::UniqueFd output_until_ready_;
-  ipc::UniqueFd control_;
-  ipc::PollHandle control_watch_;
-  ipc::StreamReader output_;  // the zygote's own stdout and stderr
+  base::UniqueFd output_until_ready_;
+  base::UniqueFd control_;
+  base::PollHandle control_watch_;
+  base::StreamReader output_;  // the zygote's own stdout and stderr
   std::string output_partial_;  // after the last newline
   std::unique_ptr<ExecWatch> process_;
   std::map<int, ZygoteWatch*> watches_;  // running workers by pid
@@ -87,7 +87,7 @@ class Zygote : public std::enable_shared_from_this<Zygote> {
   // Exit reports read while Launch() waited for its own answer; handled on
   // the next loop turn, not inside the caller's Launch().
   std::vector<ipc::ZygoteReply> pending_exits_;
-  ipc::DeferredCall deferred_dispatch_;
+  base::DeferredCall deferred_dispatch_;
   std::uint64_t next_request_ = 1;
 };
 

@@ -261,7 +261,7 @@ bool Channel::SendDescriptor(int fd) {
   if (!OpenOutput() || !writes_to_pipe()) return false;
   if (!held_.empty()) {
     // Behind held descriptors, for the frame that comes next.
-    UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
+    base::UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
     if (!copy) return false;
     HeldDescriptors held{out_base_ + out_buffer_.size(), {}};
     held.fds.push_back(std::move(copy));
@@ -273,7 +273,7 @@ bool Channel::SendDescriptor(int fd) {
   return SendWithFds(socket_.get(), &byte, 1, &fd, 1, MSG_DONTWAIT) == 1;
 }
 
-UniqueFd Channel::ReceiveDescriptor() {
+base::UniqueFd Channel::ReceiveDescriptor() {
   if (!socket_) return {};
   char byte = 0;
   int fds[kMaxReceivedFds];
@@ -284,7 +284,7 @@ UniqueFd Channel::ReceiveDescriptor() {
     if (fd_count > 0) ::close(fds[0]);
     return {};
   }
-  return UniqueFd(fds[0]);
+  return base::UniqueFd(fds[0]);
 }
 
 bool Channel::SendDescriptors(const std::vector<int>& fds, int wait_ms) {
@@ -331,7 +331,7 @@ bool Channel::SendWithDescriptors(proto::Envelope& envelope, const std::vector<i
       if (held_count_ + fds.size() > kMaxHeldDescriptors) return false;
       HeldDescriptors held{out_base_ + out_buffer_.size(), {}};
       for (int fd : fds) {
-        UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
+        base::UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
         if (!copy) return false;
         held.fds.push_back(std::move(copy));
       }
@@ -356,7 +356,7 @@ bool Channel::SendWithDescriptors(proto::Envelope& envelope, const std::vector<i
   return Send(envelope);
 }
 
-bool Channel::ReceiveDescriptors(std::uint32_t count, std::vector<UniqueFd>* out) {
+bool Channel::ReceiveDescriptors(std::uint32_t count, std::vector<base::UniqueFd>* out) {
   out->clear();
   if (count == 0) return true;
   if (!socket_ || count > kMaxSharedBuffersPerMessage) return false;
@@ -426,8 +426,8 @@ int Channel::WatchOutput() {
 bool AttachOutputPipe(int socket, OutputPipe* pipe) {
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) return false;
-  UniqueFd read_end(pipe_fds[0]);
-  UniqueFd write_end(pipe_fds[1]);
+  base::UniqueFd read_end(pipe_fds[0]);
+  base::UniqueFd write_end(pipe_fds[1]);
   ::fcntl(write_end.get(), F_SETPIPE_SZ, kPipeSize);  // a smaller pipe still works
   proto::Envelope envelope;
   envelope.mutable_pipe_attach();
@@ -534,7 +534,7 @@ bool Channel::SendHeldLocked() {
   const char byte = 'S';
   while (!held_.empty() && held_.front().at <= out_base_ + out_offset_) {
     std::vector<int> raw;
-    for (const UniqueFd& fd : held_.front().fds) raw.push_back(fd.get());
+    for (const base::UniqueFd& fd : held_.front().fds) raw.push_back(fd.get());
     long sent = SendWithFds(socket_.get(), &byte, 1, raw.data(), static_cast<int>(raw.size()), MSG_DONTWAIT);
     if (sent == -EINTR) continue;
     if (sent == -EAGAIN) {
@@ -646,7 +646,7 @@ bool Channel::AwaitFrame(const std::function<bool(const proto::Envelope&)>& want
   callbacks_.on_envelope = std::move(on_envelope);
   callbacks_.on_port_message = std::move(on_port_message);
   if (!held_frames_.empty()) {
-    if (!held_delivery_) held_delivery_ = std::make_unique<DeferredCall>(loop_);
+    if (!held_delivery_) held_delivery_ = std::make_unique<base::DeferredCall>(loop_);
     held_delivery_->Start([this] {
       CallbackScope scope(this);
       if (!awaiting_) DeliverHeld();
@@ -858,7 +858,7 @@ bool Channel::OnPipeAttach() {
     Fail("bad frame from peer: a pipe came without its descriptor");
     return false;
   }
-  UniqueFd fd = std::move(received_fds_.front());
+  base::UniqueFd fd = std::move(received_fds_.front());
   received_fds_.erase(received_fds_.begin());
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0 || !S_ISFIFO(st.st_mode)) {
@@ -888,7 +888,7 @@ bool Channel::OnSharedRingAttach(const proto::SharedRingAttach& attach) {
     return false;
   }
   // Its memfd was sent on the socket before this frame went into the pipe.
-  UniqueFd memfd = ReceiveDescriptor();
+  base::UniqueFd memfd = ReceiveDescriptor();
   if (!memfd) {
     Fail("bad frame from peer: a shared message ring came without its descriptor");
     return false;

@@ -29,9 +29,9 @@
 #include "ipc/frame_reader.h"
 #include "ipc/output_pipe.h"
 #include "ipc/shared_ring.h"
-#include "ipc/unique_fd.h"
+#include "base/unique_fd.h"
 #include "ipc/writer_alarm.h"
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 #include "isohost.pb.h"
 
 namespace isohost::ipc {
@@ -126,7 +126,7 @@ class Channel {
   bool SendDescriptor(int fd);
   // The next descriptor that came with SendDescriptor(), for the frame that
   // says one was sent; an empty one if none came.
-  UniqueFd ReceiveDescriptor();
+  base::UniqueFd ReceiveDescriptor();
   // Sends `fds` (duplicates, at most kMaxSharedBuffersPerMessage) on the
   // socket in one piece, so that they all go or none does. While the socket
   // is full (the peer has not taken those sent before), waits up to
@@ -143,7 +143,7 @@ class Channel {
   // The `count` descriptors a frame says came before it (Envelope
   // shared_buffers), in order; false, with what came closed, unless exactly
   // that many came.
-  bool ReceiveDescriptors(std::uint32_t count, std::vector<UniqueFd>* out);
+  bool ReceiveDescriptors(std::uint32_t count, std::vector<base::UniqueFd>* out);
   // Send() of `envelope` with a message of `size` bytes, which `write` puts
   // in place, in `payload` (a TaskPayload field of `envelope`): into the
   // shared ring when the message is large and the ring has room, else into
@@ -266,21 +266,21 @@ class Channel {
   ChannelOptions options_;
   FrameReader reader_;
   // The socket we were given: frames until pipes take over, then descriptors.
-  UniqueFd socket_;
+  base::UniqueFd socket_;
   // The peer's pipe, once it came: where frames come from from then on.
-  UniqueFd peer_pipe_;
+  base::UniqueFd peer_pipe_;
   int in_fd() const { return peer_pipe_ ? peer_pipe_.get() : socket_.get(); }
   // Where frames go: our pipe, or a duplicate of the socket so that it has a
   // watcher of its own.
-  UniqueFd out_;
+  base::UniqueFd out_;
   // The read end of our pipe, kept open so that writing to a dead peer fills
   // the pipe instead of raising SIGPIPE; its death shows as EOF on input.
-  UniqueFd spare_read_;
+  base::UniqueFd spare_read_;
   bool writes_to_pipe() const { return static_cast<bool>(spare_read_); }
   // Declared after the descriptors, so they close before them.
-  PollHandle in_watch_;
-  PollHandle out_watch_;
-  PollHandle room_watch_;
+  base::PollHandle in_watch_;
+  base::PollHandle out_watch_;
+  base::PollHandle room_watch_;
   // Guards the write buffer, write_failed_ and writes to out_, which the
   // background writer shares with the owner's thread. Uncontended but for the
   // rare moment the writer runs; everything else is the owner's thread only.
@@ -293,7 +293,7 @@ class Channel {
   // (SendWithDescriptors), oldest first.
   struct HeldDescriptors {
     std::uint64_t at;
-    std::vector<UniqueFd> fds;
+    std::vector<base::UniqueFd> fds;
   };
   std::vector<HeldDescriptors> held_;
   std::size_t held_count_ = 0;
@@ -306,7 +306,7 @@ class Channel {
   bool SendHeldLocked();
   // A duplicate of the socket, watched for room while held_blocked_ (the
   // socket itself may be watched for input).
-  UniqueFd socket_room_fd_;
+  base::UniqueFd socket_room_fd_;
   std::atomic<bool> write_failed_{false};  // read without the lock by the owner
   // When the oldest unwritten byte went into the buffer; nullopt when empty.
   std::optional<std::chrono::steady_clock::time_point> pending_since_;
@@ -347,7 +347,7 @@ class Channel {
 #pragma GCC diagnostic pop
 #endif
   // Descriptors that came with socket reads, until a frame claims them.
-  std::vector<UniqueFd> received_fds_;
+  std::vector<base::UniqueFd> received_fds_;
   // Frames AwaitFrame() read, for the callbacks (a message's bytes alone
   // when on_port_message takes it), and what delivers them: made on the
   // first AwaitFrame().
@@ -356,7 +356,7 @@ class Channel {
     std::string port_message;
   };
   std::deque<HeldFrame> held_frames_;
-  std::unique_ptr<DeferredCall> held_delivery_;
+  std::unique_ptr<base::DeferredCall> held_delivery_;
   bool awaiting_ = false;
   // Hands the held frames to the callbacks; false when that closed us.
   bool DeliverHeld();

@@ -21,14 +21,14 @@ bool DecodePortMessageFrame(const std::uint8_t* payload, std::size_t size, std::
   const std::uint8_t* end = payload + size;
   if (at == end || *at++ != kEnvelopePortMessageTag) return false;
   std::uint32_t inner = 0;
-  if (ReadVarint(at, end, &inner) != VarintStatus::kOk || inner != static_cast<std::uint64_t>(end - at)) return false;
+  if (base::ReadVarint(at, end, &inner) != base::VarintStatus::kOk || inner != static_cast<std::uint64_t>(end - at)) return false;
   if (inner == 0) {
     *data = {};
     return true;
   }
   if (*at++ != kPortMessageDataTag) return false;
   std::uint32_t length = 0;
-  if (ReadVarint(at, end, &length) != VarintStatus::kOk || length != static_cast<std::uint64_t>(end - at)) return false;
+  if (base::ReadVarint(at, end, &length) != base::VarintStatus::kOk || length != static_cast<std::uint64_t>(end - at)) return false;
   *data = std::string_view(reinterpret_cast<const char*>(at), static_cast<std::size_t>(length));
   return true;
 }

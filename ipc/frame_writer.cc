@@ -22,12 +22,12 @@ bool AppendFrame(const proto::Envelope& envelope, std::size_t max_frame_size,
 
 std::size_t PortMessageFrameSize(std::size_t data_size) {
   // An empty `data` is not written at all by protobuf (proto3 default).
-  std::size_t inner = data_size == 0 ? 0 : 1 + VarintSize(data_size) + data_size;
-  return 1 + VarintSize(inner) + inner;
+  std::size_t inner = data_size == 0 ? 0 : 1 + base::VarintSize(data_size) + data_size;
+  return 1 + base::VarintSize(inner) + inner;
 }
 
 char* AppendPortMessageFrameFor(std::size_t data_size, std::size_t max_frame_size, std::string* out) {
-  std::size_t inner = data_size == 0 ? 0 : 1 + VarintSize(data_size) + data_size;
+  std::size_t inner = data_size == 0 ? 0 : 1 + base::VarintSize(data_size) + data_size;
   std::size_t length = PortMessageFrameSize(data_size);
   if (length > max_frame_size) return nullptr;
   out->reserve(out->size() + kFrameHeaderSize + length);
@@ -35,10 +35,10 @@ char* AppendPortMessageFrameFor(std::size_t data_size, std::size_t max_frame_siz
   EncodeFrameLength(static_cast<std::uint32_t>(length), header);
   out->append(reinterpret_cast<const char*>(header), kFrameHeaderSize);
   out->push_back(static_cast<char>(kEnvelopePortMessageTag));
-  AppendVarint(inner, out);
+  base::AppendVarint(inner, out);
   if (data_size != 0) {
     out->push_back(static_cast<char>(kPortMessageDataTag));
-    AppendVarint(data_size, out);
+    base::AppendVarint(data_size, out);
   }
   std::size_t at = out->size();
   out->resize(at + data_size);

@@ -2,7 +2,7 @@
 #ifndef ISOHOST_IPC_OUTPUT_PIPE_H_
 #define ISOHOST_IPC_OUTPUT_PIPE_H_
 
-#include "ipc/unique_fd.h"
+#include "base/unique_fd.h"
 
 namespace isohost::proto {
 class Envelope;
@@ -15,8 +15,8 @@ namespace isohost::ipc {
 // a worker made ahead of demand, which takes the pipe while it waits, so
 // that neither side sets anything up when the first frames come.
 struct OutputPipe {
-  UniqueFd write;       // where the frames go
-  UniqueFd spare_read;  // the read end, kept (see Channel::spare_read_)
+  base::UniqueFd write;       // where the frames go
+  base::UniqueFd spare_read;  // the read end, kept (see Channel::spare_read_)
 };
 // Makes the pipe and sends the peer its read end with the PipeAttach frame
 // that claims it: the first bytes ever sent on `socket`, which must be a

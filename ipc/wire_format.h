@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "ipc/varint.h"
+#include "base/varint.h"
 
 namespace isohost::ipc {
 

@@ -18,7 +18,7 @@
 
 #include <chrono>
 
-#include "ipc/unique_fd.h"
+#include "base/unique_fd.h"
 
 namespace isohost::ipc {
 
@@ -44,7 +44,7 @@ class WriterAlarm {
  private:
   void Arm(long long nanoseconds);
 
-  UniqueFd timer_;  // a timerfd on CLOCK_MONOTONIC
+  base::UniqueFd timer_;  // a timerfd on CLOCK_MONOTONIC
   bool set_ = false;
 };
 

@@ -30,7 +30,7 @@ class RingRoom final : public MessageRoom {
 }  // namespace
 
 void PortLinks::OnPortLink(const proto::PortLink& link) {
-  ipc::UniqueFd fd = runtime_->channel()->ReceiveDescriptor();
+  base::UniqueFd fd = runtime_->channel()->ReceiveDescriptor();
   if (!fd) return;  // the host's promise without the socket: the end stays relayed
   const std::uint32_t id = next_id_++;
   ipc::ChannelOptions options;
@@ -84,7 +84,7 @@ void PortLinks::OnSharedMessage(std::uint32_t id, const proto::Envelope& envelop
   if (channel == nullptr) return;
   v8::Isolate* isolate = runtime_->isolate();
   v8::HandleScope handle_scope(isolate);
-  std::vector<ipc::UniqueFd> fds;
+  std::vector<base::UniqueFd> fds;
   SharedBuffers shared;
   v8::TryCatch try_catch(isolate);
   if (envelope.shared_buffers() > ipc::kMaxSharedBuffersPerMessage ||

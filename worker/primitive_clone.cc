@@ -34,10 +34,10 @@ bool IsSmi(v8::Local<v8::Value> value) {
 // The varints of a primitive: a whole message is at most a few bytes more
 // than its string, so a bad varint just means "not a primitive".
 bool GetVarint(const std::uint8_t*& at, const std::uint8_t* end, std::uint32_t* value) {
-  return ipc::ReadVarint(at, end, value) == ipc::VarintStatus::kOk;
+  return base::ReadVarint(at, end, value) == base::VarintStatus::kOk;
 }
 
-constexpr char TagByte(ipc::CloneTag tag) { return static_cast<char>(tag); }
+constexpr char TagByte(clone::CloneTag tag) { return static_cast<char>(tag); }
 
 }  // namespace
 
@@ -48,29 +48,29 @@ std::optional<PrimitiveMessage> PrimitiveMessage::Plan(v8::Isolate* isolate, v8:
   if (value->IsNumber()) {
     if (IsSmi(value)) {
       std::int32_t number = value.As<v8::Int32>()->Value();
-      message.tag_ = TagByte(ipc::CloneTag::kInt32);
-      message.prefix_length_ = ipc::PutVarint(ipc::ZigZagEncode(number), message.prefix_);
+      message.tag_ = TagByte(clone::CloneTag::kInt32);
+      message.prefix_length_ = base::PutVarint(clone::ZigZagEncode(number), message.prefix_);
     } else {
       double number = value.As<v8::Number>()->Value();
-      message.tag_ = TagByte(ipc::CloneTag::kDouble);
+      message.tag_ = TagByte(clone::CloneTag::kDouble);
       std::memcpy(message.prefix_, &number, sizeof number);
       message.prefix_length_ = sizeof number;
     }
   } else if (value->IsString()) {
     v8::Local<v8::String> string = value.As<v8::String>();
     if (!string->IsOneByte()) return std::nullopt;
-    message.tag_ = TagByte(ipc::CloneTag::kOneByteString);
+    message.tag_ = TagByte(clone::CloneTag::kOneByteString);
     message.string_ = string;
     message.string_length_ = static_cast<std::uint32_t>(string->Length());
-    message.prefix_length_ = ipc::PutVarint(message.string_length_, message.prefix_);
+    message.prefix_length_ = base::PutVarint(message.string_length_, message.prefix_);
   } else if (value->IsUndefined()) {
-    message.tag_ = TagByte(ipc::CloneTag::kUndefined);
+    message.tag_ = TagByte(clone::CloneTag::kUndefined);
   } else if (value->IsNull()) {
-    message.tag_ = TagByte(ipc::CloneTag::kNull);
+    message.tag_ = TagByte(clone::CloneTag::kNull);
   } else if (value->IsTrue()) {
-    message.tag_ = TagByte(ipc::CloneTag::kTrue);
+    message.tag_ = TagByte(clone::CloneTag::kTrue);
   } else if (value->IsFalse()) {
-    message.tag_ = TagByte(ipc::CloneTag::kFalse);
+    message.tag_ = TagByte(clone::CloneTag::kFalse);
   } else {
     return std::nullopt;
   }
@@ -110,18 +110,18 @@ std::optional<v8::Local<v8::Value>> DeserializePrimitive(v8::Isolate* isolate, s
   const char tag = static_cast<char>(*at++);
   const auto remaining = static_cast<std::size_t>(end - at);
   switch (tag) {
-    case TagByte(ipc::CloneTag::kInt32): {
+    case TagByte(clone::CloneTag::kInt32): {
       std::uint32_t zigzag = 0;
       if (!GetVarint(at, end, &zigzag) || at != end) return std::nullopt;
-      return v8::Integer::New(isolate, ipc::ZigZagDecode(zigzag));
+      return v8::Integer::New(isolate, clone::ZigZagDecode(zigzag));
     }
-    case TagByte(ipc::CloneTag::kDouble): {
+    case TagByte(clone::CloneTag::kDouble): {
       double number = 0;
       if (remaining != sizeof number) return std::nullopt;
       std::memcpy(&number, at, sizeof number);
       return v8::Number::New(isolate, number);
     }
-    case TagByte(ipc::CloneTag::kOneByteString): {
+    case TagByte(clone::CloneTag::kOneByteString): {
       std::uint32_t length = 0;
       if (!GetVarint(at, end, &length) || static_cast<std::size_t>(end - at) != length ||
           length > static_cast<std::uint32_t>(v8::String::kMaxLength)) {
@@ -134,13 +134,13 @@ std::optional<v8::Local<v8::Value>> DeserializePrimitive(v8::Isolate* isolate, s
       }
       return string;
     }
-    case TagByte(ipc::CloneTag::kTrue):
+    case TagByte(clone::CloneTag::kTrue):
       return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::True(isolate)) : std::nullopt;
-    case TagByte(ipc::CloneTag::kFalse):
+    case TagByte(clone::CloneTag::kFalse):
       return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::False(isolate)) : std::nullopt;
-    case TagByte(ipc::CloneTag::kNull):
+    case TagByte(clone::CloneTag::kNull):
       return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::Null(isolate)) : std::nullopt;
-    case TagByte(ipc::CloneTag::kUndefined):
+    case TagByte(clone::CloneTag::kUndefined):
       return remaining == 0 ? std::optional<v8::Local<v8::Value>>(v8::Undefined(isolate)) : std::nullopt;
     default:
       return std::nullopt;

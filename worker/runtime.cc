@@ -11,10 +11,10 @@
 #include <cstring>
 #include <new>
 
-#include "ipc/check.h"
+#include "base/check.h"
 #include "ipc/frame_format.h"
 #include "ipc/stdio_flow.h"
-#include "ipc/uv_loop.h"
+#include "base/uv_loop.h"
 #include "worker/builtins.h"
 #include "worker/cgroup_wait.h"
 #include "worker/compile_cache.h"
@@ -296,7 +296,7 @@ int Runtime::Run() {
 
 void Runtime::CheckedLoopClose(uv_loop_t* loop) {
   std::string still_open;
-  if (ipc::CloseLoop(loop, &still_open) == 0) return;
+  if (base::CloseLoop(loop, &still_open) == 0) return;
   // A handle still open here is one we forgot to close.
   std::fprintf(stderr, "isohost-worker: handles left open at exit: %s\n", still_open.c_str());
   CHECK(!"every handle is closed before the loop");
@@ -371,7 +371,7 @@ void Runtime::OnChannelClosed(const std::string& error) {
 }
 
 bool Runtime::ReceiveShared(std::uint32_t count) {
-  std::vector<ipc::UniqueFd> fds;
+  std::vector<base::UniqueFd> fds;
   if (count > ipc::kMaxSharedBuffersPerMessage || !channel_->ReceiveDescriptors(count, &fds)) {
     std::fprintf(stderr, "isohost-worker: a frame from the host came without the %u SharedArrayBuffers it names\n",
                  count);
@@ -510,7 +510,7 @@ void Runtime::StartScript(proto::Start* start) {
   if (start_.stdin_descriptor()) {
     // The host's stdin becomes our fd 0 (it was /dev/null), for
     // process.stdin, fs.readFileSync(0) and the children we start.
-    ipc::UniqueFd stdin_fd = channel_->ReceiveDescriptor();
+    base::UniqueFd stdin_fd = channel_->ReceiveDescriptor();
     bool taken = false;
     if (stdin_fd.get() == STDIN_FILENO) {
       taken = stdin_fd.release() == STDIN_FILENO;  // our fd 0 was closed: it came as fd 0

@@ -226,7 +226,7 @@ int ShareableFd(const void* data) {
 
 bool AnyShareableBuffer() { return any_region.load(std::memory_order_relaxed); }
 
-std::shared_ptr<v8::BackingStore> MapShareable(v8::Isolate* isolate, ipc::UniqueFd fd, std::string* error) {
+std::shared_ptr<v8::BackingStore> MapShareable(v8::Isolate* isolate, base::UniqueFd fd, std::string* error) {
   int seals = ::fcntl(fd.get(), F_GET_SEALS);
   struct stat st {};
   if (seals < 0 || (seals & kRequiredSeals) != kRequiredSeals || ::fstat(fd.get(), &st) != 0 ||
@@ -277,9 +277,9 @@ bool SendSharedFrame(v8::Isolate* isolate, ipc::Channel* channel, proto::Envelop
   return false;
 }
 
-bool MapReceived(v8::Isolate* isolate, std::vector<ipc::UniqueFd> fds, SharedBuffers* out) {
+bool MapReceived(v8::Isolate* isolate, std::vector<base::UniqueFd> fds, SharedBuffers* out) {
   out->clear();
-  for (ipc::UniqueFd& fd : fds) {
+  for (base::UniqueFd& fd : fds) {
     std::string error;
     std::shared_ptr<v8::BackingStore> store = MapShareable(isolate, std::move(fd), &error);
     if (!store) {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "ipc/channel.h"
-#include "ipc/unique_fd.h"
+#include "base/unique_fd.h"
 #include "isohost.pb.h"
 
 namespace isohost::worker {
@@ -36,7 +36,7 @@ int ShareableFd(const void* data);
 
 // Maps a memfd that came with a message; null (with `error` saying why) for
 // a descriptor that is not a sealed memfd.
-std::shared_ptr<v8::BackingStore> MapShareable(v8::Isolate* isolate, ipc::UniqueFd fd, std::string* error);
+std::shared_ptr<v8::BackingStore> MapShareable(v8::Isolate* isolate, base::UniqueFd fd, std::string* error);
 
 // Whether a shareable buffer was ever made or mapped in this process: until
 // then Atomics stays V8's own.
@@ -61,7 +61,7 @@ bool SendSharedFrame(v8::Isolate* isolate, ipc::Channel* channel, proto::Envelop
 
 // The buffers of a received frame, mapped; false, with an Error pending,
 // when one cannot be.
-bool MapReceived(v8::Isolate* isolate, std::vector<ipc::UniqueFd> fds, SharedBuffers* out);
+bool MapReceived(v8::Isolate* isolate, std::vector<base::UniqueFd> fds, SharedBuffers* out);
 
 // Message bytes (an ArrayBuffer made for JS) carry the SharedArrayBuffers
 // they name as a private property, so that wherever JS keeps or passes

@@ -14,8 +14,8 @@
 namespace {
 
 std::string ToBytes(const std::string& json) {
-  auto value = isohost::ipc::ParseJson(json);
-  std::vector<std::uint8_t> bytes = isohost::ipc::Encode(*value);
+  auto value = isohost::clone::ParseJson(json);
+  std::vector<std::uint8_t> bytes = isohost::clone::Encode(*value);
   return std::string(bytes.begin(), bytes.end());
 }
 
@@ -41,9 +41,9 @@ int main() {
   callbacks.on_output = [&logs](std::uint64_t id, isohost::StdioStream stream, std::string_view data,
                                 isohost::ConsoleLevel level) { logs[id]->Write(stream, data, level); };
   callbacks.on_message = [&](std::uint64_t id, std::string_view data) {
-    auto value = isohost::ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+    auto value = isohost::clone::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
     std::printf("answer from worker %llu: %s\n", static_cast<unsigned long long>(id),
-                value ? isohost::ipc::ToJsonText(*value).c_str() : value.error().message.c_str());
+                value ? isohost::clone::ToJsonText(*value).c_str() : value.error().message.c_str());
     if (++answers[id] == 3) supervisor.PostMessage(id, ToBytes("\"stop\""));
   };
   callbacks.on_done = [&](std::uint64_t id, const isohost::ExitInfo& info, const std::string&) {

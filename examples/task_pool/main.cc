@@ -16,8 +16,8 @@
 namespace {
 
 std::string ToBytes(const std::string& json) {
-  auto value = isohost::ipc::ParseJson(json);
-  std::vector<std::uint8_t> bytes = isohost::ipc::Encode(*value);
+  auto value = isohost::clone::ParseJson(json);
+  std::vector<std::uint8_t> bytes = isohost::clone::Encode(*value);
   return std::string(bytes.begin(), bytes.end());
 }
 
@@ -27,9 +27,9 @@ std::string Show(const isohost::TaskResult& result) {
     return std::string("error (") + std::string(isohost::TaskErrorKindName(error.kind)) + ") " + error.name +
            (error.name.empty() ? "" : ": ") + error.message;
   }
-  auto value = isohost::ipc::Decode(
+  auto value = isohost::clone::Decode(
       {reinterpret_cast<const std::uint8_t*>(result.value.data()), result.value.size()});
-  return value ? isohost::ipc::ToJsonText(*value) : value.error().message;
+  return value ? isohost::clone::ToJsonText(*value) : value.error().message;
 }
 
 }  // namespace

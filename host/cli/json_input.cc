@@ -8,12 +8,12 @@
 namespace isohost::cli {
 
 bool JsonToCloneBytes(std::string_view json, std::string* bytes, std::string* error) {
-  ipc::Result<ipc::CloneValue> value = ipc::ParseJson(json);
+  clone::Result<clone::CloneValue> value = clone::ParseJson(json);
   if (!value) {
     *error = value.error().message;
     return false;
   }
-  std::vector<std::uint8_t> encoded = ipc::Encode(*value);
+  std::vector<std::uint8_t> encoded = clone::Encode(*value);
   bytes->assign(encoded.begin(), encoded.end());
   return true;
 }

@@ -32,10 +32,10 @@ std::string ResultLine(std::uint64_t index, const TaskResult& result) {
   nlohmann::ordered_json line;
   line["index"] = index;
   if (result.ok()) {
-    auto value = ipc::Decode(std::span<const std::uint8_t>(
+    auto value = clone::Decode(std::span<const std::uint8_t>(
         reinterpret_cast<const std::uint8_t*>(result.value.data()), result.value.size()));
     if (value) {
-      line["result"] = ipc::ToJson(*value);
+      line["result"] = clone::ToJson(*value);
       return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
     // A value the codec cannot read (a host object): say so rather than lie.

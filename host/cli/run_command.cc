@@ -14,7 +14,7 @@
 #include <memory>
 
 #include "host/cli/json_input.h"
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 #include "isohost/clone_codec.h"
 #include "isohost/clone_json.h"
 #include "isohost/output_forwarder.h"
@@ -44,7 +44,7 @@ class SignalWatcher {
   }
 
  private:
-  ipc::SignalHandle handle_;
+  base::SignalHandle handle_;
 };
 
 void PrintStats(std::uint64_t id, const ExitInfo& info) {
@@ -166,9 +166,9 @@ int RunCommand(const RunOptions& options) {
     SupervisedCallbacks callbacks;
     callbacks.on_message = [&](std::uint64_t id, std::string_view data) {
       if (options.print_messages) {
-        ipc::Result<ipc::CloneValue> value =
-            ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-        std::string line = value ? ipc::ToJsonText(*value) : "{\"error\":\"" + value.error().message + "\"}";
+        clone::Result<clone::CloneValue> value =
+            clone::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+        std::string line = value ? clone::ToJsonText(*value) : "{\"error\":\"" + value.error().message + "\"}";
         if (mode != OutputMode::kPassThrough) line = "[" + std::to_string(id) + "] " + line;
         line += '\n';
         std::fwrite(line.data(), 1, line.size(), stdout);

@@ -43,8 +43,8 @@ TEST(BroadcastChannelTest, ChannelsTakeTheirMessagesInTheOrderTheyWereMade) {
 }
 
 std::string Decode(std::string_view data) {
-  ipc::Result<ipc::CloneValue> value = ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-  return value ? ipc::ToJsonText(*value) : "undecodable";
+  clone::Result<clone::CloneValue> value = clone::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+  return value ? clone::ToJsonText(*value) : "undecodable";
 }
 
 // Each worker listens on 'news' and says so; the one told to posts what it
@@ -75,7 +75,7 @@ TEST(BroadcastChannelTest, WorkersOfASupervisorHearEachOther) {
       if (text != "\"listening\"") {
         heard.push_back(std::string(id == ids[0] ? "first " : "second ") + text);
       } else if (++listening == 2) {
-        std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String("hello"));
+        std::vector<std::uint8_t> bytes = clone::Encode(clone::CloneValue::String("hello"));
         supervisor.PostMessage(ids[0], std::string(bytes.begin(), bytes.end()));
       }
     };

@@ -407,8 +407,8 @@ TEST(SupervisorCallbackTest, EveryCallbackNamesItsWorker) {
     seen[id].output.append(data);
   };
   callbacks.on_message = [&](std::uint64_t id, std::string_view data) {
-    auto value = ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-    seen[id].messages.push_back(value ? ipc::ToJsonText(*value) : value.error().message);
+    auto value = clone::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+    seen[id].messages.push_back(value ? clone::ToJsonText(*value) : value.error().message);
   };
   callbacks.on_exit = [&](std::uint64_t id, const ExitInfo&) { ++seen[id].exits; };
   callbacks.on_restart = [&](std::uint64_t id, std::uint64_t, int) { ++seen[id].restarts; };

@@ -16,13 +16,13 @@ namespace isohost::testing {
 namespace {
 
 std::string Encode(const char* json) {
-  std::vector<std::uint8_t> bytes = ipc::Encode(ipc::ParseJson(json).value());
+  std::vector<std::uint8_t> bytes = clone::Encode(clone::ParseJson(json).value());
   return std::string(bytes.begin(), bytes.end());
 }
 
 std::string Decode(std::string_view data) {
-  ipc::Result<ipc::CloneValue> value = ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-  return value ? ipc::ToJsonText(*value) : "undecodable";
+  clone::Result<clone::CloneValue> value = clone::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+  return value ? clone::ToJsonText(*value) : "undecodable";
 }
 
 // The worker doubles numbers that come on the port it is given, and closes

@@ -19,7 +19,7 @@ namespace {
 
 // The structured-clone bytes of a string.
 std::string Clone(const std::string& text) {
-  std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(text));
+  std::vector<std::uint8_t> bytes = clone::Encode(clone::CloneValue::String(text));
   return std::string(bytes.begin(), bytes.end());
 }
 

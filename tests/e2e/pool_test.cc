@@ -30,18 +30,18 @@ using namespace std::chrono_literals;
 
 // A task as structured-clone bytes, from JSON.
 std::string Task(const std::string& json) {
-  auto value = ipc::ParseJson(json);
+  auto value = clone::ParseJson(json);
   EXPECT_TRUE(value.ok()) << json;
-  std::vector<std::uint8_t> bytes = ipc::Encode(*value);
+  std::vector<std::uint8_t> bytes = clone::Encode(*value);
   return std::string(bytes.begin(), bytes.end());
 }
 
 // A result's bytes as JSON text.
 std::string Json(const std::string& bytes) {
-  auto value = ipc::Decode(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+  auto value = clone::Decode(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes.data()),
                                                         bytes.size()));
   EXPECT_TRUE(value.ok());
-  return value.ok() ? ipc::ToJsonText(*value) : std::string("<undecodable>");
+  return value.ok() ? clone::ToJsonText(*value) : std::string("<undecodable>");
 }
 
 std::shared_ptr<spdlog::logger> QuietLogger() {

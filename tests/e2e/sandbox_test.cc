@@ -554,7 +554,7 @@ TEST(SandboxLibraryTest, PoolWorkersRunTheirTasksSandboxed) {
   options.permissions = Permissions::Sandbox();
   Pool pool(options);
   auto task = [](const std::string& path) {
-    std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(path));
+    std::vector<std::uint8_t> bytes = clone::Encode(clone::CloneValue::String(path));
     return std::string(bytes.begin(), bytes.end());
   };
   auto secret = pool.Run(task(files.secret()));
@@ -566,10 +566,10 @@ TEST(SandboxLibraryTest, PoolWorkersRunTheirTasksSandboxed) {
   ASSERT_EQ(granted.wait_for(std::chrono::seconds(60)), std::future_status::ready);
   TaskResult read = granted.get();
   ASSERT_TRUE(read.ok());
-  ipc::Result<ipc::CloneValue> value =
-      ipc::Decode({reinterpret_cast<const std::uint8_t*>(read.value.data()), read.value.size()});
+  clone::Result<clone::CloneValue> value =
+      clone::Decode({reinterpret_cast<const std::uint8_t*>(read.value.data()), read.value.size()});
   ASSERT_TRUE(value.ok());
-  EXPECT_EQ(ipc::ToJsonText(*value), "\"granted\"");
+  EXPECT_EQ(clone::ToJsonText(*value), "\"granted\"");
 }
 
 }  // namespace

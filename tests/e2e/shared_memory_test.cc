@@ -135,13 +135,13 @@ TEST(SharedMemoryTest, SharedMemoryCompilesNoBuiltin) {
 }
 
 std::string Clone(const std::string& text) {
-  std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(text));
+  std::vector<std::uint8_t> bytes = clone::Encode(clone::CloneValue::String(text));
   return std::string(bytes.begin(), bytes.end());
 }
 
 std::string Text(std::string_view data) {
-  auto value = ipc::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
-  return value ? ipc::ToJsonText(*value) : "undecodable";
+  auto value = clone::Decode({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+  return value ? clone::ToJsonText(*value) : "undecodable";
 }
 
 class SharedMemoryHostTest : public ::testing::Test {

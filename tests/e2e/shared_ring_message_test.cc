@@ -47,7 +47,7 @@ TEST(SharedRingMessageTest, HostDecodesAMessageTheWorkerKeepsRewriting) {
     auto start = std::chrono::steady_clock::now();
     while (decodes < 200 ||
            (errors == 0 && std::chrono::steady_clock::now() - start < std::chrono::seconds(20))) {
-      ipc::Result<ipc::CloneValue> value = ipc::Decode(bytes);
+      clone::Result<clone::CloneValue> value = clone::Decode(bytes);
       ++decodes;
       if (value.ok()) {
         ++values;

@@ -19,15 +19,15 @@ namespace isohost::testing {
 namespace {
 
 std::string Clone(const std::string& json) {
-  auto value = ipc::ParseJson(json);
+  auto value = clone::ParseJson(json);
   EXPECT_TRUE(value.ok());
-  std::vector<std::uint8_t> bytes = ipc::Encode(*value);
+  std::vector<std::uint8_t> bytes = clone::Encode(*value);
   return std::string(bytes.begin(), bytes.end());
 }
 
 std::string ToJson(std::string_view bytes) {
-  auto value = ipc::Decode({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
-  return value ? ipc::ToJsonText(*value) : "<" + value.error().message + ">";
+  auto value = clone::Decode({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  return value ? clone::ToJsonText(*value) : "<" + value.error().message + ">";
 }
 
 // Every test runs once per spawn strategy: workers must not differ by how
@@ -131,7 +131,7 @@ TEST_P(WorkerTest, LargeMessagesRoundTripIntactThroughTheSharedRings) {
   for (int i = 0; i < kMessages; ++i) {
     std::string text(sizes[i % 4], static_cast<char>('a' + i % 26));
     text.replace(0, 8, "#" + std::to_string(1000000 + i));
-    std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(text));
+    std::vector<std::uint8_t> bytes = clone::Encode(clone::CloneValue::String(text));
     sent.emplace_back(bytes.begin(), bytes.end());
   }
   auto worker = Spawn(Options("echo_back.js", {std::to_string(kMessages)}), Callbacks());
@@ -149,7 +149,7 @@ TEST_P(WorkerTest, LargeMessagesRoundTripIntactThroughTheSharedRings) {
 // the host reports the crash, does not hang on the pipe it was writing, and
 // the next worker's large messages arrive intact.
 TEST_P(WorkerTest, WorkerKilledMidStreamOfLargeMessagesLeavesTheHostWorking) {
-  std::vector<std::uint8_t> bytes = ipc::Encode(ipc::CloneValue::String(std::string(1 << 20, 'k')));
+  std::vector<std::uint8_t> bytes = clone::Encode(clone::CloneValue::String(std::string(1 << 20, 'k')));
   std::string message(bytes.begin(), bytes.end());
   int echoes = 0;
   WorkerCallbacks callbacks = Callbacks();

@@ -16,23 +16,23 @@
 #include "isohost/clone_value.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using isohost::ipc::CloneValue;
-  using isohost::ipc::Result;
-  Result<CloneValue> decoded = isohost::ipc::Decode({data, size});
+  using isohost::clone::CloneValue;
+  using isohost::clone::Result;
+  Result<CloneValue> decoded = isohost::clone::Decode({data, size});
   if (!decoded.ok()) return 0;
 
-  const std::vector<uint8_t> encoded = isohost::ipc::Encode(*decoded);
-  Result<CloneValue> again = isohost::ipc::Decode(encoded);
+  const std::vector<uint8_t> encoded = isohost::clone::Encode(*decoded);
+  Result<CloneValue> again = isohost::clone::Decode(encoded);
   if (!again.ok()) {
     std::fprintf(stderr, "re-encoded value does not decode: %s\n",
                  again.error().message.c_str());
     std::abort();
   }
-  if (isohost::ipc::Encode(*again) != encoded) {
+  if (isohost::clone::Encode(*again) != encoded) {
     std::fprintf(stderr, "encoding is not stable\n");
     std::abort();
   }
   // The printer walks the same untrusted graph; keep it cheap per input.
-  isohost::ipc::ToJsonText(*decoded, {.max_values = 10000});
+  isohost::clone::ToJsonText(*decoded, {.max_values = 10000});
   return 0;
 }

@@ -34,22 +34,22 @@ void CheckLine(const std::string& line) {
     return;
   }
   auto view = std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-  isohost::ipc::Result<isohost::ipc::CloneValue> decoded = isohost::ipc::Decode(view);
+  isohost::clone::Result<isohost::clone::CloneValue> decoded = isohost::clone::Decode(view);
   if (!decoded.ok()) {
     std::fprintf(stderr, "converted JSON does not decode: %s\n", decoded.error().message.c_str());
     std::abort();
   }
   // The value's JSON text converts again, to a value printed the same (not
   // the same bytes: -0 prints as 0, as JSON.stringify prints it).
-  const std::string text = isohost::ipc::ToJsonText(*decoded);
+  const std::string text = isohost::clone::ToJsonText(*decoded);
   std::string again;
   if (!isohost::cli::JsonToCloneBytes(text, &again, &error)) {
     std::fprintf(stderr, "the JSON text of a converted value is refused: %s\n", error.c_str());
     std::abort();
   }
   auto again_view = std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(again.data()), again.size());
-  isohost::ipc::Result<isohost::ipc::CloneValue> redecoded = isohost::ipc::Decode(again_view);
-  if (!redecoded.ok() || isohost::ipc::ToJsonText(*redecoded) != text) {
+  isohost::clone::Result<isohost::clone::CloneValue> redecoded = isohost::clone::Decode(again_view);
+  if (!redecoded.ok() || isohost::clone::ToJsonText(*redecoded) != text) {
     std::fprintf(stderr, "the JSON text of a converted value converts differently\n");
     std::abort();
   }

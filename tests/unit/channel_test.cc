@@ -463,7 +463,7 @@ TEST_F(ChannelTest, ADescriptorGoesOnTheSocketForTheFrameAfterIt) {
       Channel::Callbacks{[&](proto::Envelope& envelope) {
                            messages.push_back(envelope.port_message().data().size());
                            if (envelope.port_message().data() != "descriptor follows") return;
-                           UniqueFd fd = b_->ReceiveDescriptor();
+                           base::UniqueFd fd = b_->ReceiveDescriptor();
                            char buffer[16];
                            ssize_t n = fd ? ::read(fd.get(), buffer, sizeof buffer) : -1;
                            if (n > 0) read_through.assign(buffer, static_cast<std::size_t>(n));

@@ -27,7 +27,7 @@
 #include "isohost/clone_json.h"
 #include "isohost/clone_value.h"
 
-namespace isohost::ipc {
+namespace isohost::clone {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
@@ -1033,4 +1033,4 @@ TEST(JsonTest, JsNumberToStringMatchesV8) {
 }
 
 }  // namespace
-}  // namespace isohost::ipc
+}  // namespace isohost::clone

@@ -14,7 +14,7 @@
 #include <memory>
 #include <string>
 
-#include "ipc/uv_loop.h"
+#include "base/uv_loop.h"
 
 namespace isohost::worker::fs {
 namespace {
@@ -29,7 +29,7 @@ class FsWatchHandlesTest : public ::testing::Test {
   }
   void TearDown() override {
     std::string still_open;
-    EXPECT_EQ(ipc::CloseLoop(&loop_, &still_open), 0) << "left open: " << still_open;
+    EXPECT_EQ(base::CloseLoop(&loop_, &still_open), 0) << "left open: " << still_open;
     std::filesystem::remove_all(dir_);
   }
 

@@ -1,7 +1,7 @@
 // The libuv handle owners of ipc/uv_handle.h on a real loop: an owner may go
 // at any time, including inside its own callback, and no callback reaches it
 // after; the loop then closes clean.
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
-#include "ipc/unique_fd.h"
-#include "ipc/uv_loop.h"
+#include "base/unique_fd.h"
+#include "base/uv_loop.h"
 
 namespace isohost::ipc {
 namespace {
@@ -21,7 +21,7 @@ class UvHandleTest : public ::testing::Test {
   void SetUp() override { ASSERT_EQ(uv_loop_init(&loop_), 0); }
   void TearDown() override {
     std::string still_open;
-    EXPECT_EQ(CloseLoop(&loop_, &still_open), 0) << "left open: " << still_open;
+    EXPECT_EQ(base::CloseLoop(&loop_, &still_open), 0) << "left open: " << still_open;
   }
 
   uv_loop_t loop_;
@@ -29,10 +29,10 @@ class UvHandleTest : public ::testing::Test {
 
 TEST_F(UvHandleTest, TimerFiresAndADestroyedTimerNeverDoes) {
   int fired = 0;
-  TimerHandle kept(&loop_);
+  base::TimerHandle kept(&loop_);
   kept.Start(1, [&] { ++fired; });
   {
-    TimerHandle dropped(&loop_);
+    base::TimerHandle dropped(&loop_);
     dropped.Start(1, [&] { fired += 100; });
   }
   uv_run(&loop_, UV_RUN_DEFAULT);
@@ -42,7 +42,7 @@ TEST_F(UvHandleTest, TimerFiresAndADestroyedTimerNeverDoes) {
 // Close(on_closed): the handle stops at once (its timer never fires), and
 // on_closed runs once, from libuv's close callback, after Close() returned.
 TEST_F(UvHandleTest, CloseWithACallbackRunsItOnceLibuvIsDone) {
-  TimerHandle timer(&loop_);
+  base::TimerHandle timer(&loop_);
   int fired = 0;
   int closed = 0;
   timer.Start(0, [&] { ++fired; });
@@ -57,7 +57,7 @@ TEST_F(UvHandleTest, CloseWithACallbackRunsItOnceLibuvIsDone) {
 }
 
 TEST_F(UvHandleTest, AnOwnerMayDestroyItselfInItsCallback) {
-  auto timer = std::make_unique<TimerHandle>(&loop_);
+  auto timer = std::make_unique<base::TimerHandle>(&loop_);
   bool fired = false;
   timer->Start(0, [&] {
     fired = true;
@@ -71,8 +71,8 @@ TEST_F(UvHandleTest, AnOwnerMayDestroyItselfInItsCallback) {
 TEST_F(UvHandleTest, StreamReaderReadsAPipeToItsEndAndClosesIt) {
   int fds[2];
   ASSERT_EQ(::pipe(fds), 0);
-  UniqueFd write_end(fds[1]);
-  StreamReader reader(&loop_);
+  base::UniqueFd write_end(fds[1]);
+  base::StreamReader reader(&loop_);
   ASSERT_EQ(reader.OpenPipe(fds[0]), 0);
   std::string got;
   bool ended = false;
@@ -86,7 +86,7 @@ TEST_F(UvHandleTest, StreamReaderReadsAPipeToItsEndAndClosesIt) {
 }
 
 TEST_F(UvHandleTest, StreamReaderThatOpenedNothingEndsAtOnce) {
-  StreamReader reader(&loop_);
+  base::StreamReader reader(&loop_);
   bool ended = false;
   reader.StartReading([](std::string_view) {}, [&] { ended = true; });
   EXPECT_TRUE(ended);
@@ -97,8 +97,8 @@ TEST_F(UvHandleTest, PollHandleMovesToAnotherDescriptorFromInsideItsCallback) {
   int second[2];
   ASSERT_EQ(::pipe(first), 0);
   ASSERT_EQ(::pipe(second), 0);
-  UniqueFd first_read(first[0]), first_write(first[1]), second_read(second[0]), second_write(second[1]);
-  PollHandle poll;
+  base::UniqueFd first_read(first[0]), first_write(first[1]), second_read(second[0]), second_write(second[1]);
+  base::PollHandle poll;
   std::string seen;
   ASSERT_EQ(poll.Open(&loop_, first_read.get(),
                       [&](int status, int events) {
@@ -126,15 +126,15 @@ TEST_F(UvHandleTest, PollHandleMovesToAnotherDescriptorFromInsideItsCallback) {
 TEST_F(UvHandleTest, AnUnreferencedHandleDoesNotKeepTheLoopRunning) {
   int fds[2];
   ASSERT_EQ(::pipe(fds), 0);
-  UniqueFd read_end(fds[0]), write_end(fds[1]);
-  PollHandle poll;
+  base::UniqueFd read_end(fds[0]), write_end(fds[1]);
+  base::PollHandle poll;
   ASSERT_EQ(poll.Open(&loop_, read_end.get(), [](int, int) {}), 0);
   poll.Set(UV_READABLE, false);
   EXPECT_EQ(uv_run(&loop_, UV_RUN_DEFAULT), 0);  // returns: nothing else to wait for
 }
 
 TEST_F(UvHandleTest, SignalArrivesOnTheLoop) {
-  SignalHandle signal(&loop_);
+  base::SignalHandle signal(&loop_);
   int got = 0;
   signal.Start(SIGUSR2, [&](int signum) {
     got = signum;
@@ -151,10 +151,10 @@ TEST(UvLoopTest, ClosingALoopNamesTheHandlesLeftOpen) {
   uv_timer_t timer;
   ASSERT_EQ(uv_timer_init(&loop, &timer), 0);
   std::string still_open;
-  EXPECT_EQ(CloseLoop(&loop, &still_open), UV_EBUSY);
+  EXPECT_EQ(base::CloseLoop(&loop, &still_open), UV_EBUSY);
   EXPECT_EQ(still_open, "timer");
   uv_close(reinterpret_cast<uv_handle_t*>(&timer), nullptr);
-  EXPECT_EQ(CloseLoop(&loop, &still_open), 0);
+  EXPECT_EQ(base::CloseLoop(&loop, &still_open), 0);
 }
 
 }  // namespace

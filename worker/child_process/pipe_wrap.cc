@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "ipc/check.h"
+#include "base/check.h"
 #include "worker/native_module.h"
 #include "worker/runtime.h"
 

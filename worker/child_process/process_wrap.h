@@ -16,7 +16,7 @@
 #include <uv.h>
 #include <v8.h>
 
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 #include "worker/child_process/handle_object.h"
 
 namespace isohost::worker::child_process {
@@ -40,7 +40,7 @@ class ProcessWrap : public HandleObject {
   static void HasRef(const v8::FunctionCallbackInfo<v8::Value>& info);
   static void OnExit(uv_process_t* process, int64_t exit_status, int term_signal);
 
-  ipc::ProcessHandle handle_;
+  base::ProcessHandle handle_;
   bool running_ = false;  // spawned and not yet exited
 };
 

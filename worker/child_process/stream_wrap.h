@@ -18,14 +18,14 @@
 
 #include <memory>
 
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 #include "worker/child_process/handle_object.h"
 
 namespace isohost::worker::child_process {
 
 // A stream handle: a pipe until open() finds a terminal on its descriptor,
 // or a TCP socket.
-class StreamHandle : public ipc::UvHandle<uv_any_handle> {
+class StreamHandle : public base::UvHandle<uv_any_handle> {
  public:
   int InitPipe(uv_loop_t* loop) { return Initialized(uv_pipe_init(loop, &Fresh()->pipe, 0)); }
   int InitTcp(uv_loop_t* loop) { return Initialized(uv_tcp_init(loop, &Fresh()->tcp)); }

@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <ctime>
 
-#include "ipc/check.h"
+#include "base/check.h"
 
 namespace isohost::worker::child_process {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "ipc/check.h"
+#include "base/check.h"
 #include "worker/buffer/v8_bytes.h"
 #include "worker/crypto/openssl_util.h"
 #include "worker/runtime.h"

@@ -9,14 +9,14 @@
 #include <functional>
 #include <utility>
 
-#include "ipc/check.h"
-#include "ipc/uv_handle.h"
+#include "base/check.h"
+#include "base/uv_handle.h"
 
 namespace isohost::worker::fs {
 
 // Changes to one path as inotify reports them: for a directory, its entries
 // by name; for a file, the file under its own base name.
-class FsEventHandle : public ipc::UvHandle<uv_fs_event_t> {
+class FsEventHandle : public base::UvHandle<uv_fs_event_t> {
  public:
   // `events` is a mask of UV_RENAME and UV_CHANGE; `filename` may be null;
   // `status` is a libuv error or 0.
@@ -42,7 +42,7 @@ class FsEventHandle : public ipc::UvHandle<uv_fs_event_t> {
 
 // A stat of one path every `interval` ms on the thread pool, reported when
 // it differs from the last one (or fails differently).
-class FsPollHandle : public ipc::UvHandle<uv_fs_poll_t> {
+class FsPollHandle : public base::UvHandle<uv_fs_poll_t> {
  public:
   // `status` is 0 or the libuv error of the stat, whose result is then all
   // zeroes; `previous` is the last successful stat (zeroes before any).

@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "ipc/check.h"
+#include "base/check.h"
 #include "worker/native_module.h"
 #include "worker/runtime.h"
 

@@ -5,7 +5,7 @@
 
 #include <uv.h>
 
-#include "ipc/uv_handle.h"
+#include "base/uv_handle.h"
 
 namespace isohost::worker::sandbox {
 
@@ -28,7 +28,7 @@ class AheadOfStart {
   void Started(bool sandboxed);
 
  private:
-  ipc::TimerHandle timer_;
+  base::TimerHandle timer_;
   bool prepared_ = false;
 };
 

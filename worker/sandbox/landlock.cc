@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "ipc/unique_fd.h"
+#include "base/unique_fd.h"
 
 namespace isohost::worker::sandbox {
 namespace {
@@ -193,7 +193,7 @@ int MakeRuleset(const Shape& shape, std::string* error) {
   // nor reach its abstract sockets.
   if (abi >= 6) attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
   std::size_t size = abi >= 6 ? sizeof(RulesetAttr) : abi >= 4 ? 2 * sizeof(std::uint64_t) : sizeof(std::uint64_t);
-  ipc::UniqueFd ruleset(static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0)));
+  base::UniqueFd ruleset(static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0)));
   if (!ruleset) {
     *error = std::string("landlock_create_ruleset: ") + std::strerror(errno);
     return -1;
@@ -277,7 +277,7 @@ bool HoldThisThreadToNothing() {
   if (abi >= 4) attr.handled_access_net = kNetBindTcp | kNetConnectTcp;
   if (abi >= 6) attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
   std::size_t size = abi >= 6 ? sizeof(RulesetAttr) : abi >= 4 ? 2 * sizeof(std::uint64_t) : sizeof(std::uint64_t);
-  ipc::UniqueFd ruleset(static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0)));
+  base::UniqueFd ruleset(static_cast<int>(::syscall(SYS_landlock_create_ruleset, &attr, size, 0)));
   return ruleset && RestrictThisThread(ruleset.get());
 }
 
@@ -293,7 +293,7 @@ bool RestrictFileSystem(const LandlockGrant& grant, int abi, std::string* error,
   shape.net = grant.net;
   shape.exec = grant.exec;
   shape.abi = abi;
-  ipc::UniqueFd ruleset;
+  base::UniqueFd ruleset;
   if (prepared_ruleset >= 0 && prepared_shape == shape) {
     ruleset.reset(std::exchange(prepared_ruleset, -1));
   } else {

@@ -17,7 +17,7 @@
 #include <memory>
 #include <mutex>
 
-#include "ipc/unique_fd.h"
+#include "base/unique_fd.h"
 #include "worker/sandbox/landlock.h"
 #include "worker/sandbox/seccomp_filter.h"
 
@@ -62,7 +62,7 @@ const InitialEnvironment kInitialEnvironment = FindInitialEnvironment();
 
 // /proc/self/task, opened ahead of Start (PrepareThreadCount()): the first
 // lookup of a new process's procfs entries is what costs, not the stat.
-ipc::UniqueFd prepared_task_dir;
+base::UniqueFd prepared_task_dir;
 
 // The threads of this process: procfs counts them in the link count of
 // /proc/self/task (two more than there are). One stat, not a file read.
@@ -182,7 +182,7 @@ SandboxReport ApplySandbox(const proto::Start& start, const OtherThread* other_t
     // which it closes: should it come late, its copy is still valid.
     auto restrict_other = [&](int ruleset_fd) {
       if (other_thread == nullptr) return;
-      auto copy = std::make_shared<ipc::UniqueFd>(::fcntl(ruleset_fd, F_DUPFD_CLOEXEC, 0));
+      auto copy = std::make_shared<base::UniqueFd>(::fcntl(ruleset_fd, F_DUPFD_CLOEXEC, 0));
       if (!*copy) return;
       other_posted = other_thread->post([copy, restricted = other_restricted] {
         restricted->store(RestrictThisThread(copy->get()));

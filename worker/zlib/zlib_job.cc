@@ -1,6 +1,6 @@
 #include "worker/zlib/zlib_job.h"
 
-#include "ipc/check.h"
+#include "base/check.h"
 #include "worker/buffer/v8_bytes.h"
 #include "worker/runtime.h"
 

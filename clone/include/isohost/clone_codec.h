@@ -24,7 +24,7 @@
 
 #include "isohost/clone_value.h"
 
-namespace isohost::ipc {
+namespace isohost::clone {
 
 // The format version Encode writes. Decode accepts 13 to 15; the differences
 // are that views carry flags from 14 on and 15 adds the shared-object tag.
@@ -47,6 +47,6 @@ Result<CloneValue> Decode(std::span<const uint8_t> bytes);
 // rejects or that read back differently, never to undefined behaviour.
 std::vector<uint8_t> Encode(const CloneValue& value);
 
-}  // namespace isohost::ipc
+}  // namespace isohost::clone
 
 #endif  // ISOHOST_CLONE_CODEC_H_

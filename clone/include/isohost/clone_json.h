@@ -54,7 +54,7 @@
 #include "isohost/clone_codec.h"
 #include "isohost/clone_value.h"
 
-namespace isohost::ipc {
+namespace isohost::clone {
 
 struct CloneJsonOptions {
   // Objects nested deeper than this print as "[Truncated]". Decode bounds
@@ -82,6 +82,6 @@ Result<CloneValue> ParseJson(std::string_view text);
 // a number key.
 std::string JsNumberToString(double value);
 
-}  // namespace isohost::ipc
+}  // namespace isohost::clone
 
 #endif  // ISOHOST_CLONE_JSON_H_

@@ -31,7 +31,7 @@
 #include <variant>
 #include <vector>
 
-namespace isohost::ipc {
+namespace isohost::clone {
 
 // Why a clone could not be decoded or converted; the message names the
 // offending byte offset where there is one.
@@ -358,6 +358,6 @@ void AppendWtf8(char32_t code_point, std::string* out);
 // by U+FFFD, for consumers that need real UTF-8 (JSON, logs).
 std::string ToWellFormedUtf8(std::string_view wtf8);
 
-}  // namespace isohost::ipc
+}  // namespace isohost::clone
 
 #endif  // ISOHOST_CLONE_VALUE_H_

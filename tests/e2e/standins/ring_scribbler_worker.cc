@@ -38,12 +38,12 @@ std::vector<std::uint8_t> LargeMessage() {
             "\",\"tags\":[\"a\",\"b\",3.5,true,null],\"nested\":{\"depth\":[[1],[2,[3]]]}}";
   }
   json += "]}";
-  auto value = isohost::ipc::ParseJson(json);
+  auto value = isohost::clone::ParseJson(json);
   if (!value.ok()) {
     std::fprintf(stderr, "ring_scribbler_worker: %s\n", value.error().message.c_str());
     std::exit(2);
   }
-  return isohost::ipc::Encode(*value);
+  return isohost::clone::Encode(*value);
 }
 
 class Scribbler {

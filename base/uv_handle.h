@@ -4,8 +4,8 @@
 // callback runs, and it finds `data` cleared, so no callback reaches a gone
 // owner. Initialisation that cannot fail on a valid loop is CHECKed; what
 // depends on a descriptor (poll, pipe, spawn) returns libuv's error.
-#ifndef ISOHOST_IPC_UV_HANDLE_H_
-#define ISOHOST_IPC_UV_HANDLE_H_
+#ifndef ISOHOST_BASE_UV_HANDLE_H_
+#define ISOHOST_BASE_UV_HANDLE_H_
 
 #include <unistd.h>
 #include <uv.h>
@@ -15,9 +15,9 @@
 #include <string_view>
 #include <utility>
 
-#include "ipc/check.h"
+#include "base/check.h"
 
-namespace isohost::ipc {
+namespace isohost::base {
 
 template <typename Handle>
 class UvHandle {
@@ -284,6 +284,6 @@ class StreamReader : public UvHandle<uv_any_handle> {
   std::function<void()> on_end_;
 };
 
-}  // namespace isohost::ipc
+}  // namespace isohost::base
 
-#endif  // ISOHOST_IPC_UV_HANDLE_H_
+#endif  // ISOHOST_BASE_UV_HANDLE_H_

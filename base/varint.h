@@ -1,13 +1,13 @@
 // Base-128 varints, the one codec for the two formats that use them: the
 // protobuf fields of a frame (ipc/wire_format.h) and V8's structured-clone
 // bytes (clone/clone_format.h). Header-only and free of V8 and protobuf.
-#ifndef ISOHOST_IPC_VARINT_H_
-#define ISOHOST_IPC_VARINT_H_
+#ifndef ISOHOST_BASE_VARINT_H_
+#define ISOHOST_BASE_VARINT_H_
 
 #include <cstddef>
 #include <cstdint>
 
-namespace isohost::ipc {
+namespace isohost::base {
 
 // A uint32 takes at most this many bytes; both formats read no more.
 inline constexpr std::size_t kMaxVarint32Size = 5;
@@ -69,6 +69,6 @@ inline VarintStatus ReadVarint(const std::uint8_t*& at, const std::uint8_t* end,
   return VarintStatus::kTooLong;
 }
 
-}  // namespace isohost::ipc
+}  // namespace isohost::base
 
-#endif  // ISOHOST_IPC_VARINT_H_
+#endif  // ISOHOST_BASE_VARINT_H_

@@ -1,13 +1,13 @@
 // Closing a libuv loop, which succeeds only when every handle on it is
 // closed: one left open is a leak, so the caller learns which kinds remain.
-#ifndef ISOHOST_IPC_UV_LOOP_H_
-#define ISOHOST_IPC_UV_LOOP_H_
+#ifndef ISOHOST_BASE_UV_LOOP_H_
+#define ISOHOST_BASE_UV_LOOP_H_
 
 #include <uv.h>
 
 #include <string>
 
-namespace isohost::ipc {
+namespace isohost::base {
 
 // Runs the close callbacks still pending (without waiting for anything
 // else), then closes the loop. Returns 0, or UV_EBUSY with `still_open`
@@ -27,6 +27,6 @@ inline int CloseLoop(uv_loop_t* loop, std::string* still_open) {
   return rc;
 }
 
-}  // namespace isohost::ipc
+}  // namespace isohost::base
 
-#endif  // ISOHOST_IPC_UV_LOOP_H_
+#endif  // ISOHOST_BASE_UV_LOOP_H_

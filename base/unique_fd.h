@@ -1,12 +1,12 @@
 // An owned file descriptor: closed when its owner goes, moved, never copied.
-#ifndef ISOHOST_IPC_UNIQUE_FD_H_
-#define ISOHOST_IPC_UNIQUE_FD_H_
+#ifndef ISOHOST_BASE_UNIQUE_FD_H_
+#define ISOHOST_BASE_UNIQUE_FD_H_
 
 #include <unistd.h>
 
 #include <utility>
 
-namespace isohost::ipc {
+namespace isohost::base {
 
 class UniqueFd {
  public:
@@ -33,6 +33,6 @@ class UniqueFd {
   int fd_ = -1;
 };
 
-}  // namespace isohost::ipc
+}  // namespace isohost::base
 
-#endif  // ISOHOST_IPC_UNIQUE_FD_H_
+#endif  // ISOHOST_BASE_UNIQUE_FD_H_

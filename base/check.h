@@ -2,8 +2,8 @@
 // failed CHECK is a bug in Isohost, so it says where and aborts. DCHECK is for
 // checks too costly for release builds. Never for data from another process
 // (a frame from a worker is untrusted input: it gets an error, not an abort).
-#ifndef ISOHOST_IPC_CHECK_H_
-#define ISOHOST_IPC_CHECK_H_
+#ifndef ISOHOST_BASE_CHECK_H_
+#define ISOHOST_BASE_CHECK_H_
 
 #include <cstdio>
 #include <cstdlib>
@@ -41,4 +41,4 @@ namespace isohost::internal {
 #define DCHECK(condition) CHECK(condition)
 #endif
 
-#endif  // ISOHOST_IPC_CHECK_H_
+#endif  // ISOHOST_BASE_CHECK_H_
