@@ -1,6 +1,6 @@
 // V8's structured-clone format (ValueSerializer, V8 10.2) as far as both the
 // V8-free codec (clone/clone_codec.cc) and the worker's fast path for
-// primitives (worker/primitive_clone.cc) need it: the tag bytes, the
+// primitives (worker/messaging/primitive_clone.cc) need it: the tag bytes, the
 // versions, and ZigZag for Smis. Lengths and counts are varints
 // (ipc/varint.h). Free of V8, like the codec: the host never links V8.
 #ifndef ISOHOST_CLONE_FORMAT_H_

@@ -3,7 +3,7 @@
 // per host process: a cgroup of its own below the host's, `isohost-<pid>`,
 // and one below that per worker process. The host moves each worker into
 // its cgroup once launched (the worker starts no child before it is there,
-// worker/cgroup_wait.h), so that its children, their children and the
+// worker/runtime/cgroup_wait.h), so that its children, their children and the
 // orphans any of them leave are all in it, whatever they do (fork, setsid,
 // reparenting): once the worker has ended, the host kills what is left in
 // its cgroup; when the host ends, however it ends, the keeper

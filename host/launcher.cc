@@ -65,7 +65,7 @@ std::optional<LaunchedProcess> LaunchFresh(uv_loop_t* loop, const LaunchRequest&
   launched.strategy = SpawnStrategy::kExec;
   ChildFds child;
   if (!MakeWorkerFds(&launched, &child, error)) return std::nullopt;
-  // The worker dies with this process (worker/parent_death.h).
+  // The worker dies with this process (worker/runtime/parent_death.h).
   std::vector<std::string> args{request.binary, "--parent-pid=" + std::to_string(::getpid())};
   args.insert(args.end(), request.v8_flags.begin(), request.v8_flags.end());
   if (request.max_old_space_mb > 0) args.push_back("--max-old-space-mb=" + std::to_string(request.max_old_space_mb));

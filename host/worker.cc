@@ -150,7 +150,7 @@ class Worker::Impl : public PortHolder, public BroadcastHub::Member, public Thre
     proto::ChannelMessage* message = envelope.mutable_channel_message();
     if (!Relay()->SplitTo(port.get(), Port::Impl::kName, this, message)) return nullptr;
     // The structured clone of the port itself: V8's header, then a host
-    // object that is transfer 0 (worker/port_message.h).
+    // object that is transfer 0 (worker/messaging/port_message.h).
     const char value[] = {static_cast<char>(0xFF), static_cast<char>(clone::kCloneFormatVersion), '\\', 0};
     message->set_data(value, sizeof(value));
     SendFrame(envelope);

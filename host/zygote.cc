@@ -110,7 +110,7 @@ std::shared_ptr<Zygote> Zygote::Begin(uv_loop_t* loop, const std::string& binary
   base::UniqueFd output_read(output[0]);
   base::UniqueFd output_write(output[1]);
   int fds[3] = {output_write.get(), output_write.get(), child_end.get()};
-  // It dies with this process (worker/parent_death.h), and its workers with it.
+  // It dies with this process (worker/runtime/parent_death.h), and its workers with it.
   // LD_BIND_NOW: the dynamic linker resolves every symbol once, in the
   // zygote, where lazy binding would resolve them again in each forked
   // worker the first time it calls them (a few hundred, some on the path

@@ -1,4 +1,4 @@
-// The host's side of the zygote (worker/zygote.h): starts it once, asks it
+// The host's side of the zygote (worker/runtime/zygote.h): starts it once, asks it
 // for workers, and learns from it when they end (it is their parent and
 // reaps them). Shared by the Launcher and every worker it forked, so that a
 // replaced zygote lives on until its last worker is gone.

@@ -10,10 +10,10 @@
 #include <string_view>
 #include <vector>
 
-#include "worker/parent_death.h"
-#include "worker/runtime.h"
-#include "worker/stack_limit.h"
-#include "worker/zygote.h"
+#include "worker/runtime/parent_death.h"
+#include "worker/runtime/runtime.h"
+#include "worker/runtime/stack_limit.h"
+#include "worker/runtime/zygote.h"
 
 namespace {
 

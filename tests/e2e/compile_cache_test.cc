@@ -1,4 +1,4 @@
-// The compile cache of user modules (worker/compile_cache.h): a second run
+// The compile cache of user modules (worker/loader/compile_cache.h): a second run
 // compiles from it, a damaged file is ignored and replaced, a changed module
 // is compiled again, --no-compile-cache writes nothing. And process.env,
 // which the loader now reads without building it, behaves as before.

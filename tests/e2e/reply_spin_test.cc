@@ -1,5 +1,5 @@
 // A worker that posts on a direct link to another worker polls for the
-// answer before its loop sleeps (worker/reply_spin.h): it does so after
+// answer before its loop sleeps (worker/messaging/reply_spin.h): it does so after
 // such posts, never when told not to (--link-spin-us 0), and less and less
 // often while the answers are slow to come. What the conversation says is
 // the same either way.

@@ -1,9 +1,9 @@
-// SharedArrayBuffers shared between worker processes (worker/shared_memory.h):
+// SharedArrayBuffers shared between worker processes (worker/messaging/shared_memory.h):
 // their memory travels as memfd descriptors with the messages that name
 // them, on every path a message takes (a nested worker's parentPort,
 // workerData, MessagePorts relayed by the host or linked, BroadcastChannel),
 // and Atomics.wait / Atomics.notify work across processes
-// (worker/atomics_wait.h). The host passes the descriptors on and keeps none.
+// (worker/messaging/atomics_wait.h). The host passes the descriptors on and keeps none.
 #include <gtest/gtest.h>
 #include <uv.h>
 

@@ -1,5 +1,5 @@
 // Large module files are read into external strings when they are ASCII
-// (worker/source_text.h): what the module sees of its own text, and what a
+// (worker/loader/source_text.h): what the module sees of its own text, and what a
 // non-ASCII file of the same size decodes to, must be as before.
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "worker/buffer/base64.h"
-#include "worker/buffer/hex.h"
-#include "worker/buffer/search.h"
-#include "worker/buffer/utf8.h"
+#include "worker/api/buffer/base64.h"
+#include "worker/api/buffer/hex.h"
+#include "worker/api/buffer/search.h"
+#include "worker/api/buffer/utf8.h"
 
 namespace isohost::worker::buffer {
 namespace {

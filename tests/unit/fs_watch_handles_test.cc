@@ -1,9 +1,9 @@
-// The handles behind fs.watch and fs.watchFile (worker/fs/watch_handles.h)
+// The handles behind fs.watch and fs.watchFile (worker/api/fs/watch_handles.h)
 // on a real loop and real files: each reports what it watches, may be
 // destroyed at any time (inside its callback, or while its stat is still on
 // the thread pool), and leaves the loop closable: no handle, internal or
 // not, is left behind.
-#include "worker/fs/watch_handles.h"
+#include "worker/api/fs/watch_handles.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

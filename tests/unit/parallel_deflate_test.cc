@@ -1,8 +1,8 @@
-// Deflate on several threads (worker/zlib/parallel_deflate.cc) against zlib
+// Deflate on several threads (worker/api/zlib/parallel_deflate.cc) against zlib
 // itself: a short stream is zlib's own output byte for byte; a long one,
 // fed in uneven pieces into small output rooms, with flushes, new levels and
 // resets on the way, reads back through zlib's inflate as what went in.
-#include "worker/zlib/parallel_deflate.h"
+#include "worker/api/zlib/parallel_deflate.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>

@@ -1,6 +1,6 @@
 // The primitive fast path of the worker's structured clone, against V8's own
 // ValueSerializer and ValueDeserializer in a real isolate.
-#include "worker/primitive_clone.h"
+#include "worker/messaging/primitive_clone.h"
 
 #include <gtest/gtest.h>
 #include <v8.h>
@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "worker/v8_init.h"
+#include "worker/runtime/v8_init.h"
 
 namespace isohost::worker {
 namespace {

@@ -1,8 +1,8 @@
-// The whole-buffer codec behind zlib (worker/zlib/codec.cc) against the
+// The whole-buffer codec behind zlib (worker/api/zlib/codec.cc) against the
 // libraries' own one-call functions (compress/uncompress, brotli's
 // BrotliEncoderCompress/BrotliDecoderDecompress), with outputs that must grow
 // many times over and limits hit exactly.
-#include "worker/zlib/codec.h"
+#include "worker/api/zlib/codec.h"
 
 #include <brotli/decode.h>
 #include <brotli/encode.h>

@@ -22,7 +22,7 @@ const kConsoleLevels = { debug: 1, info: 2, warn: 3, error: 4, trace: 5 };
 // --- lazy accessors ------------------------------------------------------------
 
 // The globals the platform defines as data properties, built on first read
-// all the same: V8's lazy data properties (worker/lazy_property.h).
+// all the same: V8's lazy data properties (worker/v8/lazy_property.h).
 function defineLazyData(name, build, enumerable) {
   binding.defineLazyData(globalThis, name, enumerable, build);
 }

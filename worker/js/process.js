@@ -2,7 +2,7 @@
 // `process` inside a worker, as Node 20 has it in a worker_threads worker.
 // A worker is a process of its own, so what only a process can say (signals,
 // credentials, the umask, resource usage, memory limits) is the real answer
-// of this process (worker/process_binding.cc). What Node refuses in a worker
+// of this process (worker/api/process/process_binding.cc). What Node refuses in a worker
 // (chdir, setting the umask, the set*id calls) throws here as it does there.
 
 const { EventEmitter } = internalRequire('events');
@@ -16,7 +16,7 @@ const kLevelWarn = 3;  // proto ConsoleLevel
 
 const startTime = binding.hrtime();
 
-// The native side (worker/process_binding.cc), made on first use: a worker
+// The native side (worker/api/process/process_binding.cc), made on first use: a worker
 // that never asks for what it holds never builds it.
 let native = null;
 function natives() {

@@ -1,5 +1,5 @@
 'use strict';
-// The fields of binding.getStartInfo() (worker/bindings.cc, GetStartInfo):
+// The fields of binding.getStartInfo() (worker/runtime/bindings.cc, GetStartInfo):
 // what the host's Start frame says, as an array in this order. An array and
 // not an object because it is read once, at the start of the script, where
 // the interpreter has no feedback yet: a named read costs a runtime call, an

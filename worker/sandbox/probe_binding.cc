@@ -23,8 +23,8 @@
 #include <string>
 
 #include "ipc/channel.h"
-#include "worker/native_module.h"
-#include "worker/runtime.h"
+#include "worker/v8/native_module.h"
+#include "worker/runtime/runtime.h"
 
 namespace isohost::worker::native_modules {
 namespace {

@@ -118,7 +118,7 @@ struct WorkerOptions {
   // the answer before its loop sleeps: a conversation between two workers
   // then skips the kernel's wake-ups, which cost more than the messages.
   // It uses CPU only while it waits, less and less often when answers are
-  // slow to come (worker/reply_spin.h); never on a machine of one CPU.
+  // slow to come (worker/messaging/reply_spin.h); never on a machine of one CPU.
   // 0: never. Nested workers get their parent's.
   std::uint32_t link_spin_us = 50;
   // The worker's threadId; 0: its id (Worker::id()).

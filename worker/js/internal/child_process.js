@@ -4,7 +4,7 @@
 // errors of a failed system call, signal names, and ChildProcess, the
 // EventEmitter that spawn, execFile and exec return, whose stdio are streams
 // over pipes (internal/streams/pipe_stream). Children are started by the
-// native module 'child_process' (worker/child_process_binding.cc).
+// native module 'child_process' (worker/api/child_process/child_process_binding.cc).
 
 const native = binding.internalBinding('child_process');
 const { codes } = internalRequire('internal/errors');

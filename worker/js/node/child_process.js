@@ -2,7 +2,7 @@
 // child_process: spawn starts a child on the worker's loop with its stdio as
 // streams, and execFile and exec rest on it, collecting the output for their
 // callback; spawnSync, execFileSync and execSync run a child to its end on a
-// private loop. Every child dies with the worker (worker/child_exec_main.cc).
+// private loop. Every child dies with the worker (worker/tools/child_exec_main.cc).
 // fork needs an IPC channel to a Node-style child, which a worker cannot
 // offer: it throws ERR_NOT_AVAILABLE_IN_WORKER.
 

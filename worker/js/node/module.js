@@ -2,7 +2,7 @@
 // module: the CommonJS loader's own class, with Node's static API
 // (createRequire, builtinModules, isBuiltin, _extensions, _load, ...), and
 // Node 22's compile cache API over the worker's compile cache
-// (worker/compile_cache.h), which the host usually has on already.
+// (worker/loader/compile_cache.h), which the host usually has on already.
 
 const { Module } = internalRequire('modules');
 const path = internalRequire('internal/path/posix');

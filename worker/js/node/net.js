@@ -1,6 +1,6 @@
 'use strict';
 // require('net'): TCP servers and sockets on the worker's own loop
-// (internal/net/socket.js; native side worker/net/tcp_wrap.cc). A server
+// (internal/net/socket.js; native side worker/api/net/tcp_wrap.cc). A server
 // listens on a TCP port (0 for one the system picks); without a host it
 // takes every address, IPv6 and IPv4 alike where the system has IPv6.
 // Sockets on a path (Unix domain sockets, pipes) and sockets on a given fd

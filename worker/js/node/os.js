@@ -1,6 +1,6 @@
 'use strict';
 // os: what the machine and the process's user look like, from libuv and
-// the kernel (worker/os_binding.cc). A failed system call becomes Node's
+// the kernel (worker/api/os/os_binding.cc). A failed system call becomes Node's
 // SystemError (ERR_SYSTEM_ERROR) with the call's errno, code and name.
 
 const native = binding.internalBinding('os');

@@ -3,8 +3,8 @@
 // the Default* pair that writes Buffers and typed arrays in Node's own
 // format, serialize/deserialize), this isolate's heap statistics, and its
 // flags, and its heap snapshots. The classes are native
-// (worker/serdes_binding.cc), the rest is worker/heap_binding.cc and
-// worker/gc_profiler.cc. What a worker cannot offer (coverage, heap limit
+// (worker/api/v8/serdes_binding.cc), the rest is worker/api/v8/heap_binding.cc and
+// worker/api/v8/gc_profiler.cc. What a worker cannot offer (coverage, heap limit
 // snapshots) stays a stub that says so.
 
 const serdes = binding.internalBinding('serdes');

@@ -2,8 +2,8 @@
 // vm: compiling and running code in the worker's context or in new ones.
 // A context made from an object ("contextifying" it) is a new V8 context
 // whose global reads and writes go through to that object, which stays the
-// same object (worker/vm_context.cc). Scripts are compiled once, unbound,
-// and may run in any context; the native half is worker/vm_binding.cc.
+// same object (worker/api/vm/vm_context.cc). Scripts are compiled once, unbound,
+// and may run in any context; the native half is worker/api/vm/vm_binding.cc.
 
 const vmBinding = binding.internalBinding('vm');
 const processModule = internalRequire('process');
@@ -33,7 +33,7 @@ const constants = Object.freeze({
   DONT_CONTEXTIFY: kDontContextify,
 });
 
-// import() in code compiled here (worker/vm_import.h) goes to the callback
+// import() in code compiled here (worker/loader/vm_import.h) goes to the callback
 // its author gave as importModuleDynamically, kept by internal/vm/importer.
 const importer = () => internalRequire('internal/vm/importer');
 vmBinding.setImportHook((id, contextObject, specifier, attributes) =>

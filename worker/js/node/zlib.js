@@ -18,7 +18,7 @@ const { optionsFor } = kinds;
 const ArrayIsArray = Array.isArray;
 const ArrayBufferIsView = ArrayBuffer.isView;
 
-// The failures the codec reports (worker/zlib/codec.h's CodecResult::Status).
+// The failures the codec reports (worker/api/zlib/codec.h's CodecResult::Status).
 const kDataError = 1;
 const kTooLarge = 2;
 

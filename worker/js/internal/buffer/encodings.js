@@ -1,7 +1,7 @@
 'use strict';
 // The encodings Buffer knows: their names in any case, and for each how a
 // string is measured in it, written to bytes and read back. The numbers are
-// the native side's (worker/buffer/buffer_binding.cc).
+// the native side's (worker/api/buffer/buffer_binding.cc).
 
 const native = binding.internalBinding('buffer');
 

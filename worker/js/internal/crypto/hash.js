@@ -1,6 +1,6 @@
 'use strict';
 // Hash, Hmac and hash(): digests of data fed in pieces or at once, on
-// OpenSSL's EVP (worker/crypto/hash_binding.cc). Each object holds a native
+// OpenSSL's EVP (worker/api/crypto/hash_binding.cc). Each object holds a native
 // handle; this side keeps its state (finished or not) and checks arguments
 // as Node does.
 

@@ -1,7 +1,7 @@
 'use strict';
 // Key derivation: pbkdf2, scrypt and hkdf, each with a Sync form and a
 // callback form whose work runs on libuv's thread pool
-// (worker/crypto/kdf_binding.cc). Arguments are checked here, as Node
+// (worker/api/crypto/kdf_binding.cc). Arguments are checked here, as Node
 // checks them, before anything is derived.
 
 const { native, toBuffer, digestId, bytesOf } = internalRequire('internal/crypto/util');

@@ -1,6 +1,6 @@
 'use strict';
 // randomBytes, randomFill(Sync), randomInt and randomUUID, on OpenSSL's
-// RAND_bytes (worker/crypto/random_binding.cc). The callback forms get
+// RAND_bytes (worker/api/crypto/random_binding.cc). The callback forms get
 // their bytes from libuv's thread pool and are called from the loop.
 
 const { native, toBuffer } = internalRequire('internal/crypto/util');

@@ -33,7 +33,7 @@ function digestId(name) {
   return id;
 }
 
-// Output encodings done natively (worker/crypto/crypto_bytes.h numbers
+// Output encodings done natively (worker/api/crypto/crypto_bytes.h numbers
 // them the same), and what other encodings need from Buffer.
 const kOutputBuffer = 0;
 const kNativeOutput = { hex: 1, base64: 2, base64url: 3, latin1: 4 };

@@ -281,7 +281,7 @@ function BigIntStats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, block
 Object.setPrototypeOf(BigIntStats.prototype, StatsBase.prototype);
 Object.setPrototypeOf(BigIntStats, StatsBase);
 
-// A Stats from the binding's 18 fields (see worker/fs_binding.cc).
+// A Stats from the binding's 18 fields (see worker/api/fs/fs_binding.cc).
 function statsOf(f) {
   if (f instanceof BigInt64Array) {
     return new BigIntStats(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9],

@@ -1,9 +1,9 @@
 'use strict';
 // fs.watch, fs.watchFile/unwatchFile and fs.promises.watch, as Node 20 has
 // them, loaded on the first of them. A watch is a native watcher of one path
-// (worker/fs/event_watcher.h, inotify); with `recursive` it is a tree of them
+// (worker/api/fs/event_watcher.h, inotify); with `recursive` it is a tree of them
 // (internal/fs/recursive_watch.js). watchFile polls a stat
-// (worker/fs/stat_watcher.h), one poller per file however many listeners.
+// (worker/api/fs/stat_watcher.h), one poller per file however many listeners.
 // A closed or unreferenced watcher never keeps the worker alive.
 
 const native = binding.internalBinding('fs_watch');

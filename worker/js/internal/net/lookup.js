@@ -1,6 +1,6 @@
 'use strict';
 // dns.lookup(): the system resolver (getaddrinfo on libuv's thread pool,
-// internalBinding('dns'), worker/net/dns_lookup.cc), as net.connect() and
+// internalBinding('dns'), worker/api/net/dns_lookup.cc), as net.connect() and
 // server.listen() use it for a host that is no IP literal. An IP literal or
 // an empty name answers without the resolver, as in Node.
 

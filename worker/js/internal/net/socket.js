@@ -1,6 +1,6 @@
 'use strict';
 // net.Socket: a Duplex over a TCP handle (internalBinding('tcp'), native
-// side worker/net/tcp_wrap.cc, whose stream methods it shares with the
+// side worker/api/net/tcp_wrap.cc, whose stream methods it shares with the
 // child's pipes of internal/streams/pipe_stream.js). Reading follows demand:
 // the handle reads while the stream wants data and stops once push() says
 // its buffer is full, so a fast peer waits on its socket. Writes go to the

@@ -1,6 +1,6 @@
 'use strict';
 // A Duplex over a Pipe handle (internalBinding('pipe'), native side
-// worker/child_process/pipe_wrap.cc): the stdin, stdout and stderr of a child
+// worker/api/stream/pipe_wrap.cc): the stdin, stdout and stderr of a child
 // that child_process.spawn started, and the worker's own fd 0 when the host
 // handed it its stdin. Reading follows demand, as Node's sockets do: the
 // handle reads while the stream wants data and stops once push() says its

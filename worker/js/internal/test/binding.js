@@ -1,7 +1,7 @@
 'use strict';
 // require('internal/test/binding') under --expose-internals, as Node's own
 // tests use it. internalBinding(NAME) is the runtime's native module NAME
-// (worker/native_module.cc), the very object the builtins hold, so what a
+// (worker/v8/native_module.cc), the very object the builtins hold, so what a
 // script changes on it they see. Node's `timers` binding is here a part of
 // the core binding the bootstrap holds: those functions, under Node's names;
 // its `worker` binding offers getEnvMessagePort(), a port whose messages go

@@ -1,7 +1,7 @@
 'use strict';
 // import() in code that node:vm compiled: vm.Script, vm.compileFunction and
 // vm.SourceTextModule take an importModuleDynamically callback, whose id the
-// compiled code carries (worker/vm_import.h); the import() of such code comes
+// compiled code carries (worker/loader/vm_import.h); the import() of such code comes
 // to importForVmCode() with that id and the context it runs in.
 //
 // A callback is kept per context, for as long as the context lives: code of a
@@ -46,7 +46,7 @@ function register(contextObject, id, callback, referrer) {
   callbacks.set(id, { callback, referrer });
 }
 
-// The hook worker/vm_import.cc calls. What it throws rejects the import().
+// The hook worker/loader/vm_import.cc calls. What it throws rejects the import().
 function importForVmCode(id, contextObject, specifier, attributes) {
   if (id === kNeedsFlag) throw new codes.ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG();
   const callbacks = id === kNoCallback ? undefined : byContext.get(contextObject);

@@ -3,7 +3,7 @@
 // --experimental-vm-modules): ES modules that their author compiles in a
 // context of their choosing, links with a linker function of theirs and
 // evaluates, on V8's module API (native module 'vm_module',
-// worker/vm_module.cc). Loaded by node:vm when the flag is set.
+// worker/loader/vm_module.cc). Loaded by node:vm when the flag is set.
 
 const native = binding.internalBinding('vm_module');
 const { isContext } = binding.internalBinding('vm');

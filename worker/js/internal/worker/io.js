@@ -5,7 +5,7 @@
 //
 // A port is a JS object over an endpoint; the endpoint holds the queue of
 // messages that reached it and its entangled peer. Messages travel as bytes
-// (worker/port_message.h): V8's structured clone, in which each transferred
+// (worker/messaging/port_message.h): V8's structured clone, in which each transferred
 // port is a token for its place in the message's list of endpoints. When a
 // port is transferred its endpoint moves, queue included, to the port the
 // receiver makes; the old object is left detached. An ArrayBuffer in a
@@ -893,7 +893,7 @@ defineEventHandler(BroadcastChannel.prototype, 'messageerror');
 // from the host or its link is forwarded to the host, which holds what the
 // peer sends meanwhile and lets it follow in order.
 
-// Kinds of channel frames (worker/port_links.h).
+// Kinds of channel frames (worker/messaging/port_links.h).
 const kFrameFenced = 1;
 const kFrameMarker = 2;
 const kFrameLinkAttached = 3;

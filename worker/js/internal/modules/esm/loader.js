@@ -3,7 +3,7 @@
 // extension search, no directory index; bare names through node_modules and
 // package.json "exports"/"imports" with the "import" condition, by the
 // resolver CommonJS uses), one module record per URL, and the translation of
-// each format into a v8::Module (worker/module_wrap.cc): ES source, CommonJS,
+// each format into a v8::Module (worker/loader/module_wrap.cc): ES source, CommonJS,
 // JSON and builtins (the last three as synthetic modules). Loaded on the first
 // import, import() or ES entry point: a CommonJS worker never compiles it.
 //
