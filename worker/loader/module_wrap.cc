@@ -5,7 +5,7 @@
 
 #include "worker/loader/compile_cache.h"
 #include "worker/v8/error_format.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 #include "worker/loader/vm_import.h"
 #include "worker/loader/vm_module.h"
@@ -344,7 +344,7 @@ void InstallModuleHooks(v8::Isolate* isolate) {
 
 namespace native_modules {
 
-void InstallModuleWrapModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+ISOHOST_BINDING(module_wrap) {
   SetMethod(isolate, context, target, "compile", Compile);
   SetMethod(isolate, context, target, "requests", Requests);
   SetMethod(isolate, context, target, "createSynthetic", CreateSynthetic);

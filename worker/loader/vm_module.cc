@@ -9,7 +9,7 @@
 
 #include "worker/v8/error_format.h"
 #include "worker/loader/module_wrap.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/api/vm/vm_context.h"
 #include "worker/loader/vm_import.h"
 #include "worker/api/vm/vm_run_timeout.h"
@@ -137,11 +137,6 @@ struct Hooks {
 Hooks& GetHooks() {
   static Hooks hooks;
   return hooks;
-}
-
-void ThrowTypeError(Isolate* isolate, const char* message) {
-  isolate->ThrowException(v8::Exception::TypeError(
-      v8::String::NewFromUtf8(isolate, message).FromMaybe(v8::String::Empty(isolate))));
 }
 
 // The context a module is made in: that of the contextified object given, or
@@ -443,7 +438,7 @@ bool InitializeVmModuleImportMeta(Local<Context> context, Local<v8::Module> modu
 
 namespace native_modules {
 
-void InstallVmModuleModule(Isolate* isolate, Local<Context> context, Local<Object> target) {
+ISOHOST_BINDING(vm_module) {
   SetMethod(isolate, context, target, "compileSourceText", CompileSourceText);
   SetMethod(isolate, context, target, "createSynthetic", CreateSynthetic);
   SetMethod(isolate, context, target, "requests", Requests);

@@ -14,7 +14,7 @@
 #include "worker/loader/builtins.h"
 #include "worker/loader/compile_cache.h"
 #include "worker/v8/error_format.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/loader/prepared_modules.h"
 #include "worker/v8/lazy_property.h"
 #include "worker/api/process/process_binding.h"
@@ -29,21 +29,6 @@ namespace {
 using v8::FunctionCallbackInfo;
 using v8::Local;
 using v8::Value;
-
-Local<v8::String> Str(v8::Isolate* isolate, std::string_view text) {
-  return v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal,
-                                 static_cast<int>(text.size()))
-      .ToLocalChecked();  // only fails above V8's string length limit
-}
-
-std::string ToStdString(v8::Isolate* isolate, Local<Value> value) {
-  v8::String::Utf8Value utf8(isolate, value);
-  return *utf8 ? std::string(*utf8, utf8.length()) : std::string();
-}
-
-void ThrowTypeError(v8::Isolate* isolate, std::string_view message) {
-  isolate->ThrowException(v8::Exception::TypeError(Str(isolate, message)));
-}
 
 // --- builtin modules ---------------------------------------------------------
 
@@ -122,7 +107,7 @@ void InternalBinding(const FunctionCallbackInfo<Value>& info) {
     return;
   }
   std::string name = ToStdString(isolate, info[0]);
-  NativeModuleInstaller install = FindNativeModule(name);
+  BindingInstaller install = FindBinding(name);
   if (install == nullptr) return ThrowTypeError(isolate, "no such native module: " + name);
   Local<v8::Object> target = v8::Object::New(isolate);
   install(isolate, context, target);

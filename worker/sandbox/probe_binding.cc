@@ -23,7 +23,7 @@
 #include <string>
 
 #include "ipc/channel.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker::native_modules {
@@ -196,7 +196,7 @@ void ShmRead(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 }  // namespace
 
-void InstallSandboxProbeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(sandbox_probe) {
   SetMethod(isolate, context, target, "readFile", ReadFile);
   SetMethod(isolate, context, target, "openOnWriterThread", OpenOnWriterThread);
   SetMethod(isolate, context, target, "writeFile", WriteFile);

@@ -3,6 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "worker/v8/binding.h"
+
 namespace isohost::worker {
 
 v8::Local<v8::Private> ErrorSourceKey(v8::Isolate* isolate) {
@@ -10,11 +12,6 @@ v8::Local<v8::Private> ErrorSourceKey(v8::Isolate* isolate) {
 }
 
 namespace {
-
-std::string ToStdString(v8::Isolate* isolate, v8::Local<v8::Value> value) {
-  v8::String::Utf8Value utf8(isolate, value);
-  return *utf8 ? std::string(*utf8, utf8.length()) : std::string();
-}
 
 // Whether `message` points into one of the runtime's own builtins
 // ("isohost:NAME", worker/loader/builtins.cc).

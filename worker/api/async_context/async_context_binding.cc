@@ -2,7 +2,7 @@
 // V8's promise hooks and the hook that ends every native callback. Installed
 // on the first AsyncLocalStorage only, so a worker that never makes one runs
 // its promises and callbacks without any hook.
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker::native_modules {
@@ -29,8 +29,7 @@ void SetCallbackExitHook(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 }  // namespace
 
-void InstallAsyncContextModule(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                               v8::Local<v8::Object> target) {
+ISOHOST_BINDING(async_context) {
   SetMethod(isolate, context, target, "setPromiseHooks", SetPromiseHooks);
   SetMethod(isolate, context, target, "setCallbackExitHook", SetCallbackExitHook);
 }

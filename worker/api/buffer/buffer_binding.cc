@@ -15,7 +15,7 @@
 #include "worker/api/buffer/string_utf8.h"
 #include "worker/api/buffer/utf8.h"
 #include "worker/api/buffer/v8_bytes.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker {
 namespace {
@@ -601,7 +601,7 @@ void OwnNonIndexKeys(const FunctionCallbackInfo<Value>& info) {
 
 namespace native_modules {
 
-void InstallBufferModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+ISOHOST_BINDING(buffer) {
   SetMethod(isolate, context, target, "byteLengthUtf8", ByteLengthUtf8);
   SetMethod(isolate, context, target, "write", Write);
   SetMethod(isolate, context, target, "fromString", FromString);

@@ -12,7 +12,7 @@
 #include "worker/api/child_process/child_spawn.h"
 #include "worker/api/child_process/process_wrap.h"
 #include "worker/api/child_process/sync_child.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker {
@@ -96,7 +96,7 @@ void ErrName(const FunctionCallbackInfo<Value>& info) {
 
 namespace native_modules {
 
-void InstallChildProcessModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+ISOHOST_BINDING(child_process) {
   SetMethod(isolate, context, target, "spawnSync", SpawnSync);
   child_process::ProcessWrap::Install(isolate, context, target);
   SetMethod(isolate, context, target, "errname", ErrName);

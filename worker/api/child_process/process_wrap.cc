@@ -10,7 +10,7 @@
 
 #include "worker/api/child_process/child_spawn.h"
 #include "worker/api/stream/pipe_wrap.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker::child_process {

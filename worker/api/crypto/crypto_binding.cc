@@ -14,7 +14,7 @@
 
 #include "worker/api/buffer/v8_bytes.h"
 #include "worker/api/crypto/openssl_util.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker::crypto {
 namespace {
@@ -124,7 +124,7 @@ Local<v8::Object> Constants(v8::Isolate* isolate, Local<v8::Context> context) {
 
 namespace isohost::worker::native_modules {
 
-void InstallCryptoModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(crypto) {
   SetMethod(isolate, context, target, "digestId", crypto::GetDigestId);
   SetMethod(isolate, context, target, "getHashes", crypto::GetHashes);
   SetMethod(isolate, context, target, "getCiphers", crypto::GetCiphers);

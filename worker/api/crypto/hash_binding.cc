@@ -16,9 +16,9 @@
 #include "worker/api/crypto/crypto_binding.h"
 #include "worker/api/crypto/crypto_bytes.h"
 #include "worker/api/crypto/crypto_job.h"
-#include "worker/api/crypto/object_wrap.h"
+#include "worker/v8/object_wrap.h"
 #include "worker/api/crypto/openssl_util.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker::crypto {
 namespace {

@@ -13,7 +13,7 @@
 #include "worker/api/crypto/crypto_binding.h"
 #include "worker/api/crypto/crypto_job.h"
 #include "worker/api/crypto/openssl_util.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker::crypto {
 namespace {

@@ -21,7 +21,7 @@
 #include "worker/api/fs/dir_handle.h"
 #include "worker/api/fs/fs_request.h"
 #include "worker/api/fs/read_file.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker {
 namespace {
@@ -425,7 +425,7 @@ void InstallConstants(Isolate* isolate, Local<v8::Context> context, Local<v8::Ob
 
 namespace native_modules {
 
-void InstallFsModule(Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+ISOHOST_BINDING(fs) {
   // As in Node: a write past RLIMIT_FSIZE fails with EFBIG instead of the
   // signal ending the worker. Children started later get the default back
   // (libuv resets every signal in a spawned child).

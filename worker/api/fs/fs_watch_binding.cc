@@ -10,7 +10,7 @@
 #include "worker/api/fs/event_watcher.h"
 #include "worker/api/fs/fs_request.h"
 #include "worker/api/fs/stat_watcher.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker {
 namespace {
@@ -51,7 +51,7 @@ void WatchFile(const FunctionCallbackInfo<Value>& info) {
 
 namespace native_modules {
 
-void InstallFsWatchModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+ISOHOST_BINDING(fs_watch) {
   SetMethod(isolate, context, target, "watch", Watch);
   SetMethod(isolate, context, target, "watchFile", WatchFile);
   SetValue(isolate, context, target, "UV_ENOSPC", v8::Integer::New(isolate, UV_ENOSPC));

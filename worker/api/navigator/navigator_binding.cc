@@ -2,7 +2,7 @@
 // CPUs this process may run on.
 #include <uv.h>
 
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker::native_modules {
 namespace {
@@ -14,8 +14,7 @@ void AvailableParallelism(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 }  // namespace
 
-void InstallNavigatorModule(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                            v8::Local<v8::Object> target) {
+ISOHOST_BINDING(navigator) {
   SetMethod(isolate, context, target, "availableParallelism", AvailableParallelism);
 }
 

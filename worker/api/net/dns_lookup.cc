@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker::net {
@@ -88,7 +88,7 @@ void ErrName(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 namespace isohost::worker::native_modules {
 
-void InstallDnsModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(dns) {
   SetMethod(isolate, context, target, "getaddrinfo", net::GetAddrInfo);
   SetMethod(isolate, context, target, "errname", net::ErrName);
 }

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "base/check.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker::net {
@@ -236,7 +236,7 @@ void TcpWrap::SetKeepAlive(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 namespace isohost::worker::native_modules {
 
-void InstallTcpModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(tcp) {
   net::TcpWrap::Install(isolate, context, target);
 }
 

@@ -13,7 +13,7 @@
 #include <cstring>
 #include <string>
 
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/api/process/process_env.h"
 
 namespace isohost::worker {
@@ -384,7 +384,7 @@ Local<v8::Object> Constants(v8::Isolate* isolate, Local<v8::Context> context) {
 
 namespace native_modules {
 
-void InstallOsModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+ISOHOST_BINDING(os) {
   SetMethod(isolate, context, target, "getHostname", GetHostname);
   SetMethod(isolate, context, target, "getOSInformation", GetOsInformation);
   SetMethod(isolate, context, target, "getUptime", GetUptime);

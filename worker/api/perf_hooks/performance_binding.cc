@@ -2,7 +2,7 @@
 // loop's idle time, for performance.eventLoopUtilization().
 #include <uv.h>
 
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker::native_modules {
@@ -25,8 +25,7 @@ void IdleTime(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 }  // namespace
 
-void InstallPerformanceModule(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                              v8::Local<v8::Object> target) {
+ISOHOST_BINDING(performance) {
   SetMethod(isolate, context, target, "startIdleTime", StartIdleTime);
   SetMethod(isolate, context, target, "idleTime", IdleTime);
 }

@@ -2,7 +2,7 @@
 // (worker/js/internal/permission.js): the grant as the host's Start frame
 // carried it. Read once, when `fs`, child_process, process.permission or the
 // module loader first need it, which is after Start.
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker::native_modules {
@@ -52,7 +52,7 @@ void MayRead(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 }  // namespace
 
-void InstallPermissionModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(permission) {
   const proto::Start& start = Runtime::From(isolate)->start();
   const proto::Permissions& grant = start.permissions();
   auto flag = [&](std::string_view name, bool value) {

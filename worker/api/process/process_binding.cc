@@ -24,6 +24,7 @@
 
 #include "worker/api/process/process_env.h"
 #include "worker/runtime/runtime.h"
+#include "worker/v8/binding.h"
 
 #ifndef CGROUP2_SUPER_MAGIC
 #define CGROUP2_SUPER_MAGIC 0x63677270
@@ -39,11 +40,6 @@ using v8::Value;
 // How long abort(), or a signal the worker sends itself, waits for the host to
 // take the output written before it.
 constexpr int kLastOutputFlushTimeoutMs = 10000;
-
-Local<v8::String> Str(v8::Isolate* isolate, std::string_view text) {
-  return v8::String::NewFromUtf8(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(text.size()))
-      .ToLocalChecked();  // only fails above V8's string length limit
-}
 
 }  // namespace
 

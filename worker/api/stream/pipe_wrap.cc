@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "base/check.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 
 namespace isohost::worker::child_process {
@@ -91,7 +91,7 @@ void PipeWrap::GuessHandleType(const v8::FunctionCallbackInfo<v8::Value>& info) 
 
 namespace isohost::worker::native_modules {
 
-void InstallPipeModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(pipe) {
   child_process::PipeWrap::Install(isolate, context, target);
 }
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 #include "worker/runtime/task_runner.h"
 
@@ -78,7 +78,7 @@ void StartupFailed(const FunctionCallbackInfo<Value>& info) {
 
 }  // namespace
 
-void InstallTaskModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(task) {
   Runtime* runtime = Runtime::From(isolate);
   if (!runtime->task_runner()) runtime->task_runner() = std::make_unique<TaskRunner>(runtime);
   // Tasks come steadily: the pages of the ring they come through stay,

@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker {
 namespace {
@@ -120,7 +120,7 @@ void ToUnicode(const FunctionCallbackInfo<Value>& info) { Convert(info, uidna_na
 
 namespace native_modules {
 
-void InstallUrlModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+ISOHOST_BINDING(url) {
   SetMethod(isolate, context, target, "toASCII", ToAscii);
   SetMethod(isolate, context, target, "toUnicode", ToUnicode);
 }

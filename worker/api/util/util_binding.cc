@@ -7,7 +7,7 @@
 #include <v8.h>
 
 #include "worker/v8/error_format.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker {
 namespace {
@@ -140,7 +140,7 @@ void Sleep(const FunctionCallbackInfo<Value>& info) {
 
 namespace native_modules {
 
-void InstallUtilModule(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Object> target) {
+ISOHOST_BINDING(util) {
 #define ISOHOST_SET_CHECK(Name) SetMethod(isolate, context, target, "is" #Name, Is##Name);
   ISOHOST_UTIL_TYPE_CHECKS(ISOHOST_SET_CHECK)
 #undef ISOHOST_SET_CHECK

@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "worker/api/crypto/object_wrap.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/object_wrap.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker {
 namespace {
@@ -97,7 +97,7 @@ std::set<Profiler*>& Started() {
 }
 bool callbacks_added = false;
 
-class Profiler final : public crypto::ObjectWrap {
+class Profiler final : public ObjectWrap {
  public:
   alignas(8) static const char kTag;
 
@@ -233,7 +233,7 @@ void InstallGcProfilerClass(v8::Isolate* isolate, v8::Local<v8::Context> context
   Local<v8::FunctionTemplate> tmpl = v8::FunctionTemplate::New(isolate, Profiler::New);
   Local<v8::String> name = v8::String::NewFromUtf8Literal(isolate, "GCProfiler");
   tmpl->SetClassName(name);
-  tmpl->InstanceTemplate()->SetInternalFieldCount(crypto::ObjectWrap::kInternalFieldCount);
+  tmpl->InstanceTemplate()->SetInternalFieldCount(ObjectWrap::kInternalFieldCount);
   Local<v8::Signature> signature = v8::Signature::New(isolate, tmpl);
   const std::pair<const char*, v8::FunctionCallback> methods[] = {{"start", Profiler::Start}, {"stop", Profiler::Stop}};
   for (const auto& [method, callback] : methods) {

@@ -13,7 +13,7 @@
 
 #include "worker/api/buffer/v8_bytes.h"
 #include "worker/api/v8/gc_profiler.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker::native_modules {
 namespace {
@@ -162,7 +162,7 @@ void SetFlagsFromString(const FunctionCallbackInfo<Value>& info) {
 
 }  // namespace
 
-void InstallHeapModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(heap) {
   SetMethod(isolate, context, target, "getHeapStatistics", GetHeapStatistics);
   SetMethod(isolate, context, target, "getHeapSpaceStatistics", GetHeapSpaceStatistics);
   SetMethod(isolate, context, target, "getHeapCodeStatistics", GetHeapCodeStatistics);

@@ -13,8 +13,8 @@
 #include <utility>
 
 #include "worker/api/buffer/v8_bytes.h"
-#include "worker/api/crypto/object_wrap.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/object_wrap.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker::native_modules {
 namespace {
@@ -61,7 +61,7 @@ bool RequireConstructCall(const FunctionCallbackInfo<Value>& info, std::string_v
 }
 
 // A v8.Serializer: the ValueSerializer and the JS object that owns it.
-class Serializer final : public crypto::ObjectWrap, public v8::ValueSerializer::Delegate {
+class Serializer final : public ObjectWrap, public v8::ValueSerializer::Delegate {
  public:
   alignas(8) static const char kTag;
 
@@ -152,7 +152,7 @@ class Serializer final : public crypto::ObjectWrap, public v8::ValueSerializer::
 
   // ValueSerializer::Delegate.
   void ThrowDataCloneError(Local<v8::String> message) override {
-    Local<v8::Object> self = object(isolate_);
+    Local<v8::Object> self = object();
     Local<v8::Function> make;
     if (!GetMethod(isolate_, self, "_getDataCloneError", &make)) {
       if (!isolate_->IsExecutionTerminating()) isolate_->ThrowException(v8::Exception::Error(message));
@@ -166,7 +166,7 @@ class Serializer final : public crypto::ObjectWrap, public v8::ValueSerializer::
   }
 
   v8::Maybe<bool> WriteHostObject(v8::Isolate* isolate, Local<v8::Object> host) override {
-    Local<v8::Object> self = object(isolate);
+    Local<v8::Object> self = object();
     Local<v8::Function> write;
     if (!GetMethod(isolate, self, "_writeHostObject", &write)) {
       if (isolate->IsExecutionTerminating()) return v8::Nothing<bool>();
@@ -179,7 +179,7 @@ class Serializer final : public crypto::ObjectWrap, public v8::ValueSerializer::
 
   v8::Maybe<std::uint32_t> GetSharedArrayBufferId(v8::Isolate* isolate,
                                                   Local<v8::SharedArrayBuffer> shared) override {
-    Local<v8::Object> self = object(isolate);
+    Local<v8::Object> self = object();
     Local<v8::Function> get;
     if (!GetMethod(isolate, self, "_getSharedArrayBufferId", &get)) {
       if (isolate->IsExecutionTerminating()) return v8::Nothing<std::uint32_t>();
@@ -208,7 +208,7 @@ alignas(8) const char Serializer::kTag = 0;
 // A v8.Deserializer over the bytes of one ArrayBufferView, which V8 reads
 // in place: the view's buffer is made a real one (not on the heap, where it
 // could move) and its memory is held for as long as this object lives.
-class Deserializer final : public crypto::ObjectWrap, public v8::ValueDeserializer::Delegate {
+class Deserializer final : public ObjectWrap, public v8::ValueDeserializer::Delegate {
  public:
   alignas(8) static const char kTag;
 
@@ -316,7 +316,7 @@ class Deserializer final : public crypto::ObjectWrap, public v8::ValueDeserializ
     // V8 runs no JS while it deserializes unless told, and this hook is the
     // JS object's own code (Node allows it the same way).
     v8::Isolate::AllowJavascriptExecutionScope allow_js(isolate);
-    Local<v8::Object> self = object(isolate);
+    Local<v8::Object> self = object();
     Local<v8::Function> read;
     if (!GetMethod(isolate, self, "_readHostObject", &read)) {
       if (isolate->IsExecutionTerminating()) return {};
@@ -353,7 +353,7 @@ void InstallClass(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Ob
   Local<v8::FunctionTemplate> tmpl = v8::FunctionTemplate::New(isolate, constructor);
   Local<v8::String> class_name = Latin1(isolate, name);
   tmpl->SetClassName(class_name);
-  tmpl->InstanceTemplate()->SetInternalFieldCount(crypto::ObjectWrap::kInternalFieldCount);
+  tmpl->InstanceTemplate()->SetInternalFieldCount(ObjectWrap::kInternalFieldCount);
   v8::Local<v8::Signature> signature = v8::Signature::New(isolate, tmpl);
   for (const auto& [method, callback] : methods) {
     Local<v8::String> key = Latin1(isolate, method);
@@ -369,7 +369,7 @@ void InstallClass(v8::Isolate* isolate, Local<v8::Context> context, Local<v8::Ob
 
 }  // namespace
 
-void InstallSerdesModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(serdes) {
   const Method serializer_methods[] = {
       {"writeHeader", Serializer::WriteHeader},
       {"writeValue", Serializer::WriteValue},

@@ -11,7 +11,7 @@
 #include <atomic>
 #include <csignal>
 
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 
 namespace isohost::worker {
 namespace {
@@ -56,7 +56,7 @@ void WatchdogHasPendingSigint(const FunctionCallbackInfo<Value>& info) {
 
 namespace native_modules {
 
-void InstallContextifyModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(contextify) {
   SetMethod(isolate, context, target, "startSigintWatchdog", StartSigintWatchdog);
   SetMethod(isolate, context, target, "stopSigintWatchdog", StopSigintWatchdog);
   SetMethod(isolate, context, target, "watchdogHasPendingSigint", WatchdogHasPendingSigint);

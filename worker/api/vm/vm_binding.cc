@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "worker/v8/error_format.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/runtime/runtime.h"
 #include "worker/api/vm/vm_context.h"
 #include "worker/loader/vm_import.h"
@@ -276,7 +276,7 @@ void IsContext(const FunctionCallbackInfo<Value>& info) {
 
 namespace native_modules {
 
-void InstallVmModule(Isolate* isolate, Local<Context> context, Local<Object> target) {
+ISOHOST_BINDING(vm) {
   // The constructor of script handles: objects with one internal field,
   // never seen by user code.
   Local<v8::FunctionTemplate> handle_template = v8::FunctionTemplate::New(isolate);

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ipc/frame_format.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/api/worker_threads/nested_workers.h"
 #include "worker/messaging/port_links.h"
 #include "worker/messaging/port_message.h"
@@ -635,8 +635,7 @@ void LinkStats(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 }  // namespace
 
-void InstallWorkerThreadsModule(v8::Isolate* isolate, v8::Local<v8::Context> context,
-                                v8::Local<v8::Object> target) {
+ISOHOST_BINDING(worker_threads) {
   SetMethod(isolate, context, target, "heapLimitsMb", HeapLimitsMb);
   SetMethod(isolate, context, target, "portToken", PortToken);
   SetMethod(isolate, context, target, "startWorkerDataPorts", StartWorkerDataPorts);

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "worker/api/buffer/v8_bytes.h"
-#include "worker/api/crypto/object_wrap.h"
+#include "worker/v8/object_wrap.h"
 #include "worker/api/zlib/stream_codec.h"
 #include "worker/api/zlib/zlib_job.h"
 
@@ -19,7 +19,7 @@ using v8::Value;
 // The codec runs on the worker's thread, one step per call into at most one
 // output chunk (16 KiB by default): a trip to the thread pool would cost
 // more than such a step, and the order of chunks stays the loop's own.
-class Stream final : public crypto::ObjectWrap {
+class Stream final : public ObjectWrap {
  public:
   alignas(8) static const char kTag;
 
@@ -169,7 +169,7 @@ void InstallStreamClass(v8::Isolate* isolate, Local<v8::Context> context, Local<
   Local<v8::FunctionTemplate> tmpl = v8::FunctionTemplate::New(isolate, Stream::New);
   Local<v8::String> name = v8::String::NewFromUtf8Literal(isolate, "Stream");
   tmpl->SetClassName(name);
-  tmpl->InstanceTemplate()->SetInternalFieldCount(crypto::ObjectWrap::kInternalFieldCount);
+  tmpl->InstanceTemplate()->SetInternalFieldCount(ObjectWrap::kInternalFieldCount);
   const std::pair<const char*, v8::FunctionCallback> methods[] = {
       {"init", Stream::Init},     {"write", Stream::Write}, {"params", Stream::Params},
       {"reset", Stream::Reset},   {"close", Stream::Close},

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "worker/api/buffer/v8_bytes.h"
-#include "worker/v8/native_module.h"
+#include "worker/v8/binding.h"
 #include "worker/api/zlib/codec.h"
 #include "worker/api/zlib/stream_handle.h"
 #include "worker/api/zlib/zlib_job.h"
@@ -154,7 +154,7 @@ void InstallConstants(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::
 
 }  // namespace
 
-void InstallZlibModule(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> target) {
+ISOHOST_BINDING(zlib) {
   SetMethod(isolate, context, target, "process", Process);
   SetMethod(isolate, context, target, "crc32", Crc32);
   zlib::InstallStreamClass(isolate, context, target);
