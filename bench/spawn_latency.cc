@@ -21,7 +21,7 @@
 #include "bench/common/stats.h"
 #include "bench/common/subprocess.h"
 #include "bench/common/temp_dir.h"
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 #include "isohost/supervisor.h"
 #include "bench/spawn_latency_isohost.h"
 #include "bench/spawn_latency_report.h"

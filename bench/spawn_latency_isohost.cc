@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "bench/common/uv_loop.h"
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 #include "isohost/clone_codec.h"
 
 namespace isohost::bench {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "bench/common/uv_loop.h"
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 #include "isohost/clone_codec.h"
 #include "isohost/worker.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <deque>
 
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 #include "base/check.h"
 #include "base/uv_handle.h"
 #include "base/uv_loop.h"

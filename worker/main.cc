@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
   // The host is gone already: nobody would ever read what this process does.
   if (parent_pid != 0 && !isohost::worker::DieWithParent(static_cast<pid_t>(parent_pid))) return 1;
   if (zygote) {
-    // The host binds the zygote's symbols at load time (host/zygote.cc); its
+    // The host binds the zygote's symbols at load time (host/launch/zygote.cc); its
     // workers and what they start get lazy binding as usual.
     unsetenv("LD_BIND_NOW");
     return isohost::worker::RunZygote(v8_flags);

@@ -1,5 +1,5 @@
 // BroadcastChannel between worker processes (proto BroadcastMessage,
-// host/broadcast_hub.h): nested workers of one tree, and workers a
+// host/ports/broadcast_hub.h): nested workers of one tree, and workers a
 // Supervisor started apart, hear each other by name.
 #include <gtest/gtest.h>
 

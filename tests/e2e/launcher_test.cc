@@ -1,6 +1,6 @@
-// The host's Launcher (host/launcher.h) with real worker processes: the
+// The host's Launcher (host/launch/launcher.h) with real worker processes: the
 // pool, the zygote behind it, and what happens when either runs out or dies.
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>

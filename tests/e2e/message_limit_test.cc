@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 #include "isohost/clone_codec.h"
 #include "isohost/worker.h"
 #include "tests/e2e/run_cli.h"

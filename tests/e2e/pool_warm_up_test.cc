@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 #include "isohost/worker.h"
 #include "tests/e2e/run_cli.h"
 

@@ -1,5 +1,5 @@
 // MessagePorts whose ends are in two worker processes, once the host has
-// linked them (PortLink in proto/isohost.proto, host/port_relay.h): messages
+// linked them (PortLink in proto/isohost.proto, host/ports/port_relay.h): messages
 // go directly, in order with those that transfer ports (which still go
 // through the host), a port moved in mid-stream loses and reorders
 // nothing, and the death of one end's process closes the other.

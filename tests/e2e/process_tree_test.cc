@@ -1,6 +1,6 @@
 // Nothing a host starts outlives it, nor what a worker starts its worker:
 // every worker runs in a cgroup of its own below the host's
-// (host/cgroup_tree.h), the host kills what a worker left once the worker
+// (host/launch/cgroup_tree.h), the host kills what a worker left once the worker
 // has ended, and the keeper kills what a host left however the host ended.
 // Tested with what escapes a parent-death signal: a backgrounded grandchild
 // (orphaned at once) and a worker that cleared its own.

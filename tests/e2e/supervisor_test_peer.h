@@ -3,7 +3,7 @@
 #ifndef ISOHOST_TESTS_E2E_SUPERVISOR_TEST_PEER_H_
 #define ISOHOST_TESTS_E2E_SUPERVISOR_TEST_PEER_H_
 
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 #include "isohost/supervisor.h"
 
 namespace isohost {

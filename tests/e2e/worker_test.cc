@@ -12,7 +12,7 @@
 
 #include "isohost/clone_codec.h"
 #include "isohost/clone_json.h"
-#include "host/launcher.h"
+#include "host/launch/launcher.h"
 #include "tests/e2e/run_cli.h"
 
 namespace isohost::testing {

@@ -1,5 +1,5 @@
 // The pool's latency histogram against exact order statistics.
-#include "host/latency_histogram.h"
+#include "host/pool/latency_histogram.h"
 
 #include <gtest/gtest.h>
 

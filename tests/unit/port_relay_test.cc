@@ -1,7 +1,7 @@
-// PortRelay (host/port_relay.h) with holders that only record what they are
+// PortRelay (host/ports/port_relay.h) with holders that only record what they are
 // sent: relaying, linking, the drain of a transferred end, and refusing
 // claims about ends a holder never had.
-#include "host/port_relay.h"
+#include "host/ports/port_relay.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

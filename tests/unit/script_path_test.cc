@@ -1,4 +1,4 @@
-#include "host/script_path.h"
+#include "host/launch/script_path.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // The cgroup the host moves this worker into (Start.cgroup,
-// host/cgroup_tree.h). The host makes the move on a thread of its own, since
+// host/launch/cgroup_tree.h). The host makes the move on a thread of its own, since
 // a move can wait for a grace period of the kernel; a child process is born
 // in its parent's cgroup, so the worker starts none before it is there, and
 // that is all it waits for.

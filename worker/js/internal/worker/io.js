@@ -878,7 +878,7 @@ defineEventHandler(BroadcastChannel.prototype, 'messageerror');
 //
 // An end whose peer is in another process has the host's name for it
 // (Endpoint.remote); the host relays its messages to the holder of the
-// other end (proto ChannelMessage, host/port_relay.h). A message to
+// other end (proto ChannelMessage, host/ports/port_relay.h). A message to
 // another process that transfers an end whose peer is here splits their
 // channel: this process keeps the peer under a name of its own choosing
 // (odd), and the messages already queued for the transferred end follow it.

@@ -2,7 +2,7 @@
 // `new Worker()` inside a worker. Every worker is a process: the host
 // spawns the nested one as a sibling on this worker's behalf (same spawn
 // strategies, within the quota the host gives each worker) and relays the
-// messages between the two (worker/api/worker_threads/nested_workers.h, host/worker.cc).
+// messages between the two (worker/api/worker_threads/nested_workers.h, host/worker/worker.cc).
 //
 // Where a process cannot do what a thread does:
 // - env: SHARE_ENV gives the nested worker a copy of this worker's
