@@ -19,7 +19,7 @@ namespace {
 constexpr std::string_view kOwnFirstArguments[] = {"run", "pool", "--help", "-h", "--version", "-v"};
 
 // Node options that the worker's JavaScript honours; they reach it as
-// process.execArgv, which worker/js/process.js copies for the builtins.
+// process.execArgv, which worker/js/internal/process/object.js copies for the builtins.
 constexpr std::string_view kProcessOptions[] = {
     "--no-warnings",          "--no-deprecation",        "--throw-deprecation",
     "--pending-deprecation",  "--trace-deprecation",     "--trace-warnings",
@@ -29,9 +29,9 @@ constexpr std::string_view kProcessOptions[] = {
     "--preserve-symlinks", "--preserve-symlinks-main", "--experimental-detect-module",
     "--no-experimental-detect-module", "--experimental-import-meta-resolve", "--no-addons",
     "--check", "-c",
-    // worker/js/errors.js: an uncaught exception aborts the worker.
+    // worker/js/internal/process/uncaught.js: an uncaught exception aborts the worker.
     "--abort-on-uncaught-exception",
-    // worker/js/process.js: process.exit() writes where it was called.
+    // worker/js/internal/process/object.js: process.exit() writes where it was called.
     "--trace-exit"};
 
 // Node options that take a value, given as `--name=VALUE` or `--name VALUE`
@@ -55,7 +55,7 @@ const ValueOption kValueOptions[] = {
     {"--loader", "", {}, ""},
     // The process's title (process.title reads it).
     {"--title", "", {}, ""},
-    // Warnings not to write, by code or name (worker/js/process.js).
+    // Warnings not to write, by code or name (worker/js/internal/process/object.js).
     {"--disable-warning", "", {}, ""},
 };
 

@@ -1,5 +1,5 @@
 // A pooled worker warms up while it waits for Start (Runtime::WarmUp, the
-// warmUp of worker/js/modules.js): it runs the entry path of a script held
+// warmUp of worker/js/internal/modules/cjs/loader.js): it runs the entry path of a script held
 // in memory. These check that it does so only in the pool, and that the
 // script it then runs sees nothing of it: module caches, package scopes,
 // NODE_OPTIONS, the permission model.

@@ -1,5 +1,5 @@
 'use strict';
-// Checks worker/js/inspect.js and worker/js/console.js against Node 20.
+// Checks worker/js/internal/util/inspect/format.js and worker/js/internal/console/global.js against Node 20.
 //
 //   node tests/js/inspect_check.js [-v]
 //

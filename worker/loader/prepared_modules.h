@@ -32,7 +32,7 @@
 namespace isohost::worker {
 
 // The parameters of a CommonJS module's function, as the loader compiles it
-// (worker/js/modules.js, kParams), and the compile cache's variant for them.
+// (worker/js/internal/modules/cjs/loader.js, kParams), and the compile cache's variant for them.
 inline constexpr const char* kCommonJsParams[] = {"exports", "require", "module", "__filename", "__dirname"};
 std::string CompileVariant(const std::vector<std::string>& param_names);
 

@@ -519,7 +519,7 @@ void ConstructorName(const FunctionCallbackInfo<Value>& info) {
 }
 
 // getStartInfo() -> what the host's Start frame said, as plain JS values in
-// an array (worker/js/start_info.js names the indices).
+// an array (worker/js/internal/bootstrap/start_info.js names the indices).
 void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   const proto::Start& start = Runtime::From(isolate)->start();
@@ -533,7 +533,7 @@ void GetStartInfo(const FunctionCallbackInfo<Value>& info) {
     if (!has) return v8::Undefined(isolate);
     return Str(isolate, text);
   };
-  // In the order of worker/js/start_info.js.
+  // In the order of worker/js/internal/bootstrap/start_info.js.
   Local<Value> fields[] = {
       optional(start.has_script_path(), start.script_path()),
       optional(start.has_script_source(), start.script_source()),

@@ -206,7 +206,7 @@ bool Runtime::RunBootstrap() {
       !require_value->IsFunction()) {
     return false;
   }
-  v8::Local<v8::Value> name = v8::String::NewFromUtf8Literal(isolate_, "bootstrap");
+  v8::Local<v8::Value> name = v8::String::NewFromUtf8Literal(isolate_, "internal/bootstrap/worker");
   if (require_value.As<v8::Function>()->Call(context, v8::Undefined(isolate_), 1, &name).IsEmpty()) {
     v8::String::Utf8Value text(isolate_, try_catch.Exception());
     std::fprintf(stderr, "isohost-worker: bootstrap failed: %s\n", *text ? *text : "?");

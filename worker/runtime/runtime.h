@@ -197,7 +197,7 @@ class Runtime {
   v8::Local<v8::Object> CreateBinding();
   bool RunBootstrap();
   // A pooled worker has time to spare before its Start: it runs the entry
-  // path of a script once (worker/js/modules.js, warmUp), so that V8 has
+  // path of a script once (worker/js/internal/modules/cjs/loader.js, warmUp), so that V8 has
   // seen that code when the real script arrives. Nothing of the run stays
   // visible to the script. A failure only costs the speed-up.
   void WarmUp();

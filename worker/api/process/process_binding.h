@@ -1,7 +1,7 @@
 // The native side of `process` that only a process of its own can answer
 // honestly: signals, credentials, the umask, resource usage, cgroup limits,
 // the versions of the libraries linked in, and process.env (process_env.h).
-// worker/js/process.js receives it from binding.processBinding().
+// worker/js/internal/process/object.js receives it from binding.processBinding().
 #ifndef ISOHOST_WORKER_API_PROCESS_PROCESS_BINDING_H_
 #define ISOHOST_WORKER_API_PROCESS_PROCESS_BINDING_H_
 

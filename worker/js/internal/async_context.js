@@ -123,8 +123,8 @@ function activate() {
   const native = binding.internalBinding('async_context');
   native.setPromiseHooks(onPromiseInit, onPromiseBefore, onPromiseAfter, undefined);
   native.setCallbackExitHook(onCallbackExit);
-  internalRequire('tick').setAsyncContext(api);
-  internalRequire('timers').setAsyncContext(api);
+  internalRequire('internal/process/tick').setAsyncContext(api);
+  internalRequire('internal/timers/globals').setAsyncContext(api);
 }
 
 // The domain module's hooks (see the top of this file); activates.

@@ -11,7 +11,7 @@ const { codes } = internalRequire('internal/errors');
 const {
   validateString, validateBoolean, validateObject, validateArray, validateOneOf, signals,
 } = internalRequire('internal/validators');
-const { EventEmitter } = internalRequire('events');
+const { EventEmitter } = internalRequire('internal/events/emitter');
 const { Buffer } = internalRequire('internal/buffer/buffer');
 
 const {

@@ -149,7 +149,7 @@ class TextEncoder {
     if (typeof depth === 'number' && depth < 0) return this;
     const shown = Object.create({ constructor: TextEncoder });
     shown.encoding = this.encoding;
-    return internalRequire('inspect').inspect(shown, options);
+    return internalRequire('internal/util/inspect/format').inspect(shown, options);
   }
 
   static {
@@ -350,7 +350,7 @@ class TextDecoder {
     shown.encoding = this.#encoding;
     shown.fatal = this.#fatal;
     shown.ignoreBOM = this.#ignoreBOM;
-    return `TextDecoder ${internalRequire('inspect').inspect(shown, options)}`;
+    return `TextDecoder ${internalRequire('internal/util/inspect/format').inspect(shown, options)}`;
   }
 
   static {

@@ -4,7 +4,7 @@
 // 'string', value)` is a TypeError whose `code` is 'ERR_INVALID_ARG_TYPE' and
 // whose stack and toString() read "TypeError [ERR_INVALID_ARG_TYPE]: ...".
 
-const inspectModule = () => internalRequire('inspect');
+const inspectModule = () => internalRequire('internal/util/inspect/format');
 
 // 'Function' and 'Object' name the types too, as they do in Node's messages.
 const kTypes = ['string', 'function', 'number', 'object', 'Function', 'Object', 'boolean', 'bigint', 'symbol'];

@@ -10,10 +10,10 @@
 // and weak listeners (kWeakHandler), which the runtime uses where a
 // long-lived signal must not keep alive what listens to it.
 
-const { getDefaultMaxListeners, emitWarning } = internalRequire('events');
+const { getDefaultMaxListeners, emitWarning } = internalRequire('internal/events/emitter');
 const { codes } = internalRequire('internal/errors');
 const { validateObject, validateAbortSignal, validateString } = internalRequire('internal/validators');
-const { nextTick } = internalRequire('tick');
+const { nextTick } = internalRequire('internal/process/tick');
 
 const kIsEventTarget = Symbol.for('nodejs.event_target');
 const customInspect = Symbol.for('nodejs.util.inspect.custom');
@@ -33,7 +33,7 @@ const kNodeStyleListener = Symbol('kNodeStyleListener');
 const kStrongListenersChanged = Symbol('kStrongListenersChanged');
 
 const now = () => (binding.hrtime() - binding.timeOrigin) / 1e6;
-const inspect = (value, options) => internalRequire('inspect').inspect(value, options);
+const inspect = (value, options) => internalRequire('internal/util/inspect/format').inspect(value, options);
 
 // How Node prints these objects: `Name { ...fields }`, one level shallower;
 // past the depth limit, as `deep` says: 'name' (Name), 'brackets' ([Name])

@@ -1,8 +1,8 @@
 'use strict';
 // The circular doubly linked list the timers keep their lists in
-// (worker/js/timers.js), under the names of Node's internal/linkedlist.
+// (worker/js/internal/timers/globals.js), under the names of Node's internal/linkedlist.
 
-const { linkInit, linkPeek, linkAppend, unlink } = internalRequire('timers');
+const { linkInit, linkPeek, linkAppend, unlink } = internalRequire('internal/timers/globals');
 
 module.exports = {
   init: linkInit,

@@ -23,7 +23,7 @@ function read() {
   const { splitNodeOptions } = internalRequire('internal/modules/options');
   const nodeOptions = binding.getEnv('NODE_OPTIONS');
   const words = [...(typeof nodeOptions === 'string' ? splitNodeOptions(nodeOptions) : []),
-                 ...internalRequire('process').startExecArgv()];
+                 ...internalRequire('internal/process/object').startExecArgv()];
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     const eq = word.indexOf('=');

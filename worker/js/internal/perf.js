@@ -9,7 +9,7 @@
 const { EventTarget, defineEventHandler, inspectAs } = internalRequire('internal/event_target');
 const { codes } = internalRequire('internal/errors');
 const { validateFunction, validateNumber, validateObject } = internalRequire('internal/validators');
-const timers = internalRequire('timers');
+const timers = internalRequire('internal/timers/globals');
 // Loaded when the first one is made.
 const domException = (message, name) => new (internalRequire('internal/dom_exception'))(message, name);
 

@@ -29,7 +29,7 @@ class WriteStream {
   constructor(fd, setDrainRef) {
     // The EventEmitter under the stand-in, or Writable's own constructor
     // once streams are loaded; either way the stream state waits.
-    internalRequire('events').EventEmitter.call(this);
+    internalRequire('internal/events/emitter').EventEmitter.call(this);
     this._setDrainRef = setDrainRef;
     binding.countStdioObject();
     this.fd = fd;

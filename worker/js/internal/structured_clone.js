@@ -5,7 +5,7 @@
 // as options again. Node throws these errors from native code: a plain
 // TypeError with a `code`, no "[CODE]" in its stack.
 
-const { untransferable } = internalRequire('worker_threads');
+const { untransferable } = internalRequire('node/worker_threads');
 
 function nativeTypeError(code, message) {
   const err = new TypeError(message);

@@ -539,7 +539,7 @@ Url.prototype.resolveObject = function resolveObject(relative) {
 };
 
 // Node reads the switch once, at start-up.
-let warnedParse = !internalRequire('process').pendingDeprecation();
+let warnedParse = !internalRequire('internal/process/object').pendingDeprecation();
 
 function urlParse(url, parseQueryString, slashesDenoteHost) {
   if (!warnedParse) {

@@ -6,7 +6,7 @@
 
 const { validateUint32 } = internalRequire('internal/validators');
 
-// What util.inspect calls on an object that has it (worker/js/inspect.js).
+// What util.inspect calls on an object that has it (worker/js/internal/util/inspect/format.js).
 const customInspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
 // Features that have warned already: each warns once per worker.

@@ -5,7 +5,7 @@ const { codes } = internalRequire('internal/errors');
 const { AssertionError } = internalRequire('internal/assert/assertion_error');
 const { isDeepEqual, isDeepStrictEqual } = internalRequire('internal/util/comparisons');
 
-const inspect = (value) => internalRequire('inspect').inspect(value);
+const inspect = (value) => internalRequire('internal/util/inspect/format').inspect(value);
 // A RegExp of any context (one made by vm code is no instance of ours).
 const isRegExp = (value) => internalRequire('node/util/types').isRegExp(value);
 

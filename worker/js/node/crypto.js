@@ -141,7 +141,7 @@ module.exports = {
 // randomBytes under an old name: a pending deprecation (DEP0115), which warns
 // once for the three names together.
 function oldRandomBytes(name) {
-  if (!internalRequire('process').pendingDeprecation()) return random.randomBytes;
+  if (!internalRequire('internal/process/object').pendingDeprecation()) return random.randomBytes;
   return internalRequire('node/util').deprecate(random.randomBytes, `crypto.${name} is deprecated.`, 'DEP0115');
 }
 

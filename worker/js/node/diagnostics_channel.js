@@ -9,7 +9,7 @@
 
 const { codes } = internalRequire('internal/errors');
 const { validateFunction } = internalRequire('internal/validators');
-const { nextTick } = internalRequire('tick');
+const { nextTick } = internalRequire('internal/process/tick');
 
 const ReflectApply = Reflect.apply;
 

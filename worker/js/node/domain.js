@@ -20,11 +20,11 @@
 //   emitter takes the active domain and its 'error' without a listener goes
 //   to its domain.
 
-const { EventEmitter } = internalRequire('events');
+const { EventEmitter } = internalRequire('internal/events/emitter');
 const asyncContext = internalRequire('internal/async_context');
-const errors = internalRequire('errors');
-const tick = internalRequire('tick');
-const { process } = internalRequire('process');
+const errors = internalRequire('internal/process/uncaught');
+const tick = internalRequire('internal/process/tick');
+const { process } = internalRequire('internal/process/object');
 const { codes } = internalRequire('internal/errors');
 
 // The two are mutually exclusive, as in Node.

@@ -1,10 +1,10 @@
 'use strict';
-// require('events'): the EventEmitter of the bootstrap (worker/js/events.js),
+// require('events'): the EventEmitter of the bootstrap (worker/js/internal/events/emitter.js),
 // with the module's functions added on first require: once, on,
 // getEventListeners, getMaxListeners, setMaxListeners, addAbortListener and
 // EventEmitterAsyncResource. They work with EventEmitters and EventTargets.
 
-const core = internalRequire('events');
+const core = internalRequire('internal/events/emitter');
 const { EventEmitter, kCapture } = core;
 const { codes, AbortError } = internalRequire('internal/errors');
 const { validateAbortSignal, validateBoolean, validateFunction, validateInteger, validateNumber } =

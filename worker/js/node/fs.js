@@ -14,7 +14,7 @@ const rw = internalRequire('internal/fs/read_write');
 const { runSync, runAsync, runPromise } = internalRequire('internal/fs/run');
 const { nativeError } = internalRequire('internal/errors');
 const { validateFunction, validateObject, validateString } = internalRequire('internal/validators');
-const { nextTick } = internalRequire('tick');
+const { nextTick } = internalRequire('internal/process/tick');
 
 const { makeCallback, constants, Stats, Dirent } = utils;
 const kCustomPromisified = Symbol.for('nodejs.util.promisify.custom');

@@ -4,7 +4,7 @@
 // Node 22's compile cache API over the worker's compile cache
 // (worker/loader/compile_cache.h), which the host usually has on already.
 
-const { Module } = internalRequire('modules');
+const { Module } = internalRequire('internal/modules/cjs/loader');
 const path = internalRequire('internal/path/posix');
 
 // Node's values (its compile cache's enum, in this order).

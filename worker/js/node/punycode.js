@@ -4,7 +4,7 @@
 // addresses that Node has kept since it bundled punycode.js 2.1.0 (which it
 // deprecates: DEP0040). Code points, not UTF-16 code units, are encoded.
 
-if (internalRequire('process').pendingDeprecation()) {
+if (internalRequire('internal/process/object').pendingDeprecation()) {
   process.emitWarning('The `punycode` module is deprecated. Please use a userland alternative instead.',
     'DeprecationWarning', 'DEP0040');
 }

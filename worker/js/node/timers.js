@@ -2,7 +2,7 @@
 // require('timers'): the same functions as the globals, and the promise
 // API under `promises`, loaded on first read.
 
-const timers = internalRequire('timers');
+const timers = internalRequire('internal/timers/globals');
 
 exports.setTimeout = timers.setTimeout;
 exports.clearTimeout = timers.clearTimeout;

@@ -187,7 +187,7 @@ function snapshotFileName() {
   const two = (n) => `${n}`.padStart(2, '0');
   const date = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}`;
   const time = `${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
-  const { threadId } = internalRequire('worker_threads');
+  const { threadId } = internalRequire('node/worker_threads');
   return `Heap.${date}.${time}.${process.pid}.${threadId}.${`${++snapshotsWritten}`.padStart(3, '0')}.heapsnapshot`;
 }
 

@@ -6,7 +6,7 @@
 // and may run in any context; the native half is worker/api/vm/vm_binding.cc.
 
 const vmBinding = binding.internalBinding('vm');
-const processModule = internalRequire('process');
+const processModule = internalRequire('internal/process/object');
 const { codes } = internalRequire('internal/errors');
 const {
   validateArray,

@@ -3,7 +3,7 @@
 // message of its own it explains the failure from `actual`, `expected` and
 // `operator`, with a line diff of the inspected values where that helps.
 
-const { inspect } = internalRequire('inspect');
+const { inspect } = internalRequire('internal/util/inspect/format');
 const { codes } = internalRequire('internal/errors');
 const { createDiff } = internalRequire('internal/assert/diff');
 

@@ -5,7 +5,7 @@
 // what it is given.
 
 const native = binding.internalBinding('buffer');
-const processModule = internalRequire('process');
+const processModule = internalRequire('internal/process/object');
 const encodings = internalRequire('internal/buffer/encodings');
 const { addNumberMethods } = internalRequire('internal/buffer/numbers');
 const {
@@ -642,7 +642,7 @@ proto[customInspectSymbol] = function inspect(recurseTimes, ctx) {
     if (keys.length > 0) {
       const extras = { __proto__: null };
       for (const key of keys) extras[key] = this[key];
-      const inspectValue = internalRequire('inspect').inspect;
+      const inspectValue = internalRequire('internal/util/inspect/format').inspect;
       const shownExtras = inspectValue(extras, { ...ctx, breakLength: Infinity, compact: true });
       // Without the "[Object: null prototype] {" and " }" around it.
       if (this.length !== 0) text += ', ';

@@ -8,7 +8,7 @@
 // works and a subclass's override is the one bound. Loaded when
 // `console.Console` is first read.
 
-const { consoleMethods, kIsConsole } = internalRequire('console');
+const { consoleMethods, kIsConsole } = internalRequire('internal/console/global');
 const { codes } = internalRequire('internal/errors');
 const { validateInteger, validateObject, validateOneOf } = internalRequire('internal/validators');
 

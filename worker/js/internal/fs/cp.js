@@ -11,7 +11,7 @@
 const utils = internalRequire('internal/fs/utils');
 const { codes, systemError } = internalRequire('internal/errors');
 const { validateBoolean, validateFunction, validateInteger, validateObject } = internalRequire('internal/validators');
-const { nextTick } = internalRequire('tick');
+const { nextTick } = internalRequire('internal/process/tick');
 const pathModule = internalRequire('internal/path/posix');
 
 const { native, check, toPath, pathString, constants, UV_ENOENT } = utils;

@@ -12,7 +12,7 @@ const { direntsOf } = internalRequire('internal/fs/operations');
 const { runSync, runAsync } = internalRequire('internal/fs/run');
 const { codes } = internalRequire('internal/errors');
 const { validateFunction, validateUint32 } = internalRequire('internal/validators');
-const { nextTick } = internalRequire('tick');
+const { nextTick } = internalRequire('internal/process/tick');
 const pathModule = internalRequire('internal/path/posix');
 
 const { native, check, toPath, pathString, getOptions, wantsBytes } = utils;

@@ -7,7 +7,7 @@
 // the descriptor only when the last of them lets go, so a read that was
 // running still completes and a stream on the handle closes before it does.
 
-const { EventEmitter } = internalRequire('events');
+const { EventEmitter } = internalRequire('internal/events/emitter');
 const ops = internalRequire('internal/fs/operations');
 const rw = internalRequire('internal/fs/read_write');
 const { runPromise } = internalRequire('internal/fs/run');

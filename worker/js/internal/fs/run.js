@@ -7,7 +7,7 @@
 // resumes the generator from the loop when it is done.
 
 const { queue } = internalRequire('internal/fs/utils');
-const { nextTick, asyncContext } = internalRequire('tick');
+const { nextTick, asyncContext } = internalRequire('internal/process/tick');
 
 function runSync(operation) {
   let step = operation.next();

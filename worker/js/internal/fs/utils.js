@@ -16,7 +16,7 @@ const {
   validateInt32, validateUint32, validateFunction, validateObject, validateBoolean, validateAbortSignal,
 } = internalRequire('internal/validators');
 const { isEncoding } = Buffer;
-const { nextTick } = internalRequire('tick');
+const { nextTick } = internalRequire('internal/process/tick');
 
 const { ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_INVALID_URL_SCHEME } = codes;
 const { constants } = native;

@@ -8,8 +8,8 @@
 
 const native = binding.internalBinding('fs_watch');
 const utils = internalRequire('internal/fs/utils');
-const { EventEmitter } = internalRequire('events');
-const { nextTick } = internalRequire('tick');
+const { EventEmitter } = internalRequire('internal/events/emitter');
+const { nextTick } = internalRequire('internal/process/tick');
 const { codes, uvException, AbortError } = internalRequire('internal/errors');
 const {
   validateBoolean, validateFunction, validateObject, validateUint32, validateAbortSignal,

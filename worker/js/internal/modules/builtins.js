@@ -1,8 +1,8 @@
 'use strict';
 // Which names are Node's builtin modules, and what a worker makes of those
-// that have neither a module of their own (worker/js/node/NAME.js) nor one
-// from the bootstrap: an alias of another, or a stub whose functions say the
-// API is not available in a worker (internal/modules/unavailable.js).
+// that have no module of their own (worker/js/node/NAME.js): an alias of
+// another, or a stub whose functions say the API is not available in a
+// worker (internal/modules/unavailable.js).
 
 // Node 20's require('module').builtinModules.
 const kNames = Object.freeze([
@@ -32,7 +32,7 @@ const kAliases = {
 // names they have in worker/js, as Node's are under its option. Without it
 // 'internal/errors' is an ordinary request, which finds nothing.
 function isInternal(id) {
-  return id.startsWith('internal/') && internalRequire('modules').internalsExposed() && binding.hasBuiltin(id);
+  return id.startsWith('internal/') && internalRequire('internal/modules/cjs/loader').internalsExposed() && binding.hasBuiltin(id);
 }
 
 // 'fs', 'node:fs' and 'node:test' are builtins; 'test' is not.

@@ -77,7 +77,7 @@ function get() {
     detectModule: false,
     noDetectModule: false,
   };
-  const process = internalRequire('process');
+  const process = internalRequire('internal/process/object');
   const env = process.process.env;
   const nodeOptions = env !== null && typeof env === 'object' && typeof env.NODE_OPTIONS === 'string' ? env.NODE_OPTIONS : '';
   read(splitNodeOptions(nodeOptions), options);

@@ -232,7 +232,7 @@ function warnLegacyMain(pkgDir, main, file, base) {
   const message = main
     ? `Package ${pkgDir}/ has a "main" field set to "${main}", excluding the full filename and extension to the resolved file at "${found}", imported from ${base}.\n Automatic extension resolution of the "main" field is deprecated for ES modules.`
     : `No "main" or "exports" field defined in the package.json for ${pkgDir}/ resolving the main entry point "${found}", imported from ${base}.\nDefault "index" lookups for the main are deprecated for ES modules.`;
-  internalRequire('process').process.emitWarning(message, 'DeprecationWarning', 'DEP0151');
+  internalRequire('internal/process/object').process.emitWarning(message, 'DeprecationWarning', 'DEP0151');
 }
 
 // main, then index, as Node does for a package without "exports" that an

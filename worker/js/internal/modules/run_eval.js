@@ -7,7 +7,7 @@
 // `__filename` ('[eval]' or '[stdin]') and `__dirname` ('.') are globals, and
 // so is each builtin module by its name (`fs`, `vm`, ...), loaded on first read.
 
-const { Module, makeRequire } = internalRequire('modules');
+const { Module, makeRequire } = internalRequire('internal/modules/cjs/loader');
 const path = internalRequire('internal/path/posix');
 
 // Start.source_kind (proto/isohost.proto).
@@ -60,7 +60,7 @@ function runEval(source, sourceKind, inputType) {
   try {
     script = vm.compileScript(source, name, 0, 0, undefined, false, {}, undefined);
   } catch (err) {
-    if (inputType === undefined && internalRequire('modules').isModuleSyntaxError(err, source, name)) {
+    if (inputType === undefined && internalRequire('internal/modules/cjs/loader').isModuleSyntaxError(err, source, name)) {
       return runAsModule(source, sourceKind);
     }
     throw err;

@@ -20,7 +20,7 @@ const { codes } = internalRequire('internal/errors');
 const { validateNumber, validateFunction, validateInt32 } = internalRequire('internal/validators');
 const { isIP } = internalRequire('internal/net/ip');
 const asyncContext = internalRequire('internal/async_context');
-const timers = internalRequire('timers');
+const timers = internalRequire('internal/timers/globals');
 
 const { ERR_INVALID_ARG_TYPE, ERR_MISSING_ARGS, ERR_SOCKET_BAD_PORT, ERR_SOCKET_CLOSED, ERR_INVALID_ARG_VALUE,
   ERR_INVALID_IP_ADDRESS, ERR_OUT_OF_RANGE, ERR_INVALID_ADDRESS_FAMILY } = codes;

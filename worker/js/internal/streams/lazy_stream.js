@@ -9,7 +9,7 @@
 // each object builds its stream state on first use, as Node's LazyTransform
 // does, from the options it was made with (`optionsOf`).
 
-const { EventEmitter } = internalRequire('events');
+const { EventEmitter } = internalRequire('internal/events/emitter');
 
 // Set on an object once its stream state is built.
 const kStreamBuilt = Symbol('kStreamBuilt');

@@ -5,7 +5,7 @@
 // diagnostics and the summary. Each function returns text; the reporter
 // (internal/test_runner/reporter.js) decides when it is written.
 
-const inspect = (value) => internalRequire('inspect').inspect(value, { colors: false, breakLength: Infinity });
+const inspect = (value) => internalRequire('internal/util/inspect/format').inspect(value, { colors: false, breakLength: Infinity });
 
 const kIndent = '    ';
 const kLineBreak = /\r?\n/;

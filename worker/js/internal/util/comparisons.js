@@ -6,7 +6,7 @@
 // symbol keys. Both walk own enumerable keys, the entries of Maps and Sets,
 // the bytes of buffers, and tolerate cycles.
 
-const types = internalRequire('inspect').types;
+const types = internalRequire('internal/util/inspect/format').types;
 
 const kLoose = false;
 const kStrict = true;

@@ -3,7 +3,7 @@
 // entries of iterators and weak collections): the first require installs
 // the native hooks, so every user of it (errors, process, util) sees the same.
 
-const inspect = internalRequire('inspect');
+const inspect = internalRequire('internal/util/inspect/format');
 const kStates = ['pending', 'fulfilled', 'rejected'];
 inspect.setNativeHooks({
   promiseState(promise) {

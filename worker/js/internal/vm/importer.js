@@ -11,7 +11,7 @@
 // worker.
 
 const { codes } = internalRequire('internal/errors');
-const processModule = internalRequire('process');
+const processModule = internalRequire('internal/process/object');
 
 // The id of code compiled without a callback, and of code given one when
 // --experimental-vm-modules is not set (Node calls no callback then).

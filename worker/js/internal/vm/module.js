@@ -18,7 +18,7 @@ const {
   validateUint32,
 } = internalRequire('internal/validators');
 const importer = internalRequire('internal/vm/importer');
-const processModule = internalRequire('process');
+const processModule = internalRequire('internal/process/object');
 
 const {
   ERR_INVALID_ARG_TYPE,

@@ -20,9 +20,9 @@ const {
   NodeEventTarget, Event, kStrongListenersChanged, dispatchWithValue, defineEventHandler, inspectAs,
 } = internalRequire('internal/event_target');
 const { codes, nativeError } = internalRequire('internal/errors');
-const timers = internalRequire('timers');
-const tick = internalRequire('tick');
-const workerThreads = internalRequire('worker_threads');
+const timers = internalRequire('internal/timers/globals');
+const tick = internalRequire('internal/process/tick');
+const workerThreads = internalRequire('node/worker_threads');
 const native = binding.internalBinding('worker_threads');
 
 const customInspect = Symbol.for('nodejs.util.inspect.custom');
@@ -457,7 +457,7 @@ class MessagePortImpl extends NodeEventTarget {
     endpoint.port = this;
     portsMade = true;
     // No hook can exist before async_hooks is loaded.
-    if (internalRequire('modules').builtinLoaded('async_hooks')) {
+    if (internalRequire('internal/modules/cjs/loader').builtinLoaded('async_hooks')) {
       this.#asyncId = internalRequire('node/async_hooks')._emitInitFor(this, 'MESSAGEPORT');
     }
   }

@@ -10,7 +10,7 @@
 const { codes } = internalRequire('internal/errors');
 const { validateNumber } = internalRequire('internal/validators');
 const io = internalRequire('internal/worker/io');
-const workerThreads = internalRequire('worker_threads');
+const workerThreads = internalRequire('node/worker_threads');
 const native = binding.internalBinding('worker_threads');
 
 // proto ThreadMessageStatus

@@ -26,10 +26,10 @@
 //   their spawns reach it, as Node numbers threads; `new Worker()` waits
 //   for that number (the host answers as it reads the spawn).
 
-const { EventEmitter } = internalRequire('events');
+const { EventEmitter } = internalRequire('internal/events/emitter');
 const { codes } = internalRequire('internal/errors');
 const io = internalRequire('internal/worker/io');
-const workerThreads = internalRequire('worker_threads');
+const workerThreads = internalRequire('node/worker_threads');
 const native = binding.internalBinding('worker_threads');
 
 const kOnline = 1;
@@ -302,7 +302,7 @@ class Worker extends EventEmitter {
     this.#nestedId = nextNestedId++;
     workers.set(this.#nestedId, this);
     // No hook can exist before async_hooks is loaded: until then no handle.
-    if (internalRequire('modules').builtinLoaded('async_hooks')) {
+    if (internalRequire('internal/modules/cjs/loader').builtinLoaded('async_hooks')) {
       this.#handle = workerHandle('WORKER', () => (this.#handleClosed ? undefined : this.#refed));
       this.#port = workerHandle('MESSAGEPORT', () => this.#portHasRef());
     }
@@ -314,7 +314,7 @@ class Worker extends EventEmitter {
     this.#updateRef();
     // Node's 'worker_threads' diagnostics channel: nobody can listen before
     // the module is loaded.
-    if (internalRequire('modules').builtinLoaded('diagnostics_channel')) {
+    if (internalRequire('internal/modules/cjs/loader').builtinLoaded('diagnostics_channel')) {
       const channel = internalRequire('node/diagnostics_channel').channel('worker_threads');
       if (channel.hasSubscribers) channel.publish({ worker: this });
     }

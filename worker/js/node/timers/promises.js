@@ -4,7 +4,7 @@
 // Task Scheduling draft (wait, yield). Each takes { signal, ref } options;
 // an aborted signal rejects with an AbortError whose cause is its reason.
 
-const timers = internalRequire('timers');
+const timers = internalRequire('internal/timers/globals');
 const { codes, AbortError } = internalRequire('internal/errors');
 const { validateAbortSignal, validateNumber } = internalRequire('internal/validators');
 

@@ -21,7 +21,7 @@ function extname(url) {
 }
 
 function looksLikeModule(source, filename) {
-  return internalRequire('modules').containsModuleSyntax(source, filename);
+  return internalRequire('internal/modules/cjs/loader').containsModuleSyntax(source, filename);
 }
 
 // 'module', 'commonjs', 'json' or 'builtin', as Node decides it from the

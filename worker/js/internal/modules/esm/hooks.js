@@ -168,10 +168,10 @@ async function addHooks(specifier, parentURL, data) {
 
 function enqueue(specifier, parentURL, data) {
   loader.setHooks(exports);
-  internalRequire('modules').noteHooksRegistered();
+  internalRequire('internal/modules/cjs/loader').noteHooksRegistered();
   const previous = pending === undefined ? Promise.resolve() : pending;
   const done = previous.then(() => addHooks(specifier, parentURL, data)).then(undefined, (err) => {
-    internalRequire('errors').handleUncaught(err);
+    internalRequire('internal/process/uncaught').handleUncaught(err);
   });
   pending = done;
   done.then(() => {
@@ -237,7 +237,7 @@ function settleEntry(run) {
     return namespace;
   }, (err) => {
     process.off('exit', unsettled);
-    internalRequire('errors').handleUncaught(err);
+    internalRequire('internal/process/uncaught').handleUncaught(err);
     return new Promise(() => {});
   });
 }

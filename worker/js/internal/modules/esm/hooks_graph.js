@@ -10,7 +10,7 @@
 // the hooks modules' own, as Node keeps them apart on its hooks thread.
 
 const loader = internalRequire('internal/modules/esm/loader');
-const modules = internalRequire('modules');
+const modules = internalRequire('internal/modules/cjs/loader');
 const { codes } = internalRequire('internal/errors');
 const wrap = binding.internalBinding('module_wrap');
 

@@ -23,7 +23,7 @@ function defaultLoad(url, context = {}) {
   const filename = isData ? undefined : internals.fileUrlToPath(url);
   let text;
   const read = () => {
-    if (text === undefined) text = isData ? internals.dataUrlText(url) : internalRequire('modules').readSource(filename);
+    if (text === undefined) text = isData ? internals.dataUrlText(url) : internalRequire('internal/modules/cjs/loader').readSource(filename);
     return text;
   };
   if (format == null) format = internals.formatOf(url, filename, read);

@@ -15,7 +15,7 @@ const wrap = binding.internalBinding('module_wrap');
 const path = internalRequire('internal/path/posix');
 const packageJson = internalRequire('internal/modules/package_json');
 const resolver = internalRequire('internal/modules/resolve');
-const modules = internalRequire('modules');
+const modules = internalRequire('internal/modules/cjs/loader');
 const { codes } = internalRequire('internal/errors');
 
 const kConditions = new Set(['import', 'node']);
@@ -648,7 +648,7 @@ function settleEntry(start) {
     return wrap.namespace(record.id);
   }, (err) => {
     process.off('exit', unsettled);
-    internalRequire('errors').handleUncaught(explainCommonJsGlobal(err, record));
+    internalRequire('internal/process/uncaught').handleUncaught(explainCommonJsGlobal(err, record));
     return new Promise(() => {});
   });
 }
@@ -684,7 +684,7 @@ function runPreloads(specifiers) {
     });
   }
   return chain.then(undefined, (err) => {
-    internalRequire('errors').handleUncaught(err);
+    internalRequire('internal/process/uncaught').handleUncaught(err);
     return new Promise(() => {});
   });
 }

@@ -19,7 +19,7 @@ exports.createStderr = (setDrainRef) => new (load().WriteStream)(2, setDrainRef)
 // descriptor as Node's does (internal/streams/pipe_stream); else what the
 // host sends over the channel.
 exports.createStdin = (setRef) => {
-  if (binding.getStartInfo()[internalRequire('start_info').kStdinIsFd]) {
+  if (binding.getStartInfo()[internalRequire('internal/bootstrap/start_info').kStdinIsFd]) {
     binding.countStdioObject();
     return internalRequire('internal/streams/pipe_stream').createStdin();
   }

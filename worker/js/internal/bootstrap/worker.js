@@ -12,10 +12,10 @@ for (const name of ['dispose', 'asyncDispose']) {
   }
 }
 
-const { EventEmitter } = internalRequire('events');
-const tick = internalRequire('tick');
-const timers = internalRequire('timers');
-const errors = internalRequire('errors');
+const { EventEmitter } = internalRequire('internal/events/emitter');
+const tick = internalRequire('internal/process/tick');
+const timers = internalRequire('internal/timers/globals');
+const errors = internalRequire('internal/process/uncaught');
 
 const kConsoleLevels = { debug: 1, info: 2, warn: 3, error: 4, trace: 5 };
 
@@ -51,17 +51,17 @@ function defineLazy(target, name, build, enumerable) {
 
 // --- process -----------------------------------------------------------------
 
-const processModule = internalRequire('process');
+const processModule = internalRequire('internal/process/object');
 const { process } = processModule;
 
-internalRequire('events').setProcess(process);
+internalRequire('internal/events/emitter').setProcess(process);
 
 tick.setUncaughtHandler(errors.handleUncaught);
 timers.setHooks({ runNextTicks: tick.runNextTicks, handleUncaught: errors.handleUncaught });
 
 // --- stdio and console -----------------------------------------------------------
 
-const stdio = internalRequire('stdio');
+const stdio = internalRequire('internal/process/stdio');
 
 // Stdin data that arrives before the script looked at process.stdin.
 let stdin = null;
@@ -162,7 +162,7 @@ function consoleWrite(stream, text, level) {
 
 defineLazyData('console', () => {
   binding.countStdioObject();
-  const console = internalRequire('console').createConsole(consoleWrite, {
+  const console = internalRequire('internal/console/global').createConsole(consoleWrite, {
     // console.clear() writes to a stdout that says it is a terminal.
     stdoutIfTerminal: () => {
       const target = redirectedStdio('stdout');
@@ -288,22 +288,19 @@ for (const [name, builtin, key = name, enumerable = false, data = false] of kLaz
 
 // --- builtin modules for require() ---------------------------------------------------
 
-const modules = internalRequire('modules');
-const workerThreads = internalRequire('worker_threads');
+const modules = internalRequire('internal/modules/cjs/loader');
+const workerThreads = internalRequire('node/worker_threads');
 
 // util.inspect with the engine's facts, built on first use.
 const inspectModule = () => internalRequire('internal/util/inspect');
 errors.setInspect((value) => inspectModule().inspect(value));
 processModule.setInspect((value, options) => inspectModule().inspect(value, options));
 
-modules.registerBuiltin('worker_threads', () => workerThreads);
-modules.registerBuiltin('process', () => process);
-modules.registerBuiltin('console', () => globalThis.console);
 
 // --- what C++ calls --------------------------------------------------------------
 
 const { kScriptPath, kScriptSource, kSourceKind, kThreadId, kTaskRunner, kPermissions, kExecArgv } =
-  internalRequire('start_info');
+  internalRequire('internal/bootstrap/start_info');
 
 function parentPortRefChanged() {
   portRef = workerThreads.parentPort.hasRef();

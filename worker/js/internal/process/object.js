@@ -5,9 +5,9 @@
 // of this process (worker/api/process/process_binding.cc). What Node refuses in a worker
 // (chdir, setting the umask, the set*id calls) throws here as it does there.
 
-const { EventEmitter } = internalRequire('events');
-const tick = internalRequire('tick');
-const errors = internalRequire('errors');
+const { EventEmitter } = internalRequire('internal/events/emitter');
+const tick = internalRequire('internal/process/tick');
+const errors = internalRequire('internal/process/uncaught');
 
 // The Node release whose API a worker implements, and whose behaviour the
 // conformance corpus records: what packages that check process.version see.
@@ -601,7 +601,7 @@ errors.setProcess(process);
 
 const {
   kScriptPath, kScriptSource, kArgv, kExecArgv, kSourceKind, kExecPath, kArgv0, kPermissions,
-} = internalRequire('start_info');
+} = internalRequire('internal/bootstrap/start_info');
 const { ArrayPrototypeConcat, ArrayPrototypeSlice } = internalRequire('internal/primordials');
 
 // Start.source_kind (proto/isohost.proto): how a source entry runs.

@@ -18,7 +18,7 @@ let process = null;
 let defaultMaxListeners = 10;
 
 const codes = () => internalRequire('internal/errors').codes;
-const inspect = (value, options) => internalRequire('inspect').inspect(value, options);
+const inspect = (value, options) => internalRequire('internal/util/inspect/format').inspect(value, options);
 
 function checkListener(listener) {
   if (typeof listener !== 'function') throw new (codes().ERR_INVALID_ARG_TYPE)('listener', 'Function', listener);
@@ -81,7 +81,7 @@ function captureRejection(emitter, result, type, args) {
     const then = result.then;
     if (typeof then === 'function') {
       Reflect.apply(then, result, [undefined, (err) => {
-        internalRequire('tick').nextTick(emitRejection, emitter, err, type, args);
+        internalRequire('internal/process/tick').nextTick(emitRejection, emitter, err, type, args);
       }]);
     }
   } catch (err) {

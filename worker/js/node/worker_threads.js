@@ -2,7 +2,7 @@
 // require('worker_threads') inside a worker: parentPort over the channel to
 // the host, workerData, threadId.
 
-const { EventEmitter, kListenersChanged } = internalRequire('events');
+const { EventEmitter, kListenersChanged } = internalRequire('internal/events/emitter');
 
 let keepAliveChanged = () => {};
 

@@ -43,7 +43,7 @@ let warmingUp = false;
 
 function loaderOptions() {
   if (loaderOptionsRead) return loaderOptionsValue;
-  const processModule = internalRequire('process');
+  const processModule = internalRequire('internal/process/object');
   if (!processModule.process || warmingUp) return undefined;  // before setup()
   loaderOptionsRead = true;
   // Read without building process.env: a worker that uses none of it pays nothing.
@@ -70,7 +70,7 @@ function conditions() {
 // "module-sync": an ES module require() can load, matched by require() and
 // import alike while require(esm) is on (as in Node 20.19 and later).
 function requireModuleConditions() {
-  return internalRequire('process').hasExecOption('--no-experimental-require-module') ? [] : ['module-sync'];
+  return internalRequire('internal/process/object').hasExecOption('--no-experimental-require-module') ? [] : ['module-sync'];
 }
 
 // Whether the file a require() (or, `isMain`, the entry point) names is
@@ -81,9 +81,10 @@ function preserveSymlinks(isMain) {
   return isMain ? options.preserveSymlinksMain : options.preserveSymlinks;
 }
 
-// Builtins: the bootstrap's own (registered by name) are known here, so a
-// script that requires only those never loads the list of Node's names.
-const registeredBuiltins = new Map();  // name -> () => exports
+// Builtins a script's first lines usually ask for are known here, so that a
+// script that requires only those never loads the list of Node's names
+// (internal/modules/builtins.js).
+const kCommonBuiltins = new Map([['worker_threads', true], ['process', true], ['console', true]]);
 // Whether the script may require the runtime's internal/* modules
 // (internal/modules/builtins.js asks).
 let internalsExposed = false;
@@ -95,16 +96,15 @@ const builtins = () => internalRequire('internal/modules/builtins');
 function isBuiltinRequest(request) {
   const first = StringPrototypeCharCodeAt(request, 0);
   if (first === 0x2e /* . */ || first === 0x2f /* / */) return false;
-  return MapPrototypeHas(registeredBuiltins, request) || builtins().isBuiltin(request);
+  return MapPrototypeHas(kCommonBuiltins, request) || builtins().isBuiltin(request);
 }
 
-// The exports of builtin `id` (no 'node:'): worker/js/node/ID.js, else the
-// bootstrap's, else what internal/modules/builtins.js makes of it.
+// The exports of builtin `id` (no 'node:'): worker/js/node/ID.js, else what
+// internal/modules/builtins.js makes of it.
 function loadBuiltin(id) {
   let exports = loadedBuiltins.get(id);
   if (exports !== undefined) return exports;
   if (binding.hasBuiltin(`node/${id}`)) exports = internalRequire(`node/${id}`);
-  else if (registeredBuiltins.has(id)) exports = registeredBuiltins.get(id)();
   else exports = builtins().loadOther(id, loadBuiltin);
   loadedBuiltins.set(id, exports);
   return exports;
@@ -209,7 +209,7 @@ class Module {
         return undefined;
       }
       // Without require(esm) the error stays CommonJS's, as in Node.
-      if (internalRequire('process').hasExecOption('--no-experimental-require-module')) throw err;
+      if (internalRequire('internal/process/object').hasExecOption('--no-experimental-require-module')) throw err;
       // A .js file of a package without "type" that is an ES module by its
       // syntax: required as one (Node 20 detects the format so).
       this.exports = requireEsm(this, filename, undefined);
@@ -236,7 +236,7 @@ Object.defineProperty(Module.prototype, 'parent', {
   get() {
     if (!parentWarned) {
       parentWarned = true;
-      const processModule = internalRequire('process');
+      const processModule = internalRequire('internal/process/object');
       if (processModule.pendingDeprecation()) {
         processModule.process.emitWarning('module.parent is deprecated due to accuracy issues. Please use ' +
           'require.main to find program entry point instead.', 'DeprecationWarning', 'DEP0144');
@@ -286,13 +286,13 @@ function traceRequireModule(module) {
     const to = module.id || module.filename;
     if (from && to) prefix = `${from} is loading ES Module ${to} using require().\n`;
   }
-  internalRequire('process').process.emitWarning(
+  internalRequire('internal/process/object').process.emitWarning(
     `${prefix}Support for loading ES Module in require() is an experimental feature and might change at any time`,
     'ExperimentalWarning', undefined, parent ? parent.require : undefined);
 }
 
 function requireEsm(module, filename, scope) {
-  if (!internalRequire('process').hasExecOption('--no-experimental-require-module')) {
+  if (!internalRequire('internal/process/object').hasExecOption('--no-experimental-require-module')) {
     traceRequireModule(module);
     requiredEsm.add(module);
     return esmLoader().requireModule(filename, parentFilename(module));
@@ -716,7 +716,7 @@ Module._load = function(request, parent, isMain) {
   }
   if (StringPrototypeStartsWith(request, 'node:')) {
     const id = StringPrototypeSlice(request, 5);
-    if (!registeredBuiltins.has(id) && !builtins().isBuiltin(request)) {
+    if (!MapPrototypeHas(kCommonBuiltins, id) && !builtins().isBuiltin(request)) {
       throw new (codes().ERR_UNKNOWN_BUILTIN_MODULE)(request);
     }
     return loadBuiltin(id);
@@ -1103,9 +1103,6 @@ exports.prepareEntry = prepareEntry;
 // After the entry ran: a prepared compile nothing took is let go.
 exports.dropPreparedEntry = () => { preparedEntry = null; };
 exports.makeRequire = makeRequire;
-exports.registerBuiltin = (name, load) => {
-  registeredBuiltins.set(name, load);
-};
 exports.loadBuiltin = loadBuiltin;
 exports.readSource = readSource;
 exports.builtinLoaded = (id) => loadedBuiltins.has(id);
