@@ -1,7 +1,9 @@
 'use strict';
 // ReadableStream of the Streams standard (streams.spec.whatwg.org, section
 // 4): default and byte streams, their controllers, the default and BYOB
-// readers, tee, pipeTo/pipeThrough, async iteration and ReadableStream.from.
+// readers and async iteration; tee, pipeTo/pipeThrough and
+// ReadableStream.from are beside it (readable_tee.js, readable_pipe_to.js,
+// readable_from.js), loaded on first use.
 //
 // Each public object holds its internal slots in one record under a symbol
 // of its class (which is also its brand check); the abstract operations,
@@ -43,6 +45,10 @@ const kCreate = Symbol('kCreate');
 
 const inspect = (value, options) => internalRequire('internal/util/inspect').inspect(value, options);
 const writable = () => internalRequire('internal/webstreams/writable');
+// What a stream does more rarely, loaded when first done.
+const tee = () => internalRequire('internal/webstreams/readable_tee');
+const pipeTo = () => internalRequire('internal/webstreams/readable_pipe_to');
+const from = () => internalRequire('internal/webstreams/readable_from');
 
 const typedArrayTag = (() => {
   const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
@@ -133,7 +139,7 @@ class ReadableStream {
     const { preventAbort, preventCancel, preventClose, signal } = pipeOptions(options);
     if (isLocked(stream)) throw stateError('The ReadableStream is locked');
     if (writableModule.isLocked(dest)) throw stateError('The WritableStream is locked');
-    const promise = readableStreamPipeTo(stream, writableModule.slotsOf(dest), preventClose, preventAbort,
+    const promise = pipeTo().readableStreamPipeTo(stream, writableModule.slotsOf(dest), preventClose, preventAbort,
                                          preventCancel, signal);
     setHandled(promise);
     return readable;
@@ -154,13 +160,13 @@ class ReadableStream {
     }
     if (isLocked(stream)) return rejected(stateError('The ReadableStream is locked'));
     if (writableModule.isLocked(destination)) return rejected(stateError('The WritableStream is locked'));
-    return readableStreamPipeTo(stream, writableModule.slotsOf(destination), parsed.preventClose,
+    return pipeTo().readableStreamPipeTo(stream, writableModule.slotsOf(destination), parsed.preventClose,
                                 parsed.preventAbort, parsed.preventCancel, parsed.signal);
   }
 
   tee() {
     const stream = slotsOf(this, kStream, 'ReadableStream');
-    return readableStreamTee(stream);
+    return tee().readableStreamTee(stream);
   }
 
   values(options = undefined) {
@@ -171,7 +177,7 @@ class ReadableStream {
   }
 
   static from(iterable) {
-    return readableStreamFromIterable(iterable);
+    return from().readableStreamFromIterable(iterable);
   }
 
   // What Node's stream utilities (stream.finished, isDisturbed, isErrored,
@@ -1329,347 +1335,6 @@ function byteControllerRespondInReadableState(controller, bytesWritten, descript
   for (const each of filled) byteControllerCommitPullIntoDescriptor(controller.stream, each);
 }
 
-// --- tee -------------------------------------------------------------------------------
-
-function readableStreamTee(stream) {
-  if (stream.controllerSlots.kind === 'byte') return readableByteStreamTee(stream);
-  return readableStreamDefaultTee(stream);
-}
-
-function readableStreamDefaultTee(stream) {
-  const reader = acquireDefaultReader(stream);
-  let reading = false;
-  let readAgain = false;
-  let canceled1 = false;
-  let canceled2 = false;
-  let reason1;
-  let reason2;
-  let branch1;
-  let branch2;
-  const cancelPromise = deferred();
-
-  const pullAlgorithm = () => {
-    if (reading) {
-      readAgain = true;
-      return resolved(undefined);
-    }
-    reading = true;
-    defaultReaderRead(reader, {
-      chunk(chunk) {
-        // Later than the read itself, so that an error or a close that
-        // arrives with it is seen first.
-        queueMicrotask(() => {
-          readAgain = false;
-          if (!canceled1) defaultControllerEnqueue(branch1.controllerSlots, chunk);
-          if (!canceled2) defaultControllerEnqueue(branch2.controllerSlots, chunk);
-          reading = false;
-          if (readAgain) pullAlgorithm();
-        });
-      },
-      close() {
-        reading = false;
-        if (!canceled1) defaultControllerClose(branch1.controllerSlots);
-        if (!canceled2) defaultControllerClose(branch2.controllerSlots);
-        if (!canceled1 || !canceled2) cancelPromise.resolve(undefined);
-      },
-      error() {
-        reading = false;
-      },
-    });
-    return resolved(undefined);
-  };
-  const cancelAlgorithm = (second) => (reason) => {
-    if (second) {
-      canceled2 = true;
-      reason2 = reason;
-    } else {
-      canceled1 = true;
-      reason1 = reason;
-    }
-    if (canceled1 && canceled2) cancelPromise.resolve(readableStreamCancel(stream, [reason1, reason2]));
-    return cancelPromise.promise;
-  };
-  branch1 = createReadableStream(noop, pullAlgorithm, cancelAlgorithm(false));
-  branch2 = createReadableStream(noop, pullAlgorithm, cancelAlgorithm(true));
-  react(reader.closed.promise, undefined, (reason) => {
-    defaultControllerError(branch1.controllerSlots, reason);
-    defaultControllerError(branch2.controllerSlots, reason);
-    if (!canceled1 || !canceled2) cancelPromise.resolve(undefined);
-  });
-  return [branch1.self, branch2.self];
-}
-
-function cloneAsUint8Array(view) {
-  return new Uint8Array(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
-}
-
-// ReadableByteStreamTee: each branch's BYOB request, when it has one, is
-// read into directly, and the other branch gets a copy.
-function readableByteStreamTee(stream) {
-  let reader = acquireDefaultReader(stream);
-  let reading = false;
-  let readAgainForBranch1 = false;
-  let readAgainForBranch2 = false;
-  let canceled1 = false;
-  let canceled2 = false;
-  let reason1;
-  let reason2;
-  let branch1;
-  let branch2;
-  const cancelPromise = deferred();
-
-  const errorBoth = (error) => {
-    byteControllerError(branch1.controllerSlots, error);
-    byteControllerError(branch2.controllerSlots, error);
-    cancelPromise.resolve(readableStreamCancel(stream, error));
-  };
-  const forwardReaderError = (thisReader) => {
-    react(thisReader.closed.promise, undefined, (reason) => {
-      if (thisReader !== reader) return;
-      byteControllerError(branch1.controllerSlots, reason);
-      byteControllerError(branch2.controllerSlots, reason);
-      if (!canceled1 || !canceled2) cancelPromise.resolve(undefined);
-    });
-  };
-  const readAgain = () => {
-    if (readAgainForBranch1) pull1Algorithm();
-    else if (readAgainForBranch2) pull2Algorithm();
-  };
-  const pullWithDefaultReader = () => {
-    if (reader.kind === 'byob') {
-      readerRelease(reader);
-      reader = acquireDefaultReader(stream);
-      forwardReaderError(reader);
-    }
-    defaultReaderRead(reader, {
-      chunk(chunk) {
-        queueMicrotask(() => {
-          readAgainForBranch1 = false;
-          readAgainForBranch2 = false;
-          let chunk2 = chunk;
-          if (!canceled1 && !canceled2) {
-            try {
-              chunk2 = cloneAsUint8Array(chunk);
-            } catch (error) {
-              errorBoth(error);
-              return;
-            }
-          }
-          if (!canceled1) byteControllerEnqueue(branch1.controllerSlots, chunk);
-          if (!canceled2) byteControllerEnqueue(branch2.controllerSlots, chunk2);
-          reading = false;
-          readAgain();
-        });
-      },
-      close() {
-        reading = false;
-        if (!canceled1) byteControllerClose(branch1.controllerSlots);
-        if (!canceled2) byteControllerClose(branch2.controllerSlots);
-        if (branch1.controllerSlots.pendingPullIntos.length > 0) byteControllerRespond(branch1.controllerSlots, 0);
-        if (branch2.controllerSlots.pendingPullIntos.length > 0) byteControllerRespond(branch2.controllerSlots, 0);
-        if (!canceled1 || !canceled2) cancelPromise.resolve(undefined);
-      },
-      error() {
-        reading = false;
-      },
-    });
-  };
-  const pullWithBYOBReader = (view, forBranch2) => {
-    if (reader.kind === 'default') {
-      readerRelease(reader);
-      reader = new ReadableStreamBYOBReader(stream.self)[kBYOBReader];
-      forwardReaderError(reader);
-    }
-    const byobBranch = forBranch2 ? branch2 : branch1;
-    const otherBranch = forBranch2 ? branch1 : branch2;
-    byobReaderRead(reader, view, 1, {
-      chunk(chunk) {
-        queueMicrotask(() => {
-          readAgainForBranch1 = false;
-          readAgainForBranch2 = false;
-          const byobCanceled = forBranch2 ? canceled2 : canceled1;
-          const otherCanceled = forBranch2 ? canceled1 : canceled2;
-          if (!otherCanceled) {
-            let clone;
-            try {
-              clone = cloneAsUint8Array(chunk);
-            } catch (error) {
-              errorBoth(error);
-              return;
-            }
-            if (!byobCanceled) byteControllerRespondWithNewView(byobBranch.controllerSlots, chunk);
-            byteControllerEnqueue(otherBranch.controllerSlots, clone);
-          } else if (!byobCanceled) {
-            byteControllerRespondWithNewView(byobBranch.controllerSlots, chunk);
-          }
-          reading = false;
-          readAgain();
-        });
-      },
-      close(chunk) {
-        reading = false;
-        const byobCanceled = forBranch2 ? canceled2 : canceled1;
-        const otherCanceled = forBranch2 ? canceled1 : canceled2;
-        if (!byobCanceled) byteControllerClose(byobBranch.controllerSlots);
-        if (!otherCanceled) byteControllerClose(otherBranch.controllerSlots);
-        if (chunk !== undefined) {
-          if (!byobCanceled) byteControllerRespondWithNewView(byobBranch.controllerSlots, chunk);
-          if (!otherCanceled && otherBranch.controllerSlots.pendingPullIntos.length > 0) {
-            byteControllerRespond(otherBranch.controllerSlots, 0);
-          }
-        }
-        if (!byobCanceled || !otherCanceled) cancelPromise.resolve(undefined);
-      },
-      error() {
-        reading = false;
-      },
-    });
-  };
-  const pullAlgorithm = (second) => () => {
-    if (reading) {
-      if (second) readAgainForBranch2 = true;
-      else readAgainForBranch1 = true;
-      return resolved(undefined);
-    }
-    reading = true;
-    const branch = second ? branch2 : branch1;
-    const byobRequest = byteControllerGetBYOBRequest(branch.controllerSlots);
-    if (byobRequest === null) pullWithDefaultReader();
-    else pullWithBYOBReader(byobRequest[kBYOBRequest].view, second);
-    return resolved(undefined);
-  };
-  const pull1Algorithm = pullAlgorithm(false);
-  const pull2Algorithm = pullAlgorithm(true);
-  const cancelAlgorithm = (second) => (reason) => {
-    if (second) {
-      canceled2 = true;
-      reason2 = reason;
-    } else {
-      canceled1 = true;
-      reason1 = reason;
-    }
-    if (canceled1 && canceled2) cancelPromise.resolve(readableStreamCancel(stream, [reason1, reason2]));
-    return cancelPromise.promise;
-  };
-  branch1 = createReadableByteStream(noop, pull1Algorithm, cancelAlgorithm(false));
-  branch2 = createReadableByteStream(noop, pull2Algorithm, cancelAlgorithm(true));
-  forwardReaderError(reader);
-  return [branch1.self, branch2.self];
-}
-
-// --- pipeTo ------------------------------------------------------------------------------
-
-function readableStreamPipeTo(source, dest, preventClose, preventAbort, preventCancel, signal) {
-  const ws = writable();
-  const reader = acquireDefaultReader(source);
-  const writer = ws.acquireWriter(dest);
-  source.disturbed = true;
-  let shuttingDown = false;
-  let currentWrite = resolved(undefined);
-  const result = deferred();
-  let abortAlgorithm;
-
-  const finalize = (isError, error) => {
-    ws.writerRelease(writer);
-    readerRelease(reader);
-    if (signal !== undefined) signal.removeEventListener('abort', abortAlgorithm);
-    if (isError) result.reject(error);
-    else result.resolve(undefined);
-  };
-  const waitForWritesToFinish = () => {
-    const old = currentWrite;
-    return then(old, () => (old !== currentWrite ? waitForWritesToFinish() : undefined));
-  };
-  const destWritable = () => dest.state === 'writable' && !ws.closeQueuedOrInFlight(dest);
-  const shutdownWithAction = (action, originalIsError, originalError) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    const doTheRest = () => {
-      react(action(), () => finalize(originalIsError, originalError), (newError) => finalize(true, newError));
-    };
-    if (destWritable()) react(waitForWritesToFinish(), doTheRest);
-    else doTheRest();
-  };
-  const shutdown = (isError, error) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    if (destWritable()) react(waitForWritesToFinish(), () => finalize(isError, error));
-    else finalize(isError, error);
-  };
-
-  if (signal !== undefined) {
-    abortAlgorithm = () => {
-      let error = signal.reason;
-      // Node's own AbortError becomes the web's, as Node 20 does.
-      if (error instanceof internalRequire('internal/errors').AbortError) {
-        error = new (internalRequire('internal/dom_exception'))(error.message, 'AbortError');
-      }
-      const actions = [];
-      if (!preventAbort) {
-        actions.push(() => (dest.state === 'writable' ? ws.writableStreamAbort(dest, error) : resolved(undefined)));
-      }
-      if (!preventCancel) {
-        actions.push(() => (source.state === 'readable' ? readableStreamCancel(source, error) : resolved(undefined)));
-      }
-      shutdownWithAction(() => Promise.all(actions.map((action) => action())), true, error);
-    };
-    if (signal.aborted) {
-      abortAlgorithm();
-      return result.promise;
-    }
-    signal.addEventListener('abort', abortAlgorithm, { once: true });
-  }
-
-  // Errors and closes, on either side, as they are now or when they happen.
-  const sourceErrored = (storedError) => {
-    if (!preventAbort) shutdownWithAction(() => ws.writableStreamAbort(dest, storedError), true, storedError);
-    else shutdown(true, storedError);
-  };
-  const destErrored = (storedError) => {
-    if (!preventCancel) shutdownWithAction(() => readableStreamCancel(source, storedError), true, storedError);
-    else shutdown(true, storedError);
-  };
-  const sourceClosed = () => {
-    if (!preventClose) shutdownWithAction(() => ws.writerCloseWithErrorPropagation(writer));
-    else shutdown();
-  };
-  if (source.state === 'errored') sourceErrored(source.storedError);
-  else react(reader.closed.promise, undefined, sourceErrored);
-  if (dest.state === 'errored') destErrored(dest.storedError);
-  else react(writer.closed.promise, undefined, destErrored);
-  if (source.state === 'closed') sourceClosed();
-  else react(reader.closed.promise, sourceClosed);
-  if (ws.closeQueuedOrInFlight(dest) || dest.state === 'closed') {
-    const destClosed = stateError('the destination writable stream closed before all data could be piped to it');
-    if (!preventCancel) shutdownWithAction(() => readableStreamCancel(source, destClosed), true, destClosed);
-    else shutdown(true, destClosed);
-  }
-
-  // One chunk at a time, each once the destination is ready for it.
-  const step = () => {
-    if (shuttingDown) return;
-    react(writer.ready.promise, () => {
-      if (shuttingDown) return;
-      defaultReaderRead(reader, {
-        // The write happens a microtask later: a source's enqueue() never
-        // runs the destination's write algorithm synchronously.
-        chunk(chunk) {
-          const written = deferred();
-          currentWrite = written.promise;
-          queueMicrotask(() => {
-            then(ws.writerWrite(writer, chunk), written.resolve, written.resolve);
-            step();
-          });
-        },
-        close: noop,
-        error: noop,
-      });
-    });
-  };
-  step();
-  return result.promise;
-}
-
 // --- async iteration ----------------------------------------------------------------
 
 // The async iterator of WebIDL: each next() and return() runs after the
@@ -1738,73 +1403,6 @@ function createAsyncIterator(reader, preventCancel) {
   return iterator;
 }
 
-// --- ReadableStream.from ------------------------------------------------------------
-
-function readableStreamFromIterable(iterable) {
-  let iterator;
-  let nextMethod;
-  let sync = false;
-  const asyncMethod = iterable === null || iterable === undefined ? undefined : iterable[Symbol.asyncIterator];
-  if (asyncMethod !== undefined && asyncMethod !== null) {
-    if (typeof asyncMethod !== 'function') throw new ERR_ARG_NOT_ITERABLE(inspect(iterable));
-    iterator = Reflect.apply(asyncMethod, iterable, []);
-  } else {
-    const syncMethod = iterable === null || iterable === undefined ? undefined : iterable[Symbol.iterator];
-    if (typeof syncMethod !== 'function') throw new ERR_ARG_NOT_ITERABLE(inspect(iterable));
-    iterator = Reflect.apply(syncMethod, iterable, []);
-    sync = true;
-  }
-  if (iterator === null || typeof iterator !== 'object') {
-    throw new ERR_INVALID_STATE.TypeError('The iterator method must return an object');
-  }
-  nextMethod = iterator.next;
-  let stream;
-  // A sync iterator's values may be promises, awaited as
-  // CreateAsyncFromSyncIterator does.
-  const settle = (result) => {
-    if (result === null || typeof result !== 'object') {
-      throw new ERR_INVALID_STATE.TypeError('The promise returned by the iterator.next() method must fulfill with an object');
-    }
-    if (!sync) return result;
-    const done = !!result.done;
-    return then(resolved(result.value), (value) => ({ value, done }));
-  };
-  const pullAlgorithm = () => {
-    let nextResult;
-    try {
-      nextResult = Reflect.apply(nextMethod, iterator, []);
-      if (sync) nextResult = settle(nextResult);
-    } catch (error) {
-      return rejected(error);
-    }
-    return then(resolved(nextResult), (result) => {
-      if (result === null || typeof result !== 'object') {
-        throw new ERR_INVALID_STATE.TypeError('The promise returned by the iterator.next() method must fulfill with an object');
-      }
-      if (result.done) defaultControllerClose(stream.controllerSlots);
-      else defaultControllerEnqueue(stream.controllerSlots, result.value);
-    });
-  };
-  const cancelAlgorithm = (reason) => {
-    let returnResult;
-    try {
-      const returnMethod = iterator.return;
-      if (returnMethod === undefined || returnMethod === null) return resolved(undefined);
-      returnResult = Reflect.apply(returnMethod, iterator, [reason]);
-      if (sync) returnResult = settle(returnResult);
-    } catch (error) {
-      return rejected(error);
-    }
-    return then(resolved(returnResult), (result) => {
-      if (result === null || typeof result !== 'object') {
-        throw new ERR_INVALID_STATE.TypeError('The promise returned by the iterator.return() method must fulfill with an object');
-      }
-    });
-  };
-  stream = createReadableStream(noop, pullAlgorithm, cancelAlgorithm, 0);
-  return stream.self;
-}
-
 module.exports = {
   ReadableStream,
   ReadableStreamDefaultReader,
@@ -1833,5 +1431,11 @@ module.exports = {
   isReadableStream,
   readableStreamCancel,
   readerRelease,
+  // For tee, pipeTo and ReadableStream.from (readable_tee.js,
+  // readable_pipe_to.js, readable_from.js).
+  byobReaderRead,
+  byteControllerRespondWithNewView,
+  kBYOBReader,
+  kBYOBRequest,
   slotsOf: (stream) => stream[kStream],
 };
